@@ -1,0 +1,55 @@
+# The HotSpot JIT regression pack. `make help` lists targets and variables.
+
+BUILD       ?= build
+JDK         ?=
+TEST        ?= all
+VM_OPTIONS  ?=
+JAVA_OPTIONS ?=
+CONC        ?= $(shell nproc 2>/dev/null || echo 2)
+JTREG_HOME  ?=
+ARCH        ?= $(shell uname -m | sed 's/amd64/x86_64/;s/arm64/aarch64/')
+
+export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
+
+.PHONY: help test check selftest sensitivity clean
+
+help:
+	@echo "Targets:"
+	@echo "  make test         run the pack (TEST= picks a group, directory or file) on the JDK under test"
+	@echo "  make check        the project's own checks: library unit tests, hsdis fixtures and fuzz,"
+	@echo "                    the pack, the sensitivity proofs, and the JDK x ISA matrix of :headline"
+	@echo "  make selftest     the library's unit tests only"
+	@echo "  make sensitivity  rerun each test under each of its negative controls; every one must fail"
+	@echo "  make hsdis        build the pack's hsdis plugin (ARCH=aarch64 cross-builds it)"
+	@echo "  make hsdis-install JDK=...  copy the plugin into a JDK you own (opt-in)"
+	@echo "  make matrix       the pack over several JDKs and ISAs (MATRIX= lists them)"
+	@echo "  make clean        remove $(BUILD)/"
+	@echo "Variables (as in OpenJDK's make test):"
+	@echo "  JDK=/path/to/jdk  the JDK under test (default: JAVA_HOME, else java on PATH)"
+	@echo "  TEST=...          a group of TEST.groups (headline, locks, escape, ...), a directory or a file;"
+	@echo "                    e.g. make test TEST=test/branches/UnpredictableBranchBecomesCmov.java"
+	@echo "  VM_OPTIONS=...    to jtreg -vmoptions: reaches every VM that runs test code"
+	@echo "  JAVA_OPTIONS=...  to jtreg -javaoptions"
+	@echo "  CONC=N            jtreg concurrency (default: the core count, $(CONC))"
+	@echo "  JTREG_HOME=dir    a jtreg install (default: Debian's jtreg7, installed when missing)"
+	@echo "  ARCH=aarch64      test an AArch64 JDK under qemu-user (default JDK: Debian's arm64 JDK 17)"
+	@echo "  BUILD=dir         where work, reports and builds go (default: build)"
+
+-include make/hsdis.mk
+-include make/matrix.mk
+
+test: hsdis
+	@HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aarch64))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))" bash make/jtreg.sh
+
+selftest: hsdis
+	@HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aarch64))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))" \
+	  BUILD=$(BUILD)/selftest TEST=selftest bash make/jtreg.sh
+
+sensitivity: hsdis
+	@HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aarch64))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))" bash make/sensitivity.sh
+
+check:
+	@bash make/check.sh
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,168 @@
+package anatomy;
+
+import anatomy.model.Instruction;
+import anatomy.model.LogEvent;
+import anatomy.model.NMethod;
+import java.util.List;
+
+/**
+ * Fluent assertions in the pack's vocabulary: {@code assertThat(run.c2("select")).has(CMOV)}. A failure
+ * names the expectation, what was found, the method, ISA, JDK, the VM options, the test's negative controls
+ * and an excerpt of the code or log searched.
+ */
+public final class Assertions {
+    private Assertions() {
+    }
+
+    public static CodeAssert assertThat(Compiled code) {
+        return new CodeAssert(code);
+    }
+
+    public static StateAssert assertThat(MethodState state) {
+        return new StateAssert(state);
+    }
+
+    public static MeasureAssert assertThat(Measure measure) {
+        return new MeasureAssert(measure);
+    }
+
+    /** Assertions on one nmethod's machine code and on what the log recorded for its compile. */
+    public static final class CodeAssert {
+        private final Compiled code;
+
+        CodeAssert(Compiled code) {
+            this.code = code;
+        }
+
+        public CodeAssert has(Op op) {
+            return hasAtLeast(1, op);
+        }
+
+        public CodeAssert hasAtLeast(int n, Op op) {
+            List<Instruction> found = find(op);
+            if (found.size() < n) {
+                throw codeFailure("expected to contain", (n == 1 ? "" : "at least " + n + " x ") + op, op,
+                        found.size() + " found");
+            }
+            return this;
+        }
+
+        public CodeAssert hasNo(Op op) {
+            List<Instruction> found = find(op);
+            if (!found.isEmpty()) {
+                throw codeFailure("expected not to contain", op.toString(), op,
+                        found.size() + " found, first: " + found.get(0));
+            }
+            return this;
+        }
+
+        /** The compile's log holds the event (in its task, or at run time under its compile id). */
+        public CodeAssert has(Logged event) {
+            List<LogEvent> found = code.events().stream().filter(event::matches).toList();
+            if (found.isEmpty()) {
+                throw logFailure("expected the log to contain", event, "no such event");
+            }
+            return this;
+        }
+
+        public CodeAssert hasNo(Logged event) {
+            List<LogEvent> found = code.events().stream().filter(event::matches).toList();
+            if (!found.isEmpty()) {
+                throw logFailure("expected the log not to contain", event, found.size() + " found, first: " + found.get(0));
+            }
+            return this;
+        }
+
+        private List<Instruction> find(Op op) {
+            NMethod n = code.nmethod();
+            if (op.needsInstructions() && n.isHexOnly()) {
+                throw new jtreg.SkippedException("hsdis not usable: " + op.name() + " needs disassembled instructions and "
+                        + code.run().disassembly());
+            }
+            return op.find(n.instructions(), code.run().isa());
+        }
+
+        private AssertionError codeFailure(String expectation, String what, Op op, String butWas) {
+            NMethod n = code.nmethod();
+            Failure f = new Failure()
+                    .fact(expectation, what)
+                    .fact("patterns (" + code.run().isa().label() + ")", op.patterns(code.run().isa()))
+                    .fact("but was", butWas + " in " + n.instructions().size() + " instructions")
+                    .fact("method", n.method() + (n.isOsr() ? " @ " + n.osrBci() : ""))
+                    .fact("compiler", n.compiler() + (n.level() >= 0 ? ", level " + n.level() : "") + ", compile id " + n.compileId());
+            code.run().context(f);
+            return f.evidence("code (" + n.describe() + ")", n.mainCode().stream().map(Instruction::toString).toList()).error();
+        }
+
+        private AssertionError logFailure(String expectation, Logged event, String butWas) {
+            NMethod n = code.nmethod();
+            List<LogEvent> events = code.events();
+            Failure f = new Failure()
+                    .fact(expectation, event.name())
+                    .fact("log element", event.element())
+                    .fact("but was", butWas + " among " + events.size() + " events of compile id " + n.compileId())
+                    .fact("method", n.method())
+                    .fact("compiler", n.compiler() + (n.level() >= 0 ? ", level " + n.level() : "") + ", compile id " + n.compileId());
+            code.run().context(f);
+            return f.evidence("events of compile id " + n.compileId(), events.stream().map(LogEvent::toString).toList()).error();
+        }
+    }
+
+    /** Assertions on whether a method was compiled at a labelled point of the child's run. */
+    public static final class StateAssert {
+        private final MethodState state;
+
+        StateAssert(MethodState state) {
+            this.state = state;
+        }
+
+        public StateAssert isCompiled() {
+            if (!state.compiled()) {
+                throw failure("expected", state.method() + " compiled at '" + state.label() + "'");
+            }
+            return this;
+        }
+
+        public StateAssert isNotCompiled() {
+            if (state.compiled()) {
+                throw failure("expected", state.method() + " deoptimized (not compiled) at '" + state.label() + "'");
+            }
+            return this;
+        }
+
+        private AssertionError failure(String key, String expectation) {
+            Failure f = new Failure().fact(key, expectation).fact("but was", state.toString()).fact("method", state.method());
+            state.run().context(f);
+            return f.error();
+        }
+    }
+
+    /** Assertions on a number the child measured. */
+    public static final class MeasureAssert {
+        private final Measure measure;
+
+        MeasureAssert(Measure measure) {
+            this.measure = measure;
+        }
+
+        public MeasureAssert isAtMost(double limit) {
+            if (!(measure.value() <= limit)) {
+                throw failure("at most " + limit);
+            }
+            return this;
+        }
+
+        public MeasureAssert isAtLeast(double limit) {
+            if (!(measure.value() >= limit)) {
+                throw failure("at least " + limit);
+            }
+            return this;
+        }
+
+        private AssertionError failure(String bound) {
+            Failure f = new Failure().fact("expected " + measure.key(), bound).fact("but was", measure.value());
+            measure.run().context(f);
+            return f.error();
+        }
+    }
+}

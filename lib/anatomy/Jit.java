@@ -1,0 +1,185 @@
+package anatomy;
+
+import anatomy.capture.ChildMain;
+import anatomy.capture.ChildVm;
+import anatomy.capture.ChildVmException;
+import anatomy.capture.Facts;
+import anatomy.capture.Hsdis;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import jdk.test.whitebox.WhiteBox;
+
+/**
+ * The one entry point of a test.
+ *
+ * <p>In the test (the jtreg driver), {@link #run} starts the child VM that runs the test's workload: a
+ * nested class with a {@code main}, started with WhiteBox, background compilation off, the code of the
+ * test class's methods printed, and the compilation logged; the user's VM options come last.
+ *
+ * <p>In the workload (the child VM), {@link #compileAtC2} and friends compile through WhiteBox and record
+ * what happened for the driver; {@link #snapshot} and {@link #measure} record states and numbers.
+ */
+public final class Jit {
+    /** WhiteBox compilation levels. */
+    public static final int C1 = 1;
+    public static final int C1_FULL_PROFILE = 3;
+    public static final int C2 = 4;
+
+    private static final long COMPILE_WAIT_NANOS = 30_000_000_000L;
+
+    private Jit() {
+    }
+
+    // ---------------------------------------------------------------- driver side
+
+    /**
+     * Runs {@code workload.main} in a child VM of the JDK under test and returns what it printed, logged and
+     * recorded. {@code flags} are the test's own VM options; they come before jtreg's, which win.
+     */
+    public static Run run(Class<?> workload, String... flags) {
+        Class<?> testClass = workload.getEnclosingClass() != null ? workload.getEnclosingClass() : workload;
+        Path log = ChildVm.workFile(testClass.getSimpleName(), ".compilation.xml");
+        Path facts = ChildVm.workFile(testClass.getSimpleName(), ".facts");
+        List<String> options = new ArrayList<>(List.of(
+                "-Xbatch",
+                "-XX:CompileCommand=quiet",
+                "-XX:CompileCommand=print," + testClass.getName() + "::*",
+                "-XX:+LogCompilation",
+                "-XX:LogFile=" + log,
+                "-D" + Facts.PROPERTY + "=" + facts));
+        options.addAll(Arrays.asList(flags));
+        ChildVm.Output out;
+        try {
+            out = new ChildVm().named(testClass.getSimpleName()).withWhiteBox()
+                    .environment("LD_LIBRARY_PATH", Hsdis.childLibraryPath())
+                    .options(options)
+                    .main(ChildMain.class.getName(), workload.getName())
+                    .run()
+                    .shouldHaveExitCodeZero();
+        } catch (ChildVmException e) {
+            throw new AssertionError("the workload failed in the child VM: " + e.getMessage(), e);
+        }
+        Facts recorded = Facts.read(facts);
+        if (!recorded.all("skipped").isEmpty()) {
+            throw new jtreg.SkippedException(recorded.last("skipped"));
+        }
+        return new Run(testClass, out, log, recorded);
+    }
+
+    // ---------------------------------------------------------------- child side
+
+    private static WhiteBox whiteBox() {
+        return WhiteBox.getWhiteBox();
+    }
+
+    /** The method of that name declared by the class; it must be the only one of that name. */
+    public static Method method(Class<?> holder, String name) {
+        Method found = null;
+        for (Method m : holder.getDeclaredMethods()) {
+            if (m.getName().equals(name)) {
+                if (found != null) {
+                    throw new IllegalArgumentException(holder.getName() + " declares more than one method named " + name);
+                }
+                found = m;
+            }
+        }
+        if (found == null) {
+            throw new IllegalArgumentException(holder.getName() + " declares no method named " + name);
+        }
+        return found;
+    }
+
+    /** Compiles the method with C2 now and returns the compile id; see {@link #compile}. */
+    public static int compileAtC2(Class<?> holder, String name) {
+        return compile(method(holder, name), C2);
+    }
+
+    /** Compiles the method with C1 (no profiling) now and returns the compile id. */
+    public static int compileAtC1(Class<?> holder, String name) {
+        return compile(method(holder, name), C1);
+    }
+
+    /**
+     * Compiles the method at the level, unless it is already compiled there, and returns the compile id of
+     * the installed code. With background compilation off the request completes before it returns; a queued
+     * request is awaited for at most 30 s. A compile that does not happen fails with the reason the VM gives
+     * (C2 absent or switched off, method not compilable at that level).
+     */
+    public static int compile(Executable m, int level) {
+        WhiteBox wb = whiteBox();
+        if (!(wb.isMethodCompiled(m) && wb.getMethodCompilationLevel(m) == level)) {
+            wb.enqueueMethodForCompilation(m, level);
+            long deadline = System.nanoTime() + COMPILE_WAIT_NANOS;
+            while (wb.isMethodQueuedForCompilation(m) && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+        }
+        int actual = wb.isMethodCompiled(m) ? wb.getMethodCompilationLevel(m) : 0;
+        if (actual != level) {
+            throw new IllegalStateException("could not compile " + name(m) + " at level " + level + ": it is "
+                    + (actual == 0 ? "not compiled" : "at level " + actual) + "; " + whyNotCompiled(wb, m, level));
+        }
+        int id = wb.getNMethod(m, false).compileId();
+        Facts.record("compile:" + m.getName(), id);
+        return id;
+    }
+
+    private static String whyNotCompiled(WhiteBox wb, Executable m, int level) {
+        if (!Boolean.TRUE.equals(wb.getBooleanVMFlag("UseCompiler"))) {
+            return "the JIT is off (-Xint or -XX:-UseCompiler)";
+        }
+        if (level == C2 && Boolean.TRUE.equals(wb.getBooleanVMFlag("TieredCompilation"))) {
+            Long stop = wb.getIntxVMFlag("TieredStopAtLevel");
+            if (stop != null && stop < C2) {
+                return "C2 is switched off by -XX:TieredStopAtLevel=" + stop;
+            }
+        }
+        if (!wb.isMethodCompilable(m, level)) {
+            return "the VM marked it not compilable at level " + level
+                    + " (a bailout, or excluded by a CompileCommand: see the compilation log)";
+        }
+        if (wb.isMethodQueuedForCompilation(m)) {
+            return "the request is still queued after 30 s";
+        }
+        return "the compile did not install code (see the compilation log for a failure)";
+    }
+
+    private static String name(Executable m) {
+        return m.getDeclaringClass().getName() + "::" + m.getName();
+    }
+
+    /** Records, under the label, whether the method is compiled now, at which level and compile id. */
+    public static void snapshot(String label, Class<?> holder, String name) {
+        WhiteBox wb = whiteBox();
+        Method m = method(holder, name);
+        boolean compiled = wb.isMethodCompiled(m);
+        int level = compiled ? wb.getMethodCompilationLevel(m) : 0;
+        int id = compiled && wb.getNMethod(m, false) != null ? wb.getNMethod(m, false).compileId() : -1;
+        Facts.record("state:" + label, name + "," + compiled + "," + level + "," + id);
+    }
+
+    /** Records a measured number for the driver. */
+    public static void measure(String key, double value) {
+        Facts.record("measure:" + key, value);
+    }
+
+    /**
+     * The bytes this thread allocates per call of {@code call}, over {@code calls} calls after one call to
+     * settle the path. Nothing else may run on this thread meanwhile.
+     */
+    public static double allocatedBytesPerCall(int calls, Runnable call) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        call.run();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < calls; i++) {
+            call.run();
+        }
+        long after = threads.getCurrentThreadAllocatedBytes();
+        return (after - before) / (double) calls;
+    }
+}

@@ -1,0 +1,213 @@
+package anatomy;
+
+import anatomy.isa.Isa;
+import anatomy.model.Instruction;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.LongPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The pack's arch-neutral vocabulary: an operation the JIT may or may not emit, found in an nmethod's code
+ * either by the JVM's own annotations (the same on every ISA) or by instruction patterns that each ISA's
+ * vocabulary ({@code anatomy.isa.X86_64}, {@code anatomy.isa.AArch64}) defines for it.
+ */
+public abstract class Op {
+    /** A conditional move or select: cmov on x86_64, csel on AArch64. */
+    public static final Op CMOV = instruction("CMOV", "conditional move/select");
+    /** A compare-and-swap: lock cmpxchg on x86_64, cas* or an LL/SC load-exclusive on AArch64. */
+    public static final Op CAS = instruction("CAS", "compare-and-swap");
+    /** A full (StoreLoad) fence. */
+    public static final Op FULL_FENCE = instruction("FULL_FENCE", "full memory fence");
+    /** An integer division instruction. */
+    public static final Op INTEGER_DIVISION = instruction("INTEGER_DIVISION", "integer division");
+    /** A register tested against null (zero) before use: test r,r on x86_64, cbz/cbnz on AArch64. */
+    public static final Op EXPLICIT_NULL_CHECK = instruction("EXPLICIT_NULL_CHECK", "explicit null check (register tested against zero)");
+
+    /** A memory access whose fault the nmethod maps to a handler: the JVM's implicit-exception entry. */
+    public static final Op IMPLICIT_NULL_CHECK = annotation("IMPLICIT_NULL_CHECK", "implicit null check (faulting access)",
+            "implicit exception: dispatches to");
+    /** A safepoint poll in a loop or method body ({poll}). */
+    public static final Op SAFEPOINT_POLL = annotation("SAFEPOINT_POLL", "safepoint poll", "{poll}");
+    /** The poll at a method's return ({poll_return}). */
+    public static final Op RETURN_POLL = annotation("RETURN_POLL", "return poll", "{poll_return}");
+    /** A call into the uncommon-trap blob: the compiled code gives up and deoptimizes here. */
+    public static final Op UNCOMMON_TRAP = annotation("UNCOMMON_TRAP", "uncommon trap",
+            "{runtime_call UncommonTrapBlob}");
+    /** The out-of-line call that allocates an object or array in the runtime (JDK 17 and JDK 21+ names). */
+    public static final Op ALLOCATION_SLOW_CALL = matching("ALLOCATION_SLOW_CALL", "allocation slow-path call",
+            Pattern.compile("\\{runtime_call (_new_instance_Java|_new_array_Java|_new_array_nozero_Java|_multianewarray\\d_Java"
+                    + "|C2 Runtime new_instance|C2 Runtime new_array|C2 Runtime new_array_nozero|C2 Runtime multianewarray\\d"
+                    + "|C2 Runtime multianewarrayN)"));
+    /** The inline TLAB bump: the thread's TLAB top loaded, advanced, and stored back. */
+    public static final Op TLAB_ALLOCATION = new Op("TLAB_ALLOCATION", "TLAB bump-pointer allocation") {
+        @Override
+        List<Instruction> find(List<Instruction> code, Isa isa) {
+            Pattern load = isa.vocabulary().loadFromThread();
+            Pattern store = isa.vocabulary().storeToThread();
+            Set<String> loaded = new HashSet<>();
+            List<Instruction> found = new ArrayList<>();
+            for (Instruction i : code) {
+                Matcher l = load.matcher(i.text());
+                if (l.find()) {
+                    loaded.add(l.group("off"));
+                }
+                Matcher s = store.matcher(i.text());
+                if (s.find() && loaded.contains(s.group("off"))) {
+                    found.add(i);
+                }
+            }
+            return found;
+        }
+
+        @Override
+        String patterns(Isa isa) {
+            return "store to [thread+off] after a load from [thread+off]: " + isa.vocabulary().loadFromThread()
+                    + " then " + isa.vocabulary().storeToThread();
+        }
+
+        @Override
+        boolean needsInstructions() {
+            return true;
+        }
+    };
+
+    /** A call to a named runtime stub, e.g. {@code runtimeCall("SafepointBlob")}. */
+    public static Op runtimeCall(String stub) {
+        return annotation("RUNTIME_CALL(" + stub + ")", "call to runtime stub " + stub, "{runtime_call " + stub);
+    }
+
+    /** An add of an immediate that satisfies the predicate, described for failure messages. */
+    public static Op addImmediate(String described, LongPredicate immediate) {
+        return new Op("ADD_IMMEDIATE(" + described + ")", "add of an immediate " + described) {
+            @Override
+            List<Instruction> find(List<Instruction> code, Isa isa) {
+                Pattern p = isa.vocabulary().addImmediate();
+                List<Instruction> found = new ArrayList<>();
+                for (Instruction i : code) {
+                    Matcher m = p.matcher(i.text());
+                    if (m.find() && immediate.test(parse(m.group("imm")))) {
+                        found.add(i);
+                    }
+                }
+                return found;
+            }
+
+            @Override
+            String patterns(Isa isa) {
+                return isa.vocabulary().addImmediate().pattern() + " with imm " + described;
+            }
+
+            @Override
+            boolean needsInstructions() {
+                return true;
+            }
+        };
+    }
+
+    private final String name;
+    private final String meaning;
+
+    private Op(String name, String meaning) {
+        this.name = name;
+        this.meaning = meaning;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String meaning() {
+        return meaning;
+    }
+
+    /** The instructions of {@code code} that are this operation. */
+    abstract List<Instruction> find(List<Instruction> code, Isa isa);
+
+    /** What is searched for on that ISA, for failure messages. */
+    abstract String patterns(Isa isa);
+
+    /** True when only disassembled instructions (not the JVM's annotations) can show this operation. */
+    abstract boolean needsInstructions();
+
+    @Override
+    public String toString() {
+        return name + " (" + meaning + ")";
+    }
+
+    private static long parse(String imm) {
+        boolean negative = imm.startsWith("-");
+        String digits = negative ? imm.substring(1) : imm;
+        long v = digits.startsWith("0x") ? Long.parseUnsignedLong(digits.substring(2), 16) : Long.parseLong(digits);
+        return negative ? -v : v;
+    }
+
+    private static Op instruction(String name, String meaning) {
+        return new Op(name, meaning) {
+            @Override
+            List<Instruction> find(List<Instruction> code, Isa isa) {
+                Pattern p = pattern(isa);
+                return code.stream().filter(i -> p.matcher(i.text()).find()).toList();
+            }
+
+            @Override
+            String patterns(Isa isa) {
+                return pattern(isa).pattern();
+            }
+
+            private Pattern pattern(Isa isa) {
+                Pattern p = isa.vocabulary().instructions().get(name);
+                if (p == null) {
+                    throw new IllegalStateException("the " + isa.label() + " vocabulary has no pattern for " + name);
+                }
+                return p;
+            }
+
+            @Override
+            boolean needsInstructions() {
+                return true;
+            }
+        };
+    }
+
+    private static Op annotation(String name, String meaning, String fragment) {
+        return new Op(name, meaning) {
+            @Override
+            List<Instruction> find(List<Instruction> code, Isa isa) {
+                return code.stream().filter(i -> i.hasAnnotation(fragment)).toList();
+            }
+
+            @Override
+            String patterns(Isa isa) {
+                return "annotation containing \"" + fragment + "\" (any ISA)";
+            }
+
+            @Override
+            boolean needsInstructions() {
+                return false;
+            }
+        };
+    }
+
+    private static Op matching(String name, String meaning, Pattern annotation) {
+        return new Op(name, meaning) {
+            @Override
+            List<Instruction> find(List<Instruction> code, Isa isa) {
+                return code.stream().filter(i -> i.annotations().stream().anyMatch(a -> annotation.matcher(a).find())).toList();
+            }
+
+            @Override
+            String patterns(Isa isa) {
+                return "annotation matching " + annotation.pattern() + " (any ISA)";
+            }
+
+            @Override
+            boolean needsInstructions() {
+                return false;
+            }
+        };
+    }
+}

@@ -1,0 +1,31 @@
+package anatomy.capture;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+
+/**
+ * The entry point of a pack child VM: records what VM this is, then runs the test's workload class. A
+ * workload that throws {@code jtreg.SkippedException} has the skip recorded as a fact for the driver.
+ */
+public final class ChildMain {
+    private ChildMain() {
+    }
+
+    public static void main(String[] args) throws Throwable {
+        Facts.record("os.arch", System.getProperty("os.arch"));
+        Facts.record("java.runtime.version", System.getProperty("java.runtime.version"));
+        Facts.record("java.vm.name", System.getProperty("java.vm.name"));
+        Method main = Class.forName(args[0]).getMethod("main", String[].class);
+        try {
+            main.invoke(null, (Object) new String[0]);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause.getClass().getName().equals("jtreg.SkippedException")) {
+                Facts.record("skipped", cause.getMessage());
+                return;
+            }
+            throw cause;
+        }
+        Facts.record("finished", "true");
+    }
+}

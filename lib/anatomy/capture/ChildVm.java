@@ -1,0 +1,200 @@
+package anatomy.capture;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Starts a child VM of the JDK under test, the way every JVM that runs test code is started.
+ *
+ * <p>Its command line is, in order: the pack's capture options, the caller's own options, then jtreg's
+ * {@code -vmoptions} and {@code -javaoptions} (system properties {@code test.vm.opts} and
+ * {@code test.java.opts}). The user's options come last so that they win: under
+ * {@code make test VM_OPTIONS=-XX:-EliminateLocks} the child really runs without lock elimination.
+ *
+ * <p>It echoes {@code Command line: [...]}, sends the child's stdout and stderr to files in the working
+ * directory and prints their paths, and waits for a bounded time.
+ */
+public final class ChildVm {
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+    private static final long TIMEOUT_SECONDS = 120;
+
+    private final List<String> options = new ArrayList<>();
+    private final Map<String, String> environment = new java.util.LinkedHashMap<>();
+    private String mainClass;
+    private final List<String> arguments = new ArrayList<>();
+    private String name = "child";
+    private boolean withWhiteBox;
+
+    public ChildVm named(String name) {
+        this.name = name;
+        return this;
+    }
+
+    public ChildVm option(String... opts) {
+        options.addAll(Arrays.asList(opts));
+        return this;
+    }
+
+    public ChildVm options(List<String> opts) {
+        options.addAll(opts);
+        return this;
+    }
+
+    public ChildVm environment(String key, String value) {
+        environment.put(key, value);
+        return this;
+    }
+
+    /** Puts the WhiteBox class on the child's boot class path and unlocks the API. */
+    public ChildVm withWhiteBox() {
+        withWhiteBox = true;
+        return this;
+    }
+
+    public ChildVm main(String className, String... args) {
+        this.mainClass = className;
+        arguments.addAll(Arrays.asList(args));
+        return this;
+    }
+
+    /** The java launcher of the JDK under test: jtreg's {@code test.jdk}, else this VM's own. */
+    public static Path javaLauncher() {
+        String jdk = System.getProperty("test.jdk", System.getProperty("java.home"));
+        return Path.of(jdk, "bin", "java");
+    }
+
+    /** jtreg's -vmoptions followed by its -javaoptions, split on white space as jtreg joins them. */
+    public static List<String> jtregOptions() {
+        List<String> all = new ArrayList<>();
+        for (String key : List.of("test.vm.opts", "test.java.opts")) {
+            String value = System.getProperty(key, "").trim();
+            if (!value.isEmpty()) {
+                all.addAll(Arrays.asList(value.split("\\s+")));
+            }
+        }
+        return all;
+    }
+
+    /** A fresh file name in the working directory, unique within this VM. */
+    public static Path workFile(String stem, String suffix) {
+        return Path.of(System.getProperty("user.dir")).toAbsolutePath()
+                .resolve(stem + "-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet() + suffix);
+    }
+
+    public Output run() {
+        List<String> command = new ArrayList<>();
+        command.add(javaLauncher().toString());
+        if (withWhiteBox) {
+            command.add("-Xbootclasspath/a:" + whiteBoxBootDir());
+            command.add("-XX:+UnlockDiagnosticVMOptions");
+            command.add("-XX:+WhiteBoxAPI");
+        }
+        command.addAll(options);
+        command.addAll(jtregOptions());
+        command.add("-cp");
+        command.add(testClassPath());
+        command.add(mainClass);
+        command.addAll(arguments);
+
+        Path stdout = workFile(name, ".stdout");
+        Path stderr = workFile(name, ".stderr");
+        System.out.println("Command line: " + command);
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile());
+        pb.environment().putAll(environment);
+        long start = System.nanoTime();
+        try {
+            Process p = pb.start();
+            double factor = Double.parseDouble(System.getProperty("test.timeout.factor", "1"));
+            long limit = (long) (TIMEOUT_SECONDS * Math.max(1, factor));
+            if (!p.waitFor(limit, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                p.waitFor();
+                throw new ChildVmException("child VM did not finish within " + limit + " s", command, stdout, stderr, -1);
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            System.out.println("Child VM exited with " + p.exitValue() + " after " + millis + " ms; output in "
+                    + stdout + " and " + stderr);
+            return new Output(command, p.exitValue(), stdout, stderr);
+        } catch (IOException e) {
+            throw new ChildVmException("cannot start " + command.get(0) + ": " + e.getMessage(), command, stdout, stderr, -1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ChildVmException("interrupted while waiting for the child VM", command, stdout, stderr, -1);
+        }
+    }
+
+    private static String testClassPath() {
+        return System.getProperty("test.class.path", System.getProperty("java.class.path"));
+    }
+
+    /**
+     * A directory holding only the WhiteBox classes, for -Xbootclasspath/a: the VM binds WhiteBox's natives
+     * only for a class of the boot loader, and nothing else of the library should move there.
+     */
+    private static Path whiteBoxBootDir() {
+        String resource = "jdk/test/whitebox/WhiteBox.class";
+        for (String entry : testClassPath().split(java.io.File.pathSeparator)) {
+            Path dir = Path.of(entry);
+            Path wb = dir.resolve(resource);
+            if (Files.isRegularFile(wb)) {
+                Path boot = Path.of(System.getProperty("user.dir")).toAbsolutePath().resolve("whitebox-boot");
+                Path target = boot.resolve("jdk/test/whitebox");
+                try {
+                    Files.createDirectories(target);
+                    try (var files = Files.list(wb.getParent())) {
+                        for (Path f : (Iterable<Path>) files::iterator) {
+                            String n = f.getFileName().toString();
+                            if (n.startsWith("WhiteBox") && n.endsWith(".class")) {
+                                Files.copy(f, target.resolve(n), StandardCopyOption.REPLACE_EXISTING);
+                            }
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot lay out the WhiteBox boot class path in " + boot, e);
+                }
+                return boot;
+            }
+        }
+        throw new IllegalStateException("jdk.test.whitebox.WhiteBox is not compiled on the class path "
+                + testClassPath() + " (does the test reference the library with @library /lib?)");
+    }
+
+    /** What a finished child VM left behind. */
+    public record Output(List<String> command, int exitCode, Path stdout, Path stderr) {
+        public String stdoutText() {
+            return read(stdout);
+        }
+
+        public String stderrText() {
+            return read(stderr);
+        }
+
+        private static String read(Path p) {
+            try {
+                return Files.readString(p);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** Fails with the command, exit code and the tail of both streams unless the exit code is 0. */
+        public Output shouldHaveExitCodeZero() {
+            if (exitCode != 0) {
+                throw new ChildVmException("child VM exited with " + exitCode, command, stdout, stderr, exitCode);
+            }
+            return this;
+        }
+    }
+}

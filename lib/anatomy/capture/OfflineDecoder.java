@@ -1,0 +1,277 @@
+package anatomy.capture;
+
+import anatomy.isa.Isa;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns the JVM's hex fallback ("abstract disassembly", printed when it could not load an hsdis plugin)
+ * into disassembled code, by decoding the bytes with the pack's {@code hsdis-decode} and placing the JVM's
+ * annotations on the instructions they belong to.
+ *
+ * <p>The fallback prints an annotation before the 4-byte group that holds its pc, so on x86_64 a group can
+ * hold the starts of several instructions. An annotation tied to the return address of a call (oop map,
+ * bytecode scope) goes to the instruction that ends in the group, preferring a call; any other (relocation,
+ * implicit exception) goes to an instruction that starts in the group, preferring a call or jump for call
+ * relocations and a memory access for polls. On AArch64 every instruction is one group, so nothing is
+ * guessed. The result is the text the plugin would have printed, for the one parser.
+ */
+public final class OfflineDecoder {
+    private static final Pattern ADDRESSED = Pattern.compile("^\\s*0x([0-9a-fA-F]+):\\s?(.*)$");
+    private static final Pattern CONTINUATION = Pattern.compile("^\\s+;(.*)$");
+    private static final Pattern HEX = Pattern.compile("^[0-9a-f]{2,4}(?:\\s+(?:\\|\\s+)?[0-9a-f]{2,4})*\\s*$");
+    private static final Pattern DECODED = Pattern.compile("^0x([0-9a-f]+)\t(\\d+)\t(.*)$");
+    private static final int GROUP = 4;
+
+    private final Path decoder;
+    private final Isa isa;
+
+    public OfflineDecoder(Path decoder, Isa isa) {
+        this.decoder = decoder;
+        this.isa = isa;
+    }
+
+    /** True when the text holds code printed as hex. */
+    public static boolean hasHexCode(String printAssemblyOutput) {
+        return printAssemblyOutput.contains("[MachCode]");
+    }
+
+    private record Decoded(long address, int length, String text) {
+        long end() {
+            return address + length;
+        }
+    }
+
+    private record Note(long address, List<String> lines) {
+    }
+
+    public String decode(String text) {
+        String[] lines = text.split("\r?\n", -1);
+        StringBuilder input = new StringBuilder();
+        // Pass 1: collect every hex chunk, joined into runs of contiguous bytes per labelled section.
+        long runStart = -1;
+        long runEnd = -1;
+        StringBuilder run = new StringBuilder();
+        boolean inCode = false;
+        for (String line : lines) {
+            if (line.startsWith("[MachCode]")) {
+                inCode = true;
+                continue;
+            }
+            if (line.startsWith("[/MachCode]") || (inCode && line.startsWith("["))) {
+                runStart = flush(input, runStart, run);
+                inCode = !line.startsWith("[/MachCode]");
+                continue;
+            }
+            if (!inCode) {
+                continue;
+            }
+            Matcher a = ADDRESSED.matcher(line);
+            if (a.matches() && HEX.matcher(a.group(2).trim()).matches()) {
+                long address = Long.parseUnsignedLong(a.group(1), 16);
+                String bytes = a.group(2).replaceAll("[\\s|]", "");
+                if (runStart < 0 || address != runEnd) {
+                    runStart = flush(input, runStart, run);
+                    runStart = address;
+                    runEnd = address;
+                }
+                run.append(bytes);
+                runEnd += bytes.length() / 2;
+            }
+        }
+        flush(input, runStart, run);
+        TreeMap<Long, Decoded> decoded = runDecoder(input.toString());
+
+        // Pass 2: rewrite each [MachCode] block as instruction lines with their annotations.
+        StringBuilder out = new StringBuilder();
+        List<String> block = new ArrayList<>();
+        inCode = false;
+        for (String line : lines) {
+            if (line.startsWith("[MachCode]")) {
+                inCode = true;
+                out.append(line).append('\n');
+                continue;
+            }
+            if (!inCode) {
+                out.append(line).append('\n');
+                continue;
+            }
+            block.add(line);
+            if (line.startsWith("[/MachCode]")) {
+                out.append(rewrite(block, decoded));
+                block.clear();
+                inCode = false;
+            }
+        }
+        return out.toString();
+    }
+
+    private static long flush(StringBuilder input, long runStart, StringBuilder run) {
+        if (runStart >= 0 && run.length() > 0) {
+            input.append("0x").append(Long.toHexString(runStart)).append(' ').append(run).append('\n');
+        }
+        run.setLength(0);
+        return -1;
+    }
+
+    private String rewrite(List<String> block, TreeMap<Long, Decoded> decoded) {
+        StringBuilder out = new StringBuilder();
+        List<Note> notes = new ArrayList<>();
+        List<long[]> ranges = new ArrayList<>();
+        List<String> bodyLines = new ArrayList<>();
+        Note open = null;
+        // First gather the annotations and the byte ranges of this block, keeping labels in place.
+        for (String line : block) {
+            Matcher cont = CONTINUATION.matcher(line);
+            if (cont.matches() && open != null) {
+                open.lines().add(cont.group(1).trim());
+                continue;
+            }
+            Matcher a = ADDRESSED.matcher(line);
+            if (a.matches()) {
+                long address = Long.parseUnsignedLong(a.group(1), 16);
+                String rest = a.group(2).trim();
+                if (rest.startsWith(";")) {
+                    open = new Note(address, new ArrayList<>(List.of(rest.substring(1).trim())));
+                    notes.add(open);
+                    continue;
+                }
+                open = null;
+                if (HEX.matcher(rest).matches()) {
+                    int n = rest.replaceAll("[\\s|]", "").length() / 2;
+                    ranges.add(new long[] {address, address + n});
+                    bodyLines.add("@" + address + "," + (address + n));
+                    continue;
+                }
+            }
+            open = null;
+            bodyLines.add(line);
+        }
+        Map<Long, List<String>> attached = attach(notes, decoded);
+        for (String line : bodyLines) {
+            if (!line.startsWith("@")) {
+                out.append(line).append('\n');
+                continue;
+            }
+            String[] r = line.substring(1).split(",");
+            long from = Long.parseLong(r[0]);
+            long to = Long.parseLong(r[1]);
+            for (Decoded d : decoded.subMap(from, true, to, false).values()) {
+                out.append(String.format("  0x%016x:   %s", d.address(), d.text()));
+                List<String> mine = attached.getOrDefault(d.address(), List.of());
+                for (int i = 0; i < mine.size(); i++) {
+                    out.append(i == 0 ? "\t;" : "\n                                        ;").append(mine.get(i));
+                }
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static boolean isReturnAddressNote(String note) {
+        return note.startsWith("ImmutableOopMap") || note.startsWith("OopMap") || note.startsWith("*") || note.startsWith("- ");
+    }
+
+    private Map<Long, List<String>> attach(List<Note> notes, TreeMap<Long, Decoded> decoded) {
+        Map<Long, List<String>> attached = new HashMap<>();
+        for (Note note : notes) {
+            long lo = note.address();
+            long hi = lo + GROUP;
+            List<Decoded> starting = new ArrayList<>(decoded.subMap(lo, true, hi, false).values());
+            List<Decoded> ending = decoded.values().stream().filter(d -> d.end() >= lo && d.end() < hi).toList();
+            Decoded containing = decoded.floorEntry(lo) == null ? null : decoded.floorEntry(lo).getValue();
+            for (String line : note.lines()) {
+                Decoded target;
+                if (isReturnAddressNote(line)) {
+                    target = prefer(ending, this::isCall, containing);
+                } else if (line.contains("_call") || line.contains("{runtime_call")) {
+                    target = prefer(starting, d -> isCall(d) || isJump(d), containing);
+                } else if (line.contains("{poll") || line.startsWith("implicit exception")) {
+                    target = prefer(starting, this::accessesMemory, containing);
+                } else {
+                    target = prefer(starting, d -> true, containing);
+                }
+                if (target != null) {
+                    attached.computeIfAbsent(target.address(), k -> new ArrayList<>()).add(line);
+                }
+            }
+        }
+        return attached;
+    }
+
+    private static Decoded prefer(List<Decoded> candidates, java.util.function.Predicate<Decoded> kind, Decoded otherwise) {
+        for (Decoded d : candidates) {
+            if (kind.test(d)) {
+                return d;
+            }
+        }
+        return candidates.isEmpty() ? otherwise : candidates.get(0);
+    }
+
+    private boolean isCall(Decoded d) {
+        String m = d.text().split("\\s+")[0];
+        return isa == Isa.X86_64 ? m.startsWith("call") : m.equals("bl") || m.equals("blr");
+    }
+
+    private boolean isJump(Decoded d) {
+        String m = d.text().split("\\s+")[0];
+        return isa == Isa.X86_64 ? m.startsWith("j") : m.equals("b") || m.equals("br");
+    }
+
+    private boolean accessesMemory(Decoded d) {
+        return isa == Isa.X86_64 ? d.text().contains("(") : d.text().contains("[");
+    }
+
+    private TreeMap<Long, Decoded> runDecoder(String input) {
+        TreeMap<Long, Decoded> result = new TreeMap<>();
+        if (input.isEmpty()) {
+            return result;
+        }
+        try {
+            Path out = Files.createTempFile("hsdis-decode", ".out");
+            Path err = Files.createTempFile("hsdis-decode", ".err");
+            try {
+                Process p = new ProcessBuilder(decoder.toString(), "--isa", isa.label())
+                        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+                try (OutputStream in = p.getOutputStream()) {
+                    in.write(input.getBytes(StandardCharsets.US_ASCII));
+                }
+                if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    throw new IllegalStateException(decoder + " did not finish within 60 s");
+                }
+                if (p.exitValue() != 0) {
+                    throw new IllegalStateException(decoder + " failed with exit code " + p.exitValue() + ": "
+                            + Files.readString(err).trim());
+                }
+                for (String line : Files.readAllLines(out)) {
+                    Matcher m = DECODED.matcher(line);
+                    if (m.matches()) {
+                        long address = Long.parseUnsignedLong(m.group(1), 16);
+                        result.put(address, new Decoded(address, Integer.parseInt(m.group(2)), m.group(3).replace('\t', ' ')));
+                    }
+                }
+            } finally {
+                Files.deleteIfExists(out);
+                Files.deleteIfExists(err);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run " + decoder + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while decoding", e);
+        }
+        return result;
+    }
+}

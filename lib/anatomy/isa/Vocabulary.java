@@ -1,0 +1,23 @@
+package anatomy.isa;
+
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * One ISA's instruction patterns for the pack's arch-neutral operations. Patterns are matched with
+ * {@code find()} against an instruction's text, mnemonic and operands separated by single spaces, as the
+ * pack's hsdis prints them (AT&amp;T syntax on x86_64).
+ */
+public interface Vocabulary {
+    /** Operation name to pattern, for every operation this ISA recognises by one instruction. */
+    Map<String, Pattern> instructions();
+
+    /** An add of an immediate to a register or memory; group {@code imm} is the immediate as printed. */
+    Pattern addImmediate();
+
+    /** A load from the current thread's structure; group {@code off} is the offset as printed. */
+    Pattern loadFromThread();
+
+    /** A store to the current thread's structure; group {@code off} is the offset as printed. */
+    Pattern storeToThread();
+}

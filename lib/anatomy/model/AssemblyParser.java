@@ -1,0 +1,220 @@
+package anatomy.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the nmethods out of {@code -XX:+PrintAssembly} output (JDK 17 and later, x86_64 and AArch64),
+ * whether the code was printed through an hsdis plugin ({@code [Disassembly]}) or as the JVM's hex
+ * fallback ({@code [MachCode]}). Everything outside an nmethod's code (other output of the program, the
+ * nmethod's size table, JDK 25's bytecode and profile listing) is passed over.
+ */
+public final class AssemblyParser {
+    private static final Pattern HEADER = Pattern.compile(
+            "^Compiled method \\((c1|c2|jvmci)\\)\\s+\\d+\\s+(\\d+)\\s+(.*?)\\s*(\\S+::\\S+)(?: @ (\\d+))? \\((\\d+) bytes\\)\\s*$");
+    private static final Pattern CODE_START = Pattern.compile("^\\[(MachCode|Disassembly)\\]\\s*$");
+    private static final Pattern CODE_END = Pattern.compile("^\\[/(MachCode|Disassembly)\\]\\s*$");
+    private static final Pattern LABEL = Pattern.compile("^\\[([^\\]/][^\\]]*)\\]\\s*$");
+    private static final Pattern ADDRESSED = Pattern.compile("^\\s*0x([0-9a-fA-F]+):\\s?(.*)$");
+    private static final Pattern CONTINUATION = Pattern.compile("^\\s+;(.*)$");
+    private static final Pattern HEX_GROUPS = Pattern.compile("^[0-9a-f]{2,4}(?:\\s+(?:\\|\\s+)?[0-9a-f]{2,4})*\\s*$");
+    private static final List<String> PREFIXES = List.of("lock", "rep", "repe", "repz", "repne", "repnz",
+            "notrack", "bnd", "xacquire", "xrelease", "data16", "addr32");
+
+    private final String source;
+
+    private AssemblyParser(String source) {
+        this.source = source;
+    }
+
+    /**
+     * Parses every nmethod in the text, in the order printed.
+     *
+     * @param source names the text in error messages (a file name)
+     * @throws ParseException when an nmethod's header is mangled or its code is cut off
+     */
+    public static List<NMethod> parse(String text, String source) {
+        return new AssemblyParser(source).parseAll(text);
+    }
+
+    private List<NMethod> parseAll(String text) {
+        List<NMethod> result = new ArrayList<>();
+        String[] lines = text.split("\r?\n", -1);
+        NMethodBuilder current = null;
+        boolean inCode = false;
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            int lineNo = i + 1;
+            if (line.startsWith("Compiled method (")) {
+                if (inCode) {
+                    throw new ParseException(source, lineNo, "a new nmethod starts before the code of "
+                            + current.describe() + " ended (truncated output?)");
+                }
+                Matcher h = HEADER.matcher(line);
+                if (!h.matches()) {
+                    if (line.contains("(native)")) {
+                        current = null;
+                        continue;
+                    }
+                    throw new ParseException(source, lineNo, "unreadable nmethod header: " + line);
+                }
+                current = new NMethodBuilder(h, lineNo);
+                continue;
+            }
+            if (current == null) {
+                continue;
+            }
+            if (!inCode) {
+                if (CODE_START.matcher(line).matches()) {
+                    inCode = true;
+                }
+                continue;
+            }
+            if (CODE_END.matcher(line).matches()) {
+                result.add(current.build());
+                current = null;
+                inCode = false;
+                continue;
+            }
+            current.line(line, lineNo);
+        }
+        if (inCode) {
+            throw new ParseException(source, lines.length, "the code of " + current.describe()
+                    + " has no closing [/MachCode] or [/Disassembly] (truncated output?)");
+        }
+        return result;
+    }
+
+    private final class NMethodBuilder {
+        final String method;
+        final String compiler;
+        final int level;
+        final int compileId;
+        final int osrBci;
+        final List<Section> sections = new ArrayList<>();
+        String sectionName = Section.UNLABELLED;
+        List<Instruction> instructions = new ArrayList<>();
+        /** Annotations the hex fallback prints on their own line before the bytes they belong to. */
+        List<String> pending = new ArrayList<>();
+        long pendingAddress = -1;
+        Instruction last;
+        int lastIndex = -1;
+
+        NMethodBuilder(Matcher h, int lineNo) {
+            compiler = h.group(1);
+            compileId = Integer.parseInt(h.group(2));
+            int lvl = -1;
+            for (String token : h.group(3).trim().split("\\s+")) {
+                if (token.matches("[0-4]")) {
+                    lvl = Integer.parseInt(token);
+                } else if (!token.isEmpty() && !token.matches("[%sbn!]+")) {
+                    throw new ParseException(source, lineNo, "unexpected attribute '" + token + "' in nmethod header");
+                }
+            }
+            level = lvl;
+            method = h.group(4);
+            osrBci = h.group(5) == null ? -1 : Integer.parseInt(h.group(5));
+        }
+
+        String describe() {
+            return method + " (compile id " + compileId + ")";
+        }
+
+        void line(String line, int lineNo) {
+            Matcher label = LABEL.matcher(line);
+            if (label.matches()) {
+                closeSection();
+                sectionName = label.group(1);
+                return;
+            }
+            Matcher cont = CONTINUATION.matcher(line);
+            if (cont.matches()) {
+                String note = cont.group(1).trim();
+                if (pendingAddress >= 0) {
+                    pending.add(note);
+                } else if (last != null) {
+                    annotateLast(note);
+                }
+                return;
+            }
+            Matcher a = ADDRESSED.matcher(line);
+            if (!a.matches()) {
+                return; // block comments (# {method}, # parm0: ...), blank lines
+            }
+            long address;
+            try {
+                address = Long.parseUnsignedLong(a.group(1), 16);
+            } catch (NumberFormatException e) {
+                throw new ParseException(source, lineNo, "address out of range: " + a.group(1));
+            }
+            String rest = a.group(2).trim();
+            if (rest.startsWith(";")) {
+                pendingAddress = address;
+                pending.add(rest.substring(1).trim());
+                return;
+            }
+            if (rest.isEmpty()) {
+                return;
+            }
+            if (HEX_GROUPS.matcher(rest).matches()) {
+                add(new Instruction(address, Instruction.HEX, rest.replaceAll("[\\s|]+", " ").trim(), takePending(address)));
+                return;
+            }
+            String insn = rest;
+            List<String> notes = new ArrayList<>(takePending(address));
+            int semi = rest.indexOf(';');
+            if (semi >= 0) {
+                insn = rest.substring(0, semi).trim();
+                notes.add(rest.substring(semi + 1).trim());
+            }
+            String[] tokens = insn.split("\\s+", 2);
+            String mnemonic = tokens[0];
+            String operands = tokens.length > 1 ? tokens[1] : "";
+            if (PREFIXES.contains(mnemonic) && !operands.isEmpty()) {
+                String[] more = operands.split("\\s+", 2);
+                mnemonic = mnemonic + " " + more[0];
+                operands = more.length > 1 ? more[1] : "";
+            }
+            add(new Instruction(address, mnemonic, operands.replaceAll("\\s+", " ").trim(), notes));
+        }
+
+        private List<String> takePending(long address) {
+            if (pendingAddress < 0) {
+                return List.of();
+            }
+            List<String> notes = pending;
+            pending = new ArrayList<>();
+            pendingAddress = -1;
+            return notes;
+        }
+
+        private void add(Instruction insn) {
+            instructions.add(insn);
+            last = insn;
+            lastIndex = instructions.size() - 1;
+        }
+
+        private void annotateLast(String note) {
+            List<String> notes = new ArrayList<>(last.annotations());
+            notes.add(note);
+            last = new Instruction(last.address(), last.mnemonic(), last.operands(), notes);
+            instructions.set(lastIndex, last);
+        }
+
+        private void closeSection() {
+            if (!instructions.isEmpty()) {
+                sections.add(new Section(sectionName, instructions));
+            }
+            instructions = new ArrayList<>();
+            last = null;
+            lastIndex = -1;
+        }
+
+        NMethod build() {
+            closeSection();
+            return new NMethod(method, compiler, level, compileId, osrBci, sections);
+        }
+    }
+}

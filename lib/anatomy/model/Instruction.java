@@ -1,0 +1,47 @@
+package anatomy.model;
+
+import java.util.List;
+
+/**
+ * One machine instruction as printed by the disassembler, with the JVM's annotations for it.
+ *
+ * <p>{@code text} is the mnemonic and operands with white space folded to single spaces, e.g.
+ * {@code lock cmpxchgq %r10, (%r11)} or {@code csel w0, w1, w2, ne}. Without a disassembler the JVM
+ * prints raw bytes: such an entry has the mnemonic {@value #HEX} and the bytes as its operands, and still
+ * carries its annotations. Annotations are the JVM's comments without the leading {@code ;}, e.g.
+ * {@code {poll_return}}, {@code ImmutableOopMap {}}, {@code *invokestatic callee {reexecute=0 ...}},
+ * {@code - T::caller@1 (line 9)}, {@code implicit exception: dispatches to 0x...}.
+ */
+public record Instruction(long address, String mnemonic, String operands, List<String> annotations) {
+    public static final String HEX = ".hex";
+
+    public Instruction {
+        annotations = List.copyOf(annotations);
+    }
+
+    public String text() {
+        return operands.isEmpty() ? mnemonic : mnemonic + " " + operands;
+    }
+
+    public boolean isHex() {
+        return HEX.equals(mnemonic);
+    }
+
+    public boolean hasAnnotation(String fragment) {
+        for (String a : annotations) {
+            if (a.contains(fragment)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The line as a reader expects it: address, text, then the annotations after {@code ;}. */
+    public String toString() {
+        StringBuilder sb = new StringBuilder(String.format("0x%x: %-40s", address, text()));
+        for (String a : annotations) {
+            sb.append(" ;").append(a);
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,26 @@
+package anatomy.model;
+
+import java.util.List;
+
+/**
+ * A part of an nmethod as the JVM labels it when printing: {@code Entry Point}, {@code Verified Entry
+ * Point} (the code proper), {@code Exception Handler}, {@code Deopt Handler Code}, {@code Stub Code}, ...
+ * Code printed before any label belongs to the section named {@value #UNLABELLED}.
+ */
+public record Section(String name, List<Instruction> instructions) {
+    public static final String UNLABELLED = "";
+    public static final String ENTRY = "Entry Point";
+    public static final String VERIFIED_ENTRY = "Verified Entry Point";
+    public static final String EXCEPTION_HANDLER = "Exception Handler";
+    public static final String DEOPT_HANDLER = "Deopt Handler Code";
+    public static final String STUBS = "Stub Code";
+
+    public Section {
+        instructions = List.copyOf(instructions);
+    }
+
+    /** The method's own code (entry and body), as opposed to the handlers and stubs after it. */
+    public boolean isMainCode() {
+        return name.equals(UNLABELLED) || name.equals(ENTRY) || name.equals(VERIFIED_ENTRY);
+    }
+}

@@ -1,0 +1,195 @@
+package anatomy.probe;
+
+import anatomy.Jit;
+import anatomy.Run;
+import anatomy.capture.ChildVmException;
+import anatomy.capture.Facts;
+import anatomy.capture.Hsdis;
+import anatomy.isa.Isa;
+import anatomy.model.NMethod;
+import com.sun.management.HotSpotDiagnosticMXBean;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * The pack's probe of the JDK under test, run by jtreg ({@code requires.extraPropDefns}) in a VM started with
+ * the tests' VM options, so that {@code VM_OPTIONS=-XX:TieredStopAtLevel=1} really means "no C2" here too.
+ *
+ * <p>It starts one child VM like a test's: with WhiteBox it compiles a tiny method at C2 and at C1 and prints
+ * their code. That decides {@code pack.c2}, {@code pack.c1}, {@code pack.whitebox} and {@code pack.hsdis}
+ * (mnemonics seen, from the plugin in the VM or decoded offline), not the presence of files. Each property has
+ * a reason; with the environment variable {@code PACK_PROBE_REPORT} set, all are written to that file.
+ */
+public class Probe implements Callable<Map<String, String>> {
+    private final Map<String, String> props = new LinkedHashMap<>();
+    private final Map<String, String> why = new LinkedHashMap<>();
+
+    @Override
+    public Map<String, String> call() {
+        put("pack.jdk", Integer.toString(Runtime.version().feature()), "java.runtime.version=" + System.getProperty("java.runtime.version"));
+        String arch = System.getProperty("os.arch");
+        String isa;
+        try {
+            isa = Isa.ofOsArch(arch).label();
+        } catch (IllegalArgumentException e) {
+            isa = "other";
+        }
+        put("pack.isa", isa, "os.arch=" + arch);
+        put("pack.gc", gc(), "the collector selected in the probe VM");
+        boolean emulated = emulated();
+        put("pack.emulated", Boolean.toString(emulated), emulated ? "running under qemu-user ("
+                + System.getenv().getOrDefault("PACK_EMULATOR", "detected from /proc/cpuinfo") + ")" : "native");
+        probeWithChild();
+        writeReport();
+        return props;
+    }
+
+    private void put(String key, String value, String reason) {
+        props.put(key, value);
+        why.put(key, reason);
+    }
+
+    private void probeWithChild() {
+        Run run;
+        try {
+            run = Jit.run(ProbeChild.Workload.class);
+        } catch (AssertionError | RuntimeException e) {
+            String first = e.getMessage() == null ? e.toString() : e.getMessage();
+            if (e.getCause() instanceof ChildVmException c) {
+                first = c.stderrText().lines().filter(l -> !l.isBlank()).findFirst().orElse(first);
+            }
+            String reason = "a VM with -XX:+WhiteBoxAPI did not run: " + first.lines().findFirst().orElse(first);
+            put("pack.whitebox", "false", reason);
+            put("pack.c2", Boolean.toString(c2ByFlags()), "from the VM's flags (WhiteBox unusable): " + c2FlagReason());
+            put("pack.c1", "false", "cannot tell without WhiteBox");
+            put("pack.hsdis", "false", "cannot tell without WhiteBox: " + reason);
+            return;
+        }
+        put("pack.whitebox", "true", "jdk.test.whitebox.WhiteBox bound");
+        boolean c2 = Boolean.parseBoolean(run.fact("c2"));
+        put("pack.c2", Boolean.toString(c2), c2 ? "compiled a method at level 4" : "C2 not available: " + run.fact("c2.why"));
+        boolean c1 = Boolean.parseBoolean(run.fact("c1"));
+        put("pack.c1", Boolean.toString(c1), c1 ? "compiled a method at level 1" : "C1 not available: " + run.fact("c1.why"));
+        NMethod printed = run.nmethods().isEmpty() ? null : run.nmethods().get(run.nmethods().size() - 1);
+        if (printed == null) {
+            put("pack.hsdis", "false", "hsdis not usable: no compiled code was printed");
+        } else if (printed.isHexOnly()) {
+            put("pack.hsdis", "false", "hsdis not usable: the VM printed hex and no offline decoder is built ("
+                    + Hsdis.whereLooked() + ")");
+        } else {
+            put("pack.hsdis", "true", run.disassembly());
+        }
+        props.put("pack.hsdis.mode", run.disassembly().startsWith("offline") ? "offline" : run.disassembly().startsWith("none") ? "none" : "plugin");
+    }
+
+    private static boolean hasFlag(String name) {
+        try {
+            ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static String flag(String name) {
+        return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getValue();
+    }
+
+    private static boolean c2ByFlags() {
+        return c2FlagReason().equals("C2 flags present and enabled");
+    }
+
+    private static String c2FlagReason() {
+        if (!hasFlag("EliminateAllocations")) {
+            return "this VM has no C2 (no C2 flags)";
+        }
+        if (System.getProperty("java.vm.info", "").contains("interpreted")) {
+            return "interpreted mode (-Xint)";
+        }
+        if ("true".equals(flag("TieredCompilation")) && Integer.parseInt(flag("TieredStopAtLevel")) < 4) {
+            return "-XX:TieredStopAtLevel=" + flag("TieredStopAtLevel");
+        }
+        return "C2 flags present and enabled";
+    }
+
+    private static String gc() {
+        for (String[] g : new String[][] {{"UseSerialGC", "serial"}, {"UseParallelGC", "parallel"}, {"UseG1GC", "g1"},
+                {"UseZGC", "z"}, {"UseShenandoahGC", "shenandoah"}, {"UseEpsilonGC", "epsilon"}}) {
+            if (hasFlag(g[0]) && "true".equals(flag(g[0]))) {
+                return g[1];
+            }
+        }
+        return "other";
+    }
+
+    private static boolean emulated() {
+        if (System.getenv("PACK_EMULATOR") != null) {
+            return true;
+        }
+        try {
+            String cpu = Files.readString(Path.of("/proc/cpuinfo"));
+            boolean x86Host = cpu.contains("vendor_id") || cpu.contains("GenuineIntel") || cpu.contains("AuthenticAMD");
+            boolean x86Vm = Isa.X86_64.label().equals(Isa.ofOsArch(System.getProperty("os.arch")).label());
+            return x86Host != x86Vm;
+        } catch (IOException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private void writeReport() {
+        String file = System.getenv("PACK_PROBE_REPORT");
+        if (file == null || file.isBlank()) {
+            return;
+        }
+        StringBuilder sb = new StringBuilder();
+        props.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
+        why.forEach((k, v) -> sb.append(k).append(".why=").append(v.replace('\n', ' ')).append('\n'));
+        try {
+            Path p = Path.of(file);
+            if (p.getParent() != null) {
+                Files.createDirectories(p.getParent());
+            }
+            Files.writeString(p, sb.toString());
+        } catch (IOException e) {
+            System.err.println("probe: cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** The probe's child: one tiny method compiled at C2 and one at C1, both printed. */
+    public static final class ProbeChild {
+        static int sink;
+
+        static int tiny(int a, int b) {
+            return a * 31 + b;
+        }
+
+        static int tinyForC1(int a, int b) {
+            return a * 17 + b;
+        }
+
+        public static final class Workload {
+            public static void main(String[] args) {
+                sink = tiny(1, 2) + tinyForC1(3, 4);
+                try {
+                    Jit.compileAtC2(ProbeChild.class, "tiny");
+                    Facts.record("c2", true);
+                } catch (IllegalStateException e) {
+                    Facts.record("c2", false);
+                    Facts.record("c2.why", e.getMessage());
+                }
+                try {
+                    Jit.compileAtC1(ProbeChild.class, "tinyForC1");
+                    Facts.record("c1", true);
+                } catch (IllegalStateException e) {
+                    Facts.record("c1", false);
+                    Facts.record("c1.why", e.getMessage());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The pack's run summary: one line per test (result, wall time, reason), the skip reasons grouped, and the
+ * totals alone on the last line as "N passed, N failed, N skipped". Tests whose @requires did not hold are
+ * not run by jtreg at all; they are counted as skipped, with the probe's reason for the property that failed.
+ *
+ * Usage: java make/Summary.java WORK_DIR PROBE_REPORT START_EPOCH_SECONDS TSV_OUT SELECTION...
+ */
+public class Summary {
+    record Result(String test, String status, double seconds, String reason) {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path work = Path.of(args[0]);
+        Properties probe = new Properties();
+        if (Files.exists(Path.of(args[1]))) {
+            try (var in = Files.newBufferedReader(Path.of(args[1]))) {
+                probe.load(in);
+            }
+        }
+        long start = Long.parseLong(args[2]) * 1000 - 1000;
+        Path tsv = Path.of(args[3]);
+        List<String> selection = List.of(args).subList(4, args.length);
+
+        Map<String, Result> results = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(work)) {
+            for (Path jtr : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".jtr"))::iterator) {
+                if (Files.getLastModifiedTime(jtr).toMillis() >= start && !jtr.startsWith(work.resolve("scratch"))) {
+                    Result r = read(jtr);
+                    results.put(r.test(), r);
+                }
+            }
+        }
+        Set<String> ranFiles = new LinkedHashSet<>();
+        results.keySet().forEach(t -> ranFiles.add(t.replaceAll("#.*", "")));
+        for (Path test : selectedTests(selection)) {
+            String name = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
+            if (!ranFiles.contains(name)) {
+                results.put(name, new Result(name, "skipped", 0, requirementReason(test, probe)));
+            }
+        }
+
+        int passed = 0, failed = 0, skipped = 0;
+        Map<String, Integer> skipReasons = new LinkedHashMap<>();
+        StringBuilder table = new StringBuilder();
+        StringBuilder tsvText = new StringBuilder();
+        int width = results.keySet().stream().mapToInt(String::length).max().orElse(4);
+        for (Result r : results.values()) {
+            switch (r.status()) {
+                case "passed" -> passed++;
+                case "failed" -> failed++;
+                default -> {
+                    skipped++;
+                    skipReasons.merge(r.reason(), 1, Integer::sum);
+                }
+            }
+            table.append(String.format("  %-" + width + "s  %-7s %6.2f s  %s%n", r.test(), r.status(), r.seconds(),
+                    r.status().equals("passed") ? "" : r.reason()));
+            tsvText.append(r.test()).append('\t').append(r.status()).append('\t')
+                    .append(String.format("%.2f", r.seconds())).append('\t').append(r.reason()).append('\n');
+        }
+        Files.createDirectories(tsv.toAbsolutePath().getParent());
+        Files.writeString(tsv, tsvText.toString());
+        System.out.println();
+        System.out.println("Pack summary (" + probeLine(probe) + "):");
+        System.out.print(table);
+        skipReasons.forEach((reason, n) -> System.out.println(n + " skipped: " + reason));
+        System.out.println(passed + " passed, " + failed + " failed, " + skipped + " skipped");
+        if (results.isEmpty()) {
+            System.err.println("error: no test ran; check TEST=" + String.join(" ", selection));
+            System.exit(1);
+        }
+        System.exit(failed == 0 ? 0 : 1);
+    }
+
+    static String probeLine(Properties p) {
+        if (p.isEmpty()) {
+            return "no probe report";
+        }
+        return "JDK " + p.getProperty("pack.jdk") + ", " + p.getProperty("pack.isa")
+                + ("true".equals(p.getProperty("pack.emulated")) ? " (emulated)" : "")
+                + ", gc " + p.getProperty("pack.gc") + ", C2 " + yesNo(p, "pack.c2") + ", WhiteBox " + yesNo(p, "pack.whitebox")
+                + ", disassembly " + p.getProperty("pack.hsdis.mode", "none");
+    }
+
+    static String yesNo(Properties p, String key) {
+        return "true".equals(p.getProperty(key)) ? "yes" : "no";
+    }
+
+    static Result read(Path jtr) throws IOException {
+        String text = Files.readString(jtr);
+        String test = find(text, "(?m)^test=(.*)$", jtr.toString());
+        double seconds = Double.parseDouble(find(text, "(?m)^elapsed=(\\d+)", "0")) / 1000.0;
+        String result = find(text, "(?m)^test result: (.*)$", "Error. no result recorded");
+        if (result.startsWith("Passed. Skipped: ")) {
+            return new Result(test, "skipped", seconds, result.substring("Passed. Skipped: ".length())
+                    .replaceFirst("^jtreg\\.SkippedException: ", ""));
+        }
+        if (result.startsWith("Passed.")) {
+            return new Result(test, "passed", seconds, "");
+        }
+        return new Result(test, "failed", seconds, result);
+    }
+
+    static String find(String text, String regex, String otherwise) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        return m.find() ? m.group(1).trim() : otherwise;
+    }
+
+    /** Why jtreg did not select a test: the probe's reason for each pack.* property its @requires names. */
+    static String requirementReason(Path test, Properties probe) throws IOException {
+        List<String> reasons = new ArrayList<>();
+        Matcher req = Pattern.compile("@requires\\s+(.*)").matcher(Files.readString(test));
+        while (req.find()) {
+            Matcher prop = Pattern.compile("pack\\.[a-z0-9.]+").matcher(req.group(1));
+            while (prop.find()) {
+                String key = prop.group();
+                String value = probe.getProperty(key);
+                if ("false".equals(value)) {
+                    reasons.add(probe.getProperty(key + ".why", key + " is false"));
+                }
+            }
+            if (reasons.isEmpty()) {
+                reasons.add("requires " + req.group(1).trim() + probeValues(req.group(1), probe));
+            }
+        }
+        return reasons.isEmpty() ? "not selected by jtreg" : String.join("; ", new LinkedHashSet<>(reasons));
+    }
+
+    static String probeValues(String expression, Properties probe) {
+        List<String> values = new ArrayList<>();
+        Matcher prop = Pattern.compile("pack\\.[a-z0-9.]+").matcher(expression);
+        while (prop.find()) {
+            values.add(prop.group() + "=" + probe.getProperty(prop.group(), "?"));
+        }
+        return values.isEmpty() ? "" : " (here " + String.join(", ", values) + ")";
+    }
+
+    /** The test files a selection names: files, directories, or root:group from TEST.groups. */
+    static Set<Path> selectedTests(List<String> selection) throws IOException {
+        Set<Path> tests = new LinkedHashSet<>();
+        Map<String, List<String>> groups = groups(Path.of("TEST.groups"));
+        for (String s : selection) {
+            int colon = s.lastIndexOf(':');
+            if (colon >= 0 && !s.endsWith(".java")) {
+                expandGroup(s.substring(colon + 1), groups, tests, new LinkedHashSet<>());
+            } else {
+                addTests(Path.of(s), tests);
+            }
+        }
+        return tests;
+    }
+
+    static void expandGroup(String group, Map<String, List<String>> groups, Set<Path> tests, Set<String> seen)
+            throws IOException {
+        if (!seen.add(group)) {
+            return;
+        }
+        for (String item : groups.getOrDefault(group, List.of())) {
+            if (item.startsWith(":")) {
+                expandGroup(item.substring(1), groups, tests, seen);
+            } else {
+                addTests(Path.of(item), tests);
+            }
+        }
+    }
+
+    static void addTests(Path p, Set<Path> tests) throws IOException {
+        if (Files.isDirectory(p)) {
+            try (Stream<Path> s = Files.walk(p)) {
+                for (Path f : (Iterable<Path>) s.filter(x -> x.toString().endsWith(".java")).sorted()::iterator) {
+                    addTests(f, tests);
+                }
+            }
+        } else if (Files.isRegularFile(p) && Files.readString(p).contains("@test")) {
+            tests.add(p.normalize());
+        }
+    }
+
+    static Map<String, List<String>> groups(Path file) throws IOException {
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        if (!Files.exists(file)) {
+            return groups;
+        }
+        String text = Files.readString(file).replaceAll("\\\\\\s*\\n", " ");
+        for (String line : text.split("\n")) {
+            line = line.replaceAll("#.*", "").trim();
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                groups.put(line.substring(0, eq).trim(), List.of(line.substring(eq + 1).trim().split("\\s+")));
+            }
+        }
+        return groups;
+    }
+}

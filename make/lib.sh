@@ -1,0 +1,82 @@
+# Shared shell functions of the pack's make scripts: one-line errors, installing what is missing, finding JDKs.
+# Sourced, not run.
+
+die() { echo "error: $*" >&2; exit 2; }
+note() { echo "make: $*" >&2; }
+
+# need_pkg COMMAND_OR_FILE DEBIAN_PACKAGE: installs the package with apt when run as root, else stops with one line.
+need_pkg() {
+    local what=$1 pkg=$2
+    if [ -e "$what" ] || command -v "$what" >/dev/null 2>&1; then return 0; fi
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        note "installing $pkg (for $what)"
+        if ! { apt-get install -y -q "$pkg" >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q "$pkg" >/dev/null 2>&1; }; }; then
+            die "could not install $pkg with apt-get; install it by hand (apt-get install $pkg)"
+        fi
+        return 0
+    fi
+    die "$what is missing: install the Debian package $pkg (apt-get install $pkg), or run as root to let make install it"
+}
+
+# jdk_feature JAVA_HOME: prints the feature release (17, 21, 25, ...) from the release file.
+jdk_feature() {
+    local v
+    v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null)
+    echo "${v:-0}"
+}
+
+# jdk_arch JAVA_HOME: x86_64 or aarch64 (or what the release file says).
+jdk_arch() {
+    local a
+    a=$(sed -n 's/^OS_ARCH="\(.*\)"/\1/p' "$1/release" 2>/dev/null)
+    case "$a" in amd64|x86_64) echo x86_64 ;; aarch64|arm64) echo aarch64 ;; *) echo "${a:-unknown}" ;; esac
+}
+
+host_arch() {
+    case "$(uname -m)" in x86_64|amd64) echo x86_64 ;; aarch64|arm64) echo aarch64 ;; *) uname -m ;; esac
+}
+
+# resolve_jdk [DIR]: prints the JDK home to test: DIR, else $JAVA_HOME, else the java on PATH. One-line errors.
+resolve_jdk() {
+    local jdk=$1 java
+    if [ -z "$jdk" ]; then
+        if [ -n "${JAVA_HOME:-}" ]; then
+            jdk=$JAVA_HOME
+        elif java=$(command -v java 2>/dev/null); then
+            jdk=$(dirname "$(dirname "$(readlink -f "$java")")")
+        else
+            die "no JDK given and none found: set JDK=/path/to/jdk or JAVA_HOME, or put java on PATH (Debian: apt-get install openjdk-17-jdk-headless)"
+        fi
+    fi
+    [ -e "$jdk" ] || die "JDK=$jdk does not exist"
+    [ -d "$jdk" ] || die "JDK=$jdk is not a directory"
+    jdk=$(cd "$jdk" && pwd -P)
+    [ -x "$jdk/bin/java" ] || die "JDK=$jdk is not a JDK: it has no bin/java"
+    [ -f "$jdk/release" ] || die "JDK=$jdk is not a JDK: it has no release file"
+    local f; f=$(jdk_feature "$jdk")
+    [ "$f" -ge 17 ] 2>/dev/null || die "JDK=$jdk is JDK $f; the pack needs JDK 17 or newer"
+    echo "$jdk"
+}
+
+# host_jdk [PREFERRED]: a JDK 17+ that runs natively here (for jtreg and for compiling tests).
+host_jdk() {
+    local cand
+    for cand in "$1" "${JAVA_HOME:-}" /usr/lib/jvm/*; do
+        [ -n "$cand" ] && [ -x "$cand/bin/java" ] && [ -x "$cand/bin/javac" ] || continue
+        [ "$(jdk_arch "$cand")" = "$(host_arch)" ] || continue
+        [ "$(jdk_feature "$cand")" -ge 17 ] 2>/dev/null || continue
+        echo "$cand"; return 0
+    done
+    return 1
+}
+
+# find_jtreg: prints the directory holding lib/jtreg.jar, installing Debian's jtreg7 if needed.
+find_jtreg() {
+    local home
+    for home in "${JTREG_HOME:-}" /usr/share/jtreg; do
+        [ -n "$home" ] && [ -f "$home/lib/jtreg.jar" ] && { echo "$home"; return 0; }
+    done
+    [ -n "${JTREG_HOME:-}" ] && die "JTREG_HOME=$JTREG_HOME has no lib/jtreg.jar"
+    need_pkg /usr/share/jtreg/lib/jtreg.jar jtreg7
+    echo /usr/share/jtreg
+}

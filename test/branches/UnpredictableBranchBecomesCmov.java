@@ -1,0 +1,61 @@
+/*
+ * @test
+ * @summary C2 turns an unpredictable branch into a conditional move and keeps a predictable one a branch (Quark #30)
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver UnpredictableBranchBecomesCmov
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Op.CMOV;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+import java.util.SplittableRandom;
+
+/*
+ * A branch the CPU predicts costs nothing; one it mispredicts costs a pipeline flush. C2 reads the
+ * branch profile: when both sides are taken about equally often it computes both values and selects
+ * one with a conditional move, within the budget -XX:ConditionalMoveLimit allows; when one side
+ * dominates it keeps the branch, which the predictor gets right nearly every time.
+ *
+ * The same ternary, compiled under two profiles:
+ *
+ *   x86_64, JDK 25, ~50/50:   testl %esi, %esi ; movl $0x2, %eax ; cmovnel %r10d, %eax
+ *   aarch64, JDK 17, ~50/50:  cmp w1, #0 ; mov w10, #0x2 ; csel w0, w11, w10, ne
+ *   any, ~99/1:               a test and a conditional jump
+ */
+@NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = "CMOV", why = "C2 may then not convert any branch to a cmov")
+@NegativeControl(flags = "-XX:+UseCMoveUnconditionally", kills = "CMOV", why = "C2 then converts branches whatever their profile")
+public class UnpredictableBranchBecomesCmov {
+
+    static int fairSelect(boolean b) {
+        return b ? 1 : 2;
+    }
+
+    static int biasedSelect(boolean b) {
+        return b ? 1 : 2;
+    }
+
+    /* Each shape gets its own call site and a seeded profile: ~50/50 for one, ~99/1 for the other. */
+    public static class Workload {
+        public static void main(String[] args) {
+            SplittableRandom random = new SplittableRandom(42);
+            int sink = 0;
+            for (int i = 0; i < 20_000; i++) {
+                sink += fairSelect(random.nextInt(2) == 0);
+                sink += biasedSelect(random.nextInt(100) != 0);
+            }
+            Jit.compileAtC2(UnpredictableBranchBecomesCmov.class, "fairSelect");
+            Jit.compileAtC2(UnpredictableBranchBecomesCmov.class, "biasedSelect");
+            Jit.measure("sink", sink);
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("fairSelect")).has(CMOV);
+        assertThat(run.c2("biasedSelect")).hasNo(CMOV);
+    }
+}

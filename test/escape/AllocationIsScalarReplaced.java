@@ -1,0 +1,60 @@
+/*
+ * @test
+ * @summary C2 replaces a non-escaping allocation by its fields: the compiled code allocates nothing (Quark #18)
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver AllocationIsScalarReplaced
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Logged.ELIMINATED_ALLOCATION;
+import static anatomy.Op.ALLOCATION_SLOW_CALL;
+import static anatomy.Op.TLAB_ALLOCATION;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+
+/*
+ * HotSpot never allocates on the stack. What it does is better: escape analysis proves the object
+ * never leaves the method, and scalar replacement turns its fields into locals, so the allocation,
+ * its header and its zeroing are gone. The compiled code of a "new Point(x).x" is just the argument.
+ *
+ *   x86_64, JDK 25:   movl %esi, %eax  (no TLAB bump, no {runtime_call C2 Runtime new_instance})
+ *   aarch64, JDK 17:  mov w0, w1
+ *   log:              <eliminate_allocation type='...'> for Point
+ *
+ * On JDK 17, -XX:-EliminateAllocations alone still leaves this allocation out (dead once its load
+ * folds), so the control is -XX:-DoEscapeAnalysis.
+ */
+@NegativeControl(flags = "-XX:-DoEscapeAnalysis", kills = "ALLOCATION", why = "without escape analysis the Point is allocated")
+public class AllocationIsScalarReplaced {
+    static class Point {
+        final int x;
+
+        Point(int x) {
+            this.x = x;
+        }
+    }
+
+    static int sink;
+
+    static int single(int x) {
+        return new Point(x).x;
+    }
+
+    /* Load Point first (C2 traps on an unloaded class), compile, then count the bytes per call. */
+    public static class Workload {
+        public static void main(String[] args) {
+            sink = single(1);
+            Jit.compileAtC2(AllocationIsScalarReplaced.class, "single");
+            Jit.measure("bytesPerCall", Jit.allocatedBytesPerCall(100_000, () -> sink += single(42)));
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("single")).has(ELIMINATED_ALLOCATION).hasNo(ALLOCATION_SLOW_CALL).hasNo(TLAB_ALLOCATION);
+        assertThat(run.measure("bytesPerCall")).isAtMost(0.01);
+    }
+}

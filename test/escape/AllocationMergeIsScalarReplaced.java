@@ -1,0 +1,68 @@
+/*
+ * @test
+ * @summary Two allocations merged at a phi are scalar replaced from JDK 22 on, and allocated before (Quark #18)
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver AllocationMergeIsScalarReplaced
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Op.ALLOCATION_SLOW_CALL;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+
+/*
+ * The quark's "split" case: when either of two allocations reaches the use through a phi, escape
+ * analysis used to give up and both were allocated. JDK 22 added ReduceAllocationMerges, which splits
+ * the phi's users so that both allocations become scalars. So the claim is keyed on the JDK:
+ *
+ *   JDK 17:  16 bytes per call, {runtime_call _new_instance_Java} on the slow path
+ *   JDK 25:  0 bytes per call, no allocation in the code
+ */
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ReduceAllocationMerges", kills = "ALLOCATION", since = 22, why = "the merge then defeats escape analysis again")
+public class AllocationMergeIsScalarReplaced {
+    static class Point {
+        final int x;
+
+        Point(int x) {
+            this.x = x;
+        }
+    }
+
+    static int sink;
+
+    static int merge(boolean flag, int x) {
+        Point p;
+        if (flag) {
+            p = new Point(x);
+        } else {
+            p = new Point(x + 1);
+        }
+        return p.x;
+    }
+
+    /* Both branches must be in the profile, or C2 would trap on one side and see a single allocation. */
+    public static class Workload {
+        public static void main(String[] args) {
+            for (int i = 0; i < 10_000; i++) {
+                sink += merge((i & 1) == 0, i);
+            }
+            Jit.compileAtC2(AllocationMergeIsScalarReplaced.class, "merge");
+            int[] i = {0};
+            Jit.measure("bytesPerCall", Jit.allocatedBytesPerCall(100_000, () -> sink += merge((i[0]++ & 1) == 0, 42)));
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        if (Runtime.version().feature() >= 22) {
+            assertThat(run.c2("merge")).hasNo(ALLOCATION_SLOW_CALL);
+            assertThat(run.measure("bytesPerCall")).isAtMost(0.01);
+        } else {
+            assertThat(run.c2("merge")).has(ALLOCATION_SLOW_CALL);
+            assertThat(run.measure("bytesPerCall")).isAtLeast(16);
+        }
+    }
+}

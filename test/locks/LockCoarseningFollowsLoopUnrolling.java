@@ -1,0 +1,55 @@
+/*
+ * @test
+ * @summary C2 coarsens the locks that loop unrolling puts side by side, so one lock covers several iterations (Quark #1)
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver LockCoarseningFollowsLoopUnrolling
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Logged.COARSENED_LOCK;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Op;
+import anatomy.Run;
+
+/*
+ * C2 does not hoist a lock out of a loop. It unrolls the loop, which places N unlock/lock pairs on
+ * the same object next to each other, and ordinary lock coarsening then merges them: one lock per
+ * unrolled body. The proof is in the arithmetic: the increments of several iterations fold into one
+ * add under one lock, which no code may do across a lock boundary.
+ *
+ *   x86_64, JDK 25:   addl $0x108, 0xc(%rbx)      (0x108 = 4 x 0x42, between one lock cmpxchg pair)
+ *   aarch64, JDK 17:  add w11, w10, #0x108
+ *   log:              <eliminate_lock lock='1' kind='Coarsened' .../>
+ */
+@NegativeControl(flags = "-XX:-EliminateLocks", kills = "COARSENED_LOCK", why = "no lock is merged or removed")
+@NegativeControl(flags = "-XX:LoopUnrollLimit=1", kills = "COARSENED_LOCK", why = "without unrolling no two locks are adjacent")
+public class LockCoarseningFollowsLoopUnrolling {
+    int x;
+
+    void lockedIncrementLoop() {
+        for (int c = 0; c < 1000; c++) {
+            synchronized (this) {
+                x += 0x42;
+            }
+        }
+    }
+
+    /* The increments of k >= 2 iterations folded into one add: they ran under one lock. */
+    static final Op MERGED_INCREMENTS = Op.addImmediate("k x 0x42, k >= 2", v -> v > 0x42 && v % 0x42 == 0);
+
+    public static class Workload {
+        public static void main(String[] args) {
+            LockCoarseningFollowsLoopUnrolling o = new LockCoarseningFollowsLoopUnrolling();
+            o.lockedIncrementLoop();
+            Jit.compileAtC2(LockCoarseningFollowsLoopUnrolling.class, "lockedIncrementLoop");
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("lockedIncrementLoop")).has(COARSENED_LOCK).has(MERGED_INCREMENTS);
+    }
+}

@@ -1,0 +1,79 @@
+/*
+ * @test
+ * @summary C2 null-checks a field load implicitly, traps when nulls come, and recompiles with an explicit check (Quark #25)
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver ImplicitNullCheckTrapsAndBecomesExplicit
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Logged.MADE_NOT_ENTRANT;
+import static anatomy.Logged.trapHitFor;
+import static anatomy.Op.EXPLICIT_NULL_CHECK;
+import static anatomy.Op.IMPLICIT_NULL_CHECK;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+
+/*
+ * Java demands a NullPointerException from h.x when h is null, yet C2 usually emits no check at all:
+ * it lets the load fault, and the nmethod's table maps the faulting pc to a handler ("implicit
+ * exception"). That is free while nulls never come. When they do, the handler traps (null_check),
+ * the code is made not entrant, and the next C2 code tests the reference explicitly, so that further
+ * nulls are an ordinary branch and the code stays.
+ *
+ *   x86_64, JDK 25, first:     movl 0xc(%rsi), %eax ; implicit exception: dispatches to 0x...
+ *   x86_64, JDK 25, recompiled: testl %esi, %esi ; je 0x...
+ *   aarch64, JDK 17, first:    ldr w0, [x1, #0xc] ; implicit exception: dispatches to 0x...
+ */
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ImplicitNullChecks", kills = "IMPLICIT_NULL_CHECK", why = "C2 then checks every reference explicitly")
+@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", kills = "deoptimized", why = "without traps a null throws from the compiled code, which stays")
+public class ImplicitNullCheckTrapsAndBecomesExplicit {
+    static class Holder {
+        int x = 42;
+    }
+
+    static int load(Holder h) {
+        return h.x;
+    }
+
+    static void loadNulls(int n) {
+        for (int i = 0; i < n; i++) {
+            try {
+                load(null);
+            } catch (NullPointerException expected) {
+                // the behaviour under test
+            }
+        }
+    }
+
+    /* Warm and compile without nulls; pass nulls; warm with some nulls, compile again, pass nulls again. */
+    public static class Workload {
+        public static void main(String[] args) {
+            Holder holder = new Holder();
+            for (int i = 0; i < 10_000; i++) {
+                load(holder);
+            }
+            Jit.compileAtC2(ImplicitNullCheckTrapsAndBecomesExplicit.class, "load");
+            loadNulls(10);
+            Jit.snapshot("afterNulls", ImplicitNullCheckTrapsAndBecomesExplicit.class, "load");
+            for (int i = 0; i < 10_000; i++) {
+                load(holder);
+            }
+            loadNulls(10);
+            Jit.compileAtC2(ImplicitNullCheckTrapsAndBecomesExplicit.class, "load");
+            loadNulls(10);
+            Jit.snapshot("afterMoreNulls", ImplicitNullCheckTrapsAndBecomesExplicit.class, "load");
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("load", 0)).has(IMPLICIT_NULL_CHECK);
+        assertThat(run.state("afterNulls")).isNotCompiled();
+        assertThat(run.c2("load", 0)).has(trapHitFor("null_check")).has(MADE_NOT_ENTRANT);
+        assertThat(run.c2("load", 1)).hasNo(IMPLICIT_NULL_CHECK).has(EXPLICIT_NULL_CHECK);
+        assertThat(run.state("afterMoreNulls")).isCompiled();
+    }
+}

@@ -1,0 +1,70 @@
+/*
+ * @test
+ * @summary C2 compiles a never-taken branch as an uncommon trap, deoptimizes when it is taken, and recompiles both sides (Quark #29)
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver UntakenBranchIsUncommonTrap
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Logged.MADE_NOT_ENTRANT;
+import static anatomy.Logged.trapCompiledFor;
+import static anatomy.Logged.trapHitFor;
+import static anatomy.Op.UNCOMMON_TRAP;
+
+import anatomy.Compiled;
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+
+/*
+ * C2 compiles only what the profile has seen. A branch never taken becomes a call into the
+ * UncommonTrapBlob ("unstable_if"): smaller code, and facts the optimizer may rely on. When the branch
+ * is finally taken, the code deoptimizes, is made not entrant, and the method goes back to the
+ * interpreter to profile again; its next C2 code has both sides as real code and survives both.
+ *
+ *   x86_64, JDK 25:   movl $0xffffff45, %esi ; callq 0x... ;*ifeq ... {runtime_call UncommonTrapBlob}
+ *   aarch64, JDK 17:  mov w1, #-0xbb ; bl #0x... ;   {runtime_call UncommonTrapBlob}
+ *   log:              <uncommon_trap bci='1' reason='unstable_if' action='reinterpret' comment='taken never'/>
+ */
+@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", kills = "unstable_if", why = "C2 then compiles every branch, taken or not")
+public class UntakenBranchIsUncommonTrap {
+    static int value = 1;
+
+    static void multiply(boolean first) {
+        if (first) {
+            value *= 3;
+        } else {
+            value *= 5;
+        }
+    }
+
+    /* Warm with one side only, compile, take the other side once; then warm both and compile again. */
+    public static class Workload {
+        public static void main(String[] args) {
+            for (int i = 0; i < 10_000; i++) {
+                multiply(true);
+            }
+            Jit.compileAtC2(UntakenBranchIsUncommonTrap.class, "multiply");
+            multiply(false);
+            Jit.snapshot("afterOtherSide", UntakenBranchIsUncommonTrap.class, "multiply");
+            for (int i = 0; i < 10_000; i++) {
+                multiply(i % 2 == 0);
+            }
+            Jit.compileAtC2(UntakenBranchIsUncommonTrap.class, "multiply");
+            multiply(false);
+            multiply(true);
+            Jit.snapshot("afterBothSides", UntakenBranchIsUncommonTrap.class, "multiply");
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        Compiled oneSided = run.c2("multiply", 0);
+        assertThat(oneSided).has(trapCompiledFor("unstable_if")).has(UNCOMMON_TRAP);
+        assertThat(run.state("afterOtherSide")).isNotCompiled();
+        assertThat(oneSided).has(trapHitFor("unstable_if")).has(MADE_NOT_ENTRANT);
+        assertThat(run.c2("multiply", 1)).hasNo(trapCompiledFor("unstable_if"));
+        assertThat(run.state("afterBothSides")).isCompiled();
+    }
+}
