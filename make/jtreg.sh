@@ -42,7 +42,7 @@ PROBE=$BUILD/jtreg/probe.properties
 mkdir -p "$WORK" "$REPORT"
 rm -f "$PROBE"
 
-args=(-jdk:"$TEST_JDK" -w:"$WORK" -r:"$REPORT" -agentvm -conc:"$CONC" -xml -retain:fail,error -v:fail,error,nopass)
+args=(-jdk:"$TEST_JDK" -w:"$WORK" -r:"$REPORT" -agentvm -conc:"$CONC" -xml -retain:"${RETAIN:-fail,error}" -v:fail,error,nopass)
 [ "$TEST_JDK" != "$HOST_JDK" ] && args+=(-compilejdk:"$HOST_JDK")
 [ -n "${VM_OPTIONS:-}" ] && args+=(-vmoptions:"$VM_OPTIONS")
 [ -n "${JAVA_OPTIONS:-}" ] && args+=(-javaoptions:"$JAVA_OPTIONS")
@@ -63,4 +63,5 @@ set -e
 if [ "$status" -ge 3 ]; then
     die "jtreg could not run the tests (exit $status): see its message above"
 fi
-exec "$HOST_JDK/bin/java" make/Summary.java "$WORK" "$PROBE" "$start" "$BUILD/summary.tsv" "${SELECT[@]}"
+tools=$(build_tools "$HOST_JDK")
+exec "$HOST_JDK/bin/java" -cp "$tools" Summary "$WORK" "$PROBE" "$start" "$BUILD/summary.tsv" "${SELECT[@]}"

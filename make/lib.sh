@@ -80,3 +80,14 @@ find_jtreg() {
     need_pkg /usr/share/jtreg/lib/jtreg.jar jtreg7
     echo /usr/share/jtreg
 }
+
+# build_tools HOST_JDK: compiles make/tools/*.java into $BUILD/tools when stale; prints the class directory.
+build_tools() {
+    local out=$BUILD/tools
+    if [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; then
+        mkdir -p "$out"
+        "$1/bin/javac" -d "$out" make/tools/*.java >&2 || die "cannot compile the pack's tools in make/tools"
+        touch "$out/.stamp"
+    fi
+    echo "$out"
+}

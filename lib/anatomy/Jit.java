@@ -2,7 +2,6 @@ package anatomy;
 
 import anatomy.capture.ChildMain;
 import anatomy.capture.ChildVm;
-import anatomy.capture.ChildVmException;
 import anatomy.capture.Facts;
 import anatomy.capture.Hsdis;
 import java.lang.management.ManagementFactory;
@@ -53,17 +52,12 @@ public final class Jit {
                 "-XX:LogFile=" + log,
                 "-D" + Facts.PROPERTY + "=" + facts));
         options.addAll(Arrays.asList(flags));
-        ChildVm.Output out;
-        try {
-            out = new ChildVm().named(testClass.getSimpleName()).withWhiteBox()
+        ChildVm.Output out = new ChildVm().named(testClass.getSimpleName()).withWhiteBox()
                     .environment("LD_LIBRARY_PATH", Hsdis.childLibraryPath())
                     .options(options)
                     .main(ChildMain.class.getName(), workload.getName())
                     .run()
                     .shouldHaveExitCodeZero();
-        } catch (ChildVmException e) {
-            throw new AssertionError("the workload failed in the child VM: " + e.getMessage(), e);
-        }
         Facts recorded = Facts.read(facts);
         if (!recorded.all("skipped").isEmpty()) {
             throw new jtreg.SkippedException(recorded.last("skipped"));
@@ -169,12 +163,16 @@ public final class Jit {
     }
 
     /**
-     * The bytes this thread allocates per call of {@code call}, over {@code calls} calls after one call to
-     * settle the path. Nothing else may run on this thread meanwhile.
+     * The bytes this thread allocates per call of {@code call}, over {@code calls} calls, after as many calls
+     * that settle the measuring loop itself (its compiles and first resolutions allocate once). Nothing else
+     * may run on this thread meanwhile.
      */
     public static double allocatedBytesPerCall(int calls, Runnable call) {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        call.run();
+        threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < calls; i++) {
+            call.run();
+        }
         long before = threads.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < calls; i++) {
             call.run();

@@ -43,7 +43,11 @@ public class AllocationIsScalarReplaced {
         return new Point(x).x;
     }
 
-    /* Load Point first (C2 traps on an unloaded class), compile, then count the bytes per call. */
+    /*
+     * Load Point first (C2 traps on an unloaded class), compile, then count the bytes per call. A Point is
+     * 16 bytes; the bound of half a byte per call leaves room for the one-off allocations of the measuring
+     * loop itself (about 2 KB over 100,000 calls on JDK 25), not for one object in any call.
+     */
     public static class Workload {
         public static void main(String[] args) {
             sink = single(1);
@@ -55,6 +59,6 @@ public class AllocationIsScalarReplaced {
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
         assertThat(run.c2("single")).has(ELIMINATED_ALLOCATION).hasNo(ALLOCATION_SLOW_CALL).hasNo(TLAB_ALLOCATION);
-        assertThat(run.measure("bytesPerCall")).isAtMost(0.01);
+        assertThat(run.measure("bytesPerCall")).isAtMost(0.5);
     }
 }

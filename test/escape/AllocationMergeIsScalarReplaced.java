@@ -59,7 +59,7 @@ public class AllocationMergeIsScalarReplaced {
         Run run = Jit.run(Workload.class);
         if (Runtime.version().feature() >= 22) {
             assertThat(run.c2("merge")).hasNo(ALLOCATION_SLOW_CALL);
-            assertThat(run.measure("bytesPerCall")).isAtMost(0.01);
+            assertThat(run.measure("bytesPerCall")).isAtMost(0.5);
         } else {
             assertThat(run.c2("merge")).has(ALLOCATION_SLOW_CALL);
             assertThat(run.measure("bytesPerCall")).isAtLeast(16);

@@ -27,8 +27,10 @@ public final class CompilationLog {
     /** Elements that record a decision or a happening; everything else in the log is scaffolding. */
     private static final Set<String> EVENTS = Set.of("uncommon_trap", "eliminate_allocation", "eliminate_lock",
             "eliminate_boxing", "inline_fail", "inline_success", "intrinsic", "make_not_entrant", "deoptimized",
-            "predicted_call", "virtual_call", "call", "late_inline", "failure", "bailout", "assert_null",
-            "observe", "cast_up", "replace_string_concat", "implicit_exception");
+            "predicted_call", "virtual_call", "late_inline", "failure", "bailout", "assert_null",
+            "replace_string_concat", "implicit_exception");
+    /** Elements that name things events refer to, or frame a task. */
+    private static final Set<String> STRUCTURE = Set.of("hotspot_log", "task", "task_done", "klass", "type", "method", "jvms");
 
     private final List<CompileTask> tasks;
     private final List<LogEvent> runtimeEvents;
@@ -81,6 +83,9 @@ public final class CompilationLog {
                 int kind = r.next();
                 if (kind == XMLStreamConstants.START_ELEMENT) {
                     String name = r.getLocalName();
+                    if (sawRoot && !EVENTS.contains(name) && !STRUCTURE.contains(name)) {
+                        continue;
+                    }
                     Map<String, String> attrs = attributes(r);
                     if (!sawRoot) {
                         if (!name.equals("hotspot_log")) {

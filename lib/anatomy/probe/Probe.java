@@ -60,7 +60,7 @@ public class Probe implements Callable<Map<String, String>> {
             run = Jit.run(ProbeChild.Workload.class);
         } catch (AssertionError | RuntimeException e) {
             String first = e.getMessage() == null ? e.toString() : e.getMessage();
-            if (e.getCause() instanceof ChildVmException c) {
+            if (e instanceof ChildVmException c) {
                 first = c.stderrText().lines().filter(l -> !l.isBlank()).findFirst().orElse(first);
             }
             String reason = "a VM with -XX:+WhiteBoxAPI did not run: " + first.lines().findFirst().orElse(first);

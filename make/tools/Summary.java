@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * totals alone on the last line as "N passed, N failed, N skipped". Tests whose @requires did not hold are
  * not run by jtreg at all; they are counted as skipped, with the probe's reason for the property that failed.
  *
- * Usage: java make/Summary.java WORK_DIR PROBE_REPORT START_EPOCH_SECONDS TSV_OUT SELECTION...
+ * Usage: Summary WORK_DIR PROBE_REPORT START_EPOCH_SECONDS TSV_OUT SELECTION...
  */
 public class Summary {
     record Result(String test, String status, double seconds, String reason) {
@@ -47,7 +47,7 @@ public class Summary {
         }
         Set<String> ranFiles = new LinkedHashSet<>();
         results.keySet().forEach(t -> ranFiles.add(t.replaceAll("#.*", "")));
-        for (Path test : selectedTests(selection)) {
+        for (Path test : Selection.tests(selection)) {
             String name = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
             if (!ranFiles.contains(name)) {
                 results.put(name, new Result(name, "skipped", 0, requirementReason(test, probe)));
@@ -150,60 +150,4 @@ public class Summary {
         return values.isEmpty() ? "" : " (here " + String.join(", ", values) + ")";
     }
 
-    /** The test files a selection names: files, directories, or root:group from TEST.groups. */
-    static Set<Path> selectedTests(List<String> selection) throws IOException {
-        Set<Path> tests = new LinkedHashSet<>();
-        Map<String, List<String>> groups = groups(Path.of("TEST.groups"));
-        for (String s : selection) {
-            int colon = s.lastIndexOf(':');
-            if (colon >= 0 && !s.endsWith(".java")) {
-                expandGroup(s.substring(colon + 1), groups, tests, new LinkedHashSet<>());
-            } else {
-                addTests(Path.of(s), tests);
-            }
-        }
-        return tests;
-    }
-
-    static void expandGroup(String group, Map<String, List<String>> groups, Set<Path> tests, Set<String> seen)
-            throws IOException {
-        if (!seen.add(group)) {
-            return;
-        }
-        for (String item : groups.getOrDefault(group, List.of())) {
-            if (item.startsWith(":")) {
-                expandGroup(item.substring(1), groups, tests, seen);
-            } else {
-                addTests(Path.of(item), tests);
-            }
-        }
-    }
-
-    static void addTests(Path p, Set<Path> tests) throws IOException {
-        if (Files.isDirectory(p)) {
-            try (Stream<Path> s = Files.walk(p)) {
-                for (Path f : (Iterable<Path>) s.filter(x -> x.toString().endsWith(".java")).sorted()::iterator) {
-                    addTests(f, tests);
-                }
-            }
-        } else if (Files.isRegularFile(p) && Files.readString(p).contains("@test")) {
-            tests.add(p.normalize());
-        }
-    }
-
-    static Map<String, List<String>> groups(Path file) throws IOException {
-        Map<String, List<String>> groups = new LinkedHashMap<>();
-        if (!Files.exists(file)) {
-            return groups;
-        }
-        String text = Files.readString(file).replaceAll("\\\\\\s*\\n", " ");
-        for (String line : text.split("\n")) {
-            line = line.replaceAll("#.*", "").trim();
-            int eq = line.indexOf('=');
-            if (eq > 0) {
-                groups.put(line.substring(0, eq).trim(), List.of(line.substring(eq + 1).trim().split("\\s+")));
-            }
-        }
-        return groups;
-    }
 }

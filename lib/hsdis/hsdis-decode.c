@@ -1,0 +1,239 @@
+/*
+ * hsdis-decode: offline front end of the pack's hsdis plugin.
+ *
+ *   hsdis-decode --isa x86_64|aarch64 [--syntax att|intel]
+ *
+ * stdin:  lines "0x<hexaddr> <hexbytes>", one contiguous code chunk per line; empty lines are ignored.
+ * stdout: one line per decoded instruction, "0x<16 hex digits>\t<length>\t<text>", where <text> is
+ *         exactly what the plugin prints inside the JVM (mnemonic, a tab, operands), with direct branch
+ *         and call targets as absolute 0x<16 hex digits> addresses.
+ * Errors: bad usage or a bad input line -> "hsdis-decode: ..." on stderr, exit status 2.
+ *
+ * The text comes from the very code the plugin runs (hsdis_decode in decode.c), driven through the
+ * same event/printf protocol the JVM uses, with an event callback that does not name addresses.
+ */
+#include "decode.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PROG "hsdis-decode"
+
+struct collector {
+    FILE *out;
+    uintptr_t va;
+    char text[1024];
+    size_t used;
+};
+
+static void *collect_event(void *stream, const char *tag, void *arg)
+{
+    struct collector *c = stream;
+    uintptr_t value = (uintptr_t) arg;
+    if (strcmp(tag, "insn") == 0) {
+        c->va = value;
+        c->used = 0;
+        c->text[0] = '\0';
+    } else if (strcmp(tag, "/insn") == 0) {
+        fprintf(c->out, "0x%016" PRIxPTR "\t%" PRIuPTR "\t%s\n", c->va, value - c->va, c->text);
+    }
+    /* "addr/" and everything else: NULL, so the plugin prints branch targets as hex itself. */
+    return NULL;
+}
+
+static int collect_text(void *stream, const char *format, ...)
+{
+    struct collector *c = stream;
+    va_list ap;
+    va_start(ap, format);
+    size_t room = sizeof c->text - c->used;
+    int n = vsnprintf(c->text + c->used, room, format, ap);
+    va_end(ap);
+    if (n > 0) {
+        c->used += (size_t) n < room ? (size_t) n : room - 1;
+    }
+    return n;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: " PROG " --isa x86_64|aarch64 [--syntax att|intel]\n"
+               "  reads lines '0x<hexaddr> <hexbytes>' on stdin, writes '0x<addr>\\t<length>\\t<text>'\n"
+               "  for every instruction (hsdis-capstone %s, capstone %s)\n",
+            HSDIS_PLUGIN_VERSION, hsdis_capstone_version());
+}
+
+static void die_usage(const char *why, const char *what)
+{
+    fprintf(stderr, PROG ": %s%s%s\n", why, what != NULL ? ": " : "", what != NULL ? what : "");
+    usage(stderr);
+    exit(2);
+}
+
+static int hexval(int ch)
+{
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+
+static void bad_line(unsigned long lineno, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, PROG ": line %lu: ", lineno);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(2);
+}
+
+/* Parses "0x<hexaddr> <hexbytes>" in place; the bytes are written over the start of the line. */
+static size_t parse_line(char *line, size_t len, unsigned long lineno, uintptr_t *addr)
+{
+    char *p = line;
+    char *end = line + len;
+    while (end > p && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t')) {
+        end--;
+    }
+    while (p < end && (*p == ' ' || *p == '\t')) {
+        p++;
+    }
+    if (p == end) {
+        return 0;
+    }
+    if (memchr(p, '\0', (size_t) (end - p)) != NULL) {
+        bad_line(lineno, "NUL character in the line");
+    }
+    if (end - p < 2 || p[0] != '0' || (p[1] != 'x' && p[1] != 'X')) {
+        bad_line(lineno, "expected '0x<hexaddr> <hexbytes>', the line does not start with 0x");
+    }
+    p += 2;
+    uint64_t a = 0;
+    int digits = 0;
+    while (p < end && hexval((unsigned char) *p) >= 0) {
+        if (++digits > 16) {
+            bad_line(lineno, "the address has more than 16 hex digits");
+        }
+        a = a << 4 | (uint64_t) hexval((unsigned char) *p);
+        p++;
+    }
+    if (digits == 0) {
+        bad_line(lineno, "no hex digits after 0x in the address");
+    }
+    if (p == end) {
+        bad_line(lineno, "no code bytes after the address");
+    }
+    if (*p != ' ' && *p != '\t') {
+        bad_line(lineno, "bad character '%c' in the address", *p);
+    }
+    while (p < end && (*p == ' ' || *p == '\t')) {
+        p++;
+    }
+    size_t nbytes = 0;
+    for (char *q = p; q < end; q += 2) {
+        int hi = hexval((unsigned char) q[0]);
+        if (hi < 0) {
+            bad_line(lineno, "bad character '%c' in the code bytes (one run of hex digits, no spaces)", q[0]);
+        }
+        if (q + 1 == end) {
+            bad_line(lineno, "odd number of hex digits in the code bytes");
+        }
+        int lo = hexval((unsigned char) q[1]);
+        if (lo < 0) {
+            bad_line(lineno, "bad character '%c' in the code bytes (one run of hex digits, no spaces)", q[1]);
+        }
+        line[nbytes++] = (char) (hi << 4 | lo);
+    }
+    if (nbytes > 0 && a + (nbytes - 1) < a) {
+        bad_line(lineno, "the code chunk runs past the end of the address space");
+    }
+    *addr = (uintptr_t) a;
+    return nbytes;
+}
+
+int main(int argc, char **argv)
+{
+    const char *isa_arg = NULL;
+    const char *syntax_arg = "att";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char **slot = NULL;
+        const char *value = NULL;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strncmp(a, "--isa", 5) == 0 && (a[5] == '\0' || a[5] == '=')) {
+            slot = &isa_arg;
+            value = a[5] == '=' ? a + 6 : NULL;
+        } else if (strncmp(a, "--syntax", 8) == 0 && (a[8] == '\0' || a[8] == '=')) {
+            slot = &syntax_arg;
+            value = a[8] == '=' ? a + 9 : NULL;
+        } else {
+            die_usage("unknown argument", a);
+        }
+        if (value == NULL) {
+            if (i + 1 >= argc) {
+                die_usage("missing value after", a);
+            }
+            value = argv[++i];
+        }
+        *slot = value;
+    }
+    if (isa_arg == NULL) {
+        die_usage("--isa is required", NULL);
+    }
+    enum hsdis_isa isa;
+    if (strcmp(isa_arg, "x86_64") == 0) {
+        isa = HSDIS_ISA_X86_64;
+    } else if (strcmp(isa_arg, "aarch64") == 0) {
+        isa = HSDIS_ISA_AARCH64;
+    } else {
+        die_usage("--isa must be x86_64 or aarch64, not", isa_arg);
+    }
+    const char *options;
+    if (strcmp(syntax_arg, "att") == 0) {
+        options = "capstone-att";
+    } else if (strcmp(syntax_arg, "intel") == 0) {
+        options = "capstone-intel";
+    } else {
+        die_usage("--syntax must be att or intel, not", syntax_arg);
+    }
+
+    static char outbuf[1 << 16];
+    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    struct collector c;
+    memset(&c, 0, sizeof c);
+    c.out = stdout;
+
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    unsigned long lineno = 0;
+    while ((got = getline(&line, &cap, stdin)) >= 0) {
+        lineno++;
+        uintptr_t addr;
+        size_t n = parse_line(line, (size_t) got, lineno, &addr);
+        if (n == 0) {
+            continue;
+        }
+        hsdis_decode(isa, addr, addr + n, (unsigned char *) line, n,
+                     collect_event, &c, collect_text, &c, options, 0);
+    }
+    if (ferror(stdin)) {
+        fprintf(stderr, PROG ": reading stdin: %s\n", strerror(errno));
+        return 1;
+    }
+    free(line);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, PROG ": writing stdout: %s\n", strerror(errno));
+        return 1;
+    }
+    return 0;
+}

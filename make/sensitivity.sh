@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# make sensitivity: every test must fail under each of its negative controls (see docs/sensitivity.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. make/lib.sh
+BUILD=${BUILD:-build}
+mkdir -p "$BUILD"
+BUILD=$(cd "$BUILD" && pwd -P)
+JDK_HOME=$(resolve_jdk "${JDK:-}") || exit 2
+HOST_JDK=$(host_jdk "$JDK_HOME") || die "no JDK 17+ for $(host_arch) to run the sensitivity runner"
+tools=$(build_tools "$HOST_JDK")
+TEST=${TEST:-all}
+case "$TEST" in
+    :*) SELECT=("$PWD$TEST") ;;
+    */*|*.java) read -r -a SELECT <<< "$TEST" ;;
+    *) SELECT=("$PWD:$TEST") ;;
+esac
+export JDK=$JDK_HOME
+exec "$HOST_JDK/bin/java" -cp "$tools" Sensitivity "$BUILD/sensitivity" "$(jdk_feature "$JDK_HOME")" "${SELECT[@]}"
