@@ -11,7 +11,7 @@ ARCH        ?= $(shell uname -m | sed 's/amd64/x86_64/;s/arm64/aarch64/')
 
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 
-.PHONY: help test check selftest sensitivity clean
+.PHONY: help test check selftest sensitivity matrix clean
 
 help:
 	@echo "Targets:"
@@ -36,7 +36,6 @@ help:
 	@echo "  BUILD=dir         where work, reports and builds go (default: build)"
 
 -include make/hsdis.mk
--include make/matrix.mk
 
 test: hsdis
 	@HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aarch64))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))" bash make/jtreg.sh
@@ -47,6 +46,10 @@ selftest: hsdis
 
 sensitivity: hsdis
 	@HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aarch64))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))" bash make/sensitivity.sh
+
+matrix: hsdis
+	@$(MAKE) --no-print-directory hsdis ARCH=aarch64
+	@bash make/matrix.sh
 
 check:
 	@bash make/check.sh

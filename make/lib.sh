@@ -42,10 +42,10 @@ resolve_jdk() {
     if [ -z "$jdk" ]; then
         if [ -n "${JAVA_HOME:-}" ]; then
             jdk=$JAVA_HOME
-        elif java=$(command -v java 2>/dev/null); then
-            jdk=$(dirname "$(dirname "$(readlink -f "$java")")")
         else
-            die "no JDK given and none found: set JDK=/path/to/jdk or JAVA_HOME, or put java on PATH (Debian: apt-get install openjdk-17-jdk-headless)"
+            command -v javac >/dev/null 2>&1 || need_pkg javac openjdk-17-jdk-headless
+            java=$(command -v java 2>/dev/null) || die "no JDK found: set JDK=/path/to/jdk or JAVA_HOME"
+            jdk=$(dirname "$(dirname "$(readlink -f "$java")")")
         fi
     fi
     [ -e "$jdk" ] || die "JDK=$jdk does not exist"

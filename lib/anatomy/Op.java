@@ -27,9 +27,29 @@ public abstract class Op {
     /** A register tested against null (zero) before use: test r,r on x86_64, cbz/cbnz on AArch64. */
     public static final Op EXPLICIT_NULL_CHECK = instruction("EXPLICIT_NULL_CHECK", "explicit null check (register tested against zero)");
 
-    /** A memory access whose fault the nmethod maps to a handler: the JVM's implicit-exception entry. */
-    public static final Op IMPLICIT_NULL_CHECK = annotation("IMPLICIT_NULL_CHECK", "implicit null check (faulting access)",
-            "implicit exception: dispatches to");
+    /**
+     * A memory access whose fault the nmethod maps to a handler: the JVM's implicit-exception entry on an
+     * instruction with a memory operand (x86_64 also maps a faulting idiv, a zero check, which this is not).
+     */
+    public static final Op IMPLICIT_NULL_CHECK = new Op("IMPLICIT_NULL_CHECK", "implicit null check (faulting memory access)") {
+        private static final String NOTE = "implicit exception: dispatches to";
+
+        @Override
+        public List<Instruction> find(List<Instruction> code, Isa isa) {
+            Pattern memory = isa.vocabulary().memoryAccess();
+            return code.stream().filter(i -> i.hasAnnotation(NOTE) && (i.isHex() || memory.matcher(i.text()).find())).toList();
+        }
+
+        @Override
+        String patterns(Isa isa) {
+            return "annotation \"" + NOTE + "\" on a memory access " + isa.vocabulary().memoryAccess();
+        }
+
+        @Override
+        boolean needsInstructions() {
+            return false;
+        }
+    };
     /** A safepoint poll in a loop or method body ({poll}). */
     public static final Op SAFEPOINT_POLL = annotation("SAFEPOINT_POLL", "safepoint poll", "{poll}");
     /** The poll at a method's return ({poll_return}). */
@@ -45,7 +65,7 @@ public abstract class Op {
     /** The inline TLAB bump: the thread's TLAB top loaded, advanced, and stored back. */
     public static final Op TLAB_ALLOCATION = new Op("TLAB_ALLOCATION", "TLAB bump-pointer allocation") {
         @Override
-        List<Instruction> find(List<Instruction> code, Isa isa) {
+        public List<Instruction> find(List<Instruction> code, Isa isa) {
             Pattern load = isa.vocabulary().loadFromThread();
             Pattern store = isa.vocabulary().storeToThread();
             Set<String> loaded = new HashSet<>();
@@ -84,7 +104,7 @@ public abstract class Op {
     public static Op addImmediate(String described, LongPredicate immediate) {
         return new Op("ADD_IMMEDIATE(" + described + ")", "add of an immediate " + described) {
             @Override
-            List<Instruction> find(List<Instruction> code, Isa isa) {
+            public List<Instruction> find(List<Instruction> code, Isa isa) {
                 Pattern p = isa.vocabulary().addImmediate();
                 List<Instruction> found = new ArrayList<>();
                 for (Instruction i : code) {
@@ -125,7 +145,7 @@ public abstract class Op {
     }
 
     /** The instructions of {@code code} that are this operation. */
-    abstract List<Instruction> find(List<Instruction> code, Isa isa);
+    public abstract List<Instruction> find(List<Instruction> code, Isa isa);
 
     /** What is searched for on that ISA, for failure messages. */
     abstract String patterns(Isa isa);
@@ -148,7 +168,7 @@ public abstract class Op {
     private static Op instruction(String name, String meaning) {
         return new Op(name, meaning) {
             @Override
-            List<Instruction> find(List<Instruction> code, Isa isa) {
+            public List<Instruction> find(List<Instruction> code, Isa isa) {
                 Pattern p = pattern(isa);
                 return code.stream().filter(i -> p.matcher(i.text()).find()).toList();
             }
@@ -176,7 +196,7 @@ public abstract class Op {
     private static Op annotation(String name, String meaning, String fragment) {
         return new Op(name, meaning) {
             @Override
-            List<Instruction> find(List<Instruction> code, Isa isa) {
+            public List<Instruction> find(List<Instruction> code, Isa isa) {
                 return code.stream().filter(i -> i.hasAnnotation(fragment)).toList();
             }
 
@@ -195,7 +215,7 @@ public abstract class Op {
     private static Op matching(String name, String meaning, Pattern annotation) {
         return new Op(name, meaning) {
             @Override
-            List<Instruction> find(List<Instruction> code, Isa isa) {
+            public List<Instruction> find(List<Instruction> code, Isa isa) {
                 return code.stream().filter(i -> i.annotations().stream().anyMatch(a -> annotation.matcher(a).find())).toList();
             }
 

@@ -174,5 +174,6 @@ public class Sensitivity {
         long bad = verdicts.stream().filter(v -> !List.of("killed", "n/a", "skipped").contains(v.outcome())).count();
         long other = verdicts.size() - killed - bad;
         System.out.println("sensitivity: " + killed + " killed, " + bad + " survived or unrelated, " + other + " skipped or n/a");
+        System.out.println(killed + " passed, " + bad + " failed, " + other + " skipped");
     }
 }

@@ -28,7 +28,7 @@ import anatomy.Run;
  *   aarch64, JDK 17, first:    ldr w0, [x1, #0xc] ; implicit exception: dispatches to 0x...
  */
 @NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ImplicitNullChecks", kills = "IMPLICIT_NULL_CHECK", why = "C2 then checks every reference explicitly")
-@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", kills = "deoptimized", why = "without traps a null throws from the compiled code, which stays")
+@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", kills = "IMPLICIT_NULL_CHECK", why = "an implicit check needs a trap behind it; without traps C2 checks explicitly")
 public class ImplicitNullCheckTrapsAndBecomesExplicit {
     static class Holder {
         int x = 42;

@@ -34,6 +34,11 @@ final class AArch64 implements Vocabulary {
     }
 
     @Override
+    public Pattern memoryAccess() {
+        return Pattern.compile("\\[[xw]\\d+|\\[sp");
+    }
+
+    @Override
     public Pattern storeToThread() {
         return Pattern.compile("^str x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$");
     }

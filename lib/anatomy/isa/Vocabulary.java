@@ -20,4 +20,7 @@ public interface Vocabulary {
 
     /** A store to the current thread's structure; group {@code off} is the offset as printed. */
     Pattern storeToThread();
+
+    /** An instruction with a memory operand (it can fault on a null base). */
+    Pattern memoryAccess();
 }

@@ -16,7 +16,7 @@ final class X86_64 implements Vocabulary {
             // A register tested against itself, the shape of an explicit null (or zero) check.
             "EXPLICIT_NULL_CHECK", Pattern.compile("^test[lq]? %(\\w+), %\\1$"),
             // mfence, or the locked no-op add on the stack that HotSpot prefers as a StoreLoad fence.
-            "FULL_FENCE", Pattern.compile("^(mfence|lock add[lq] \\$0x0, .*\\(%rsp\\))"),
+            "FULL_FENCE", Pattern.compile("^(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\))"),
             "INTEGER_DIVISION", Pattern.compile("^i?div[bwlq]? "));
 
     @Override
@@ -32,6 +32,11 @@ final class X86_64 implements Vocabulary {
     @Override
     public Pattern loadFromThread() {
         return Pattern.compile("^mov[lq]? (?<off>0x[0-9a-f]+|\\d+)\\(%r15\\), %r");
+    }
+
+    @Override
+    public Pattern memoryAccess() {
+        return Pattern.compile("\\(%\\w+");
     }
 
     @Override

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# make check: the project's own checks, each a step; prints a table of steps and, last, the totals alone on
+# a line: "N passed, N failed, N skipped" (tests, fixtures and proofs of all steps added up).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+mkdir -p "$BUILD/check"
+
+passed=0 failed=0 skipped=0 bad_steps=()
+declare -a rows
+
+# step NAME MAKE-ARGS...: runs `make ARGS`, keeps its output in $BUILD/check/NAME.log, reads its totals line.
+step() {
+    local name=$1; shift
+    local log=$BUILD/check/$name.log start=$SECONDS status line p=0 f=0 s=0
+    echo "== check: $name (make $*)"
+    make --no-print-directory "$@" 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
+    line=$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log" | tail -n 1)
+    if [ -n "$line" ]; then
+        read -r p f s <<< "$(echo "$line" | sed -E 's/^([A-Za-z-]+: )?([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\2 \3 \4/')"
+    elif [ "$status" = 0 ]; then
+        p=1
+    fi
+    if [ "$status" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
+    [ "$status" = 0 ] || bad_steps+=("$name")
+    rows+=("$(printf '  %-12s %-6s %4d passed %3d failed %3d skipped %5d s' "$name" "$([ "$status" = 0 ] && echo ok || echo FAILED)" "$p" "$f" "$s" $((SECONDS - start)))")
+}
+
+step hsdis       hsdis-check
+step selftest    selftest
+step pack        test
+step sensitivity sensitivity
+step matrix      matrix TEST=headline
+
+echo
+echo "make check (${SECONDS} s):"
+printf '%s\n' "${rows[@]}"
+[ ${#bad_steps[@]} = 0 ] || echo "failed steps: ${bad_steps[*]}"
+echo "$passed passed, $failed failed, $skipped skipped"
+[ ${#bad_steps[@]} = 0 ]

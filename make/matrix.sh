@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# make/matrix.sh: runs the pack (or any command) once per JDK of a matrix, then prints one table of
+# test x JDK/ISA -> passed / FAILED / skipped(reason), and the totals alone on the last line:
+# "N passed, N failed, N skipped". Exits 1 if any test failed or any run did not produce results.
+#
+#   make/matrix.sh [command ...]          default command: make test
+#
+# Variables:
+#   MATRIX   the JDKs, blank-separated (default: x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25).
+#            An entry is a name that make/jdks.sh knows, or label=/path/to/jdk for any JDK you have
+#            (x86_64 or AArch64; an AArch64 one gets a qemu facade).
+#   BUILD    default build. Each JDK gets BUILD=$BUILD/matrix/<label> (its own jtreg work and report);
+#            the JDK homes ($BUILD/jdks) and the hsdis plugins ($BUILD/hsdis, $BUILD/capstone) are shared.
+#   TEST     passed on to make (default: the Makefile's).
+#   QEMU_CPU the CPU qemu emulates for AArch64 JDKs (make/jdks.sh; default neoverse-n1).
+#   MATRIX_VERBOSE=1  also stream each run's output (always written to $BUILD/matrix/<label>/run.log).
+#
+# A make command gets JDK=, ARCH=, BUILD=, the shared HSDIS_DIR_*/HSDIS_CS_* (and TEST= when set) as
+# command-line variables; any other command gets JDK, ARCH, BUILD and MATRIX_LABEL in its environment.
+# Each run's results are read from $BUILD/matrix/<label>/summary.tsv (make/tools/Summary.java), else
+# from jtreg's report/text/summary.txt and notRun.txt. See docs/matrix.md.
+set -uo pipefail
+
+PROG=make/matrix.sh
+die() { echo "$PROG: $*" >&2; exit 2; }
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+cd "$ROOT" || die "cannot cd to $ROOT"
+BUILD=${BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
+mkdir -p "$BUILD/matrix" || die "cannot create $BUILD/matrix"
+BUILD=$(cd "$BUILD" && pwd -P)
+
+MATRIX=${MATRIX:-x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25}
+read -r -a ENTRIES <<<"$MATRIX"
+[ ${#ENTRIES[@]} -gt 0 ] || die "MATRIX is empty"
+if [ $# -gt 0 ]; then CMD=("$@"); else CMD=(make --no-print-directory test); fi
+
+trap 'echo "$PROG: interrupted" >&2; exit 130' INT TERM
+
+RESULTS=$BUILD/matrix/results.tsv   # label, test, status, seconds, reason
+TIMES=$BUILD/matrix/times.tsv       # label, seconds, exit code, JDK home
+: >"$RESULTS"
+: >"$TIMES"
+
+elf_machine() { od -An -tu2 -j18 -N2 "$1" 2>/dev/null | tr -d ' '; }
+
+# Collects one run's results into $RESULTS; prints nothing. Returns 1 if it found none.
+collect() { # label dir
+    local label=$1 dir=$2 tsv=$2/summary.tsv text=$2/jtreg/report/text
+    if [ -s "$tsv" ]; then
+        awk -F'\t' -v OFS='\t' -v l="$label" 'NF >= 2 { print l, $1, $2, $3, $4 }' "$tsv" >>"$RESULTS"
+        return 0
+    fi
+    [ -f "$text/summary.txt" ] || [ -f "$text/notRun.txt" ] || return 1
+    # "<test>  Passed. Execution successful" / "Passed. Skipped: jtreg.SkippedException: <why>" /
+    # "Failed. ..." / "Error. ..."; notRun.txt: "<test> Not run. <why>" (e.g. @requires was false).
+    cat "$text/summary.txt" "$text/notRun.txt" 2>/dev/null | awk -v OFS='\t' -v l="$label" '
+        NF >= 2 {
+            test = $1; rest = $0; sub(/^[^ \t]+[ \t]+/, "", rest); gsub(/\t/, " ", rest)
+            if (rest ~ /^Passed\. Skipped: /) {
+                why = rest; sub(/^Passed\. Skipped: (jtreg\.SkippedException: )?/, "", why); st = "skipped"
+            } else if (rest ~ /^Passed\./) { st = "passed"; why = "" }
+            else if (rest ~ /^Not run\./) { st = "skipped"; why = rest; sub(/^Not run\. */, "", why) }
+            else { st = "failed"; why = rest }
+            print l, test, st, "", why
+        }' >>"$RESULTS"
+    return 0
+}
+
+labels=()
+for entry in "${ENTRIES[@]}"; do
+    if [[ $entry == *=* ]]; then label=${entry%%=*}; path=${entry#*=}; else label=$entry; path=; fi
+    [[ $label =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
+    labels+=("$label")
+    dir=$BUILD/matrix/$label
+    mkdir -p "$dir"
+    log=$dir/run.log
+
+    # The JDK home (shared under $BUILD/jdks) and its ISA.
+    if [ -n "$path" ]; then
+        [ -x "$path/bin/java" ] || { echo "matrix: $label: $path is not a JDK (no bin/java)";
+            printf '%s\t(prepare)\tfailed\t\t%s\n' "$label" "$path is not a JDK" >>"$RESULTS"; continue; }
+        case $(elf_machine "$path/bin/java") in
+            183) arch=aarch64 ;;
+            62) arch=x86_64 ;;
+            *) [ -f "$path/pack-facade" ] && arch=aarch64 || arch=x86_64 ;;
+        esac
+        if [ "$arch" = aarch64 ]; then
+            home=$(BUILD=$BUILD bash make/jdks.sh facade "$path" "$label" 2>"$dir/prepare.err")
+        else
+            home=$(cd "$path" && pwd -P)
+        fi
+    else
+        arch=${label%%-*}
+        home=$(BUILD=$BUILD bash make/jdks.sh "$label" 2>"$dir/prepare.err")
+    fi
+    if [ -z "${home:-}" ] || [ ! -x "$home/bin/java" ]; then
+        why=$(tail -n 1 "$dir/prepare.err" 2>/dev/null); why=${why#make/jdks.sh: }
+        echo "matrix: $label: cannot prepare the JDK: ${why:-unknown error}"
+        printf '%s\t(prepare)\tfailed\t\t%s\n' "$label" "cannot prepare the JDK: ${why:-unknown error}" >>"$RESULTS"
+        continue
+    fi
+
+    cmd=("${CMD[@]}")
+    if [[ $(basename "${CMD[0]}") == make || $(basename "${CMD[0]}") == gmake ]]; then
+        cmd+=(JDK="$home" ARCH="$arch" BUILD="$dir"
+              HSDIS_DIR_x86_64="$BUILD/hsdis/x86_64" HSDIS_DIR_aarch64="$BUILD/hsdis/aarch64"
+              HSDIS_CS_x86_64="$BUILD/capstone/x86_64" HSDIS_CS_aarch64="$BUILD/capstone/aarch64")
+        [ -n "${TEST:-}" ] && cmd+=(TEST="$TEST")
+    fi
+    rm -f "$dir/summary.tsv" "$dir/jtreg/report/text/summary.txt" "$dir/jtreg/report/text/notRun.txt"
+    echo "matrix: $label ($arch, $home): ${cmd[*]}"
+    start=$(date +%s)
+    {
+        echo "== $(date '+%F %T') $label: JDK=$home ARCH=$arch"
+        echo "== ${cmd[*]}"
+    } >"$log"
+    if [ "${MATRIX_VERBOSE:-0}" = 1 ]; then
+        JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label "${cmd[@]}" </dev/null 2>&1 | tee -a "$log"
+        rc=${PIPESTATUS[0]}
+    else
+        JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label "${cmd[@]}" </dev/null >>"$log" 2>&1
+        rc=$?
+    fi
+    secs=$(( $(date +%s) - start ))
+    printf '%s\t%s\t%s\t%s\n' "$label" "$secs" "$rc" "$home" >>"$TIMES"
+    before=$(awk -F'\t' -v l="$label" '$1 == l' "$RESULTS" | wc -l)
+    if ! collect "$label" "$dir"; then
+        last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
+        printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results (exit $rc; see $log): $last" >>"$RESULTS"
+    elif [ "$rc" -ne 0 ] && ! awk -F'\t' -v l="$label" '$1 == l && $3 == "failed" { f = 1 } END { exit !f }' "$RESULTS"; then
+        printf '%s\t(run)\tfailed\t\t%s\n' "$label" "exit $rc although no test failed (see $log)" >>"$RESULTS"
+    fi
+    counts=$(awk -F'\t' -v l="$label" '$1 == l { n[$3]++ } END { printf "%d passed, %d failed, %d skipped", n["passed"], n["failed"], n["skipped"] + n["not run"] }' "$RESULTS")
+    echo "matrix: $label: exit $rc after ${secs} s: $counts ($(( $(awk -F'\t' -v l="$label" '$1 == l' "$RESULTS" | wc -l) - before )) results; log $log)"
+done
+
+# The table: one row per test, one column per JDK. A skipped or failed cell names a numbered note with
+# the reason, listed under the table. A test that a run did not list at all counts as skipped there.
+echo
+awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
+    BEGIN {
+        nl = split(labels, L, " ")
+        while ((getline line < times) > 0) { split(line, tm, "\t"); secs[tm[1]] = tm[2] }
+    }
+    {
+        label = $1; test = $2; st = tolower($3); why = $5
+        if (st ~ /^pass/) st = "passed"; else if (st ~ /^(fail|error)/) st = "failed"; else st = "skipped"
+        if (!(test in seen)) { seen[test] = 1; tests[++nt] = test }
+        cell[test, label] = st; reason[test, label] = why
+    }
+    END {
+        # sort the tests; the pseudo-rows "(prepare)" and "(run)" go last
+        for (i = 1; i <= nt; i++) for (j = i + 1; j <= nt; j++) {
+            a = tests[i]; b = tests[j]
+            ka = (a ~ /^\(/ ? "~" : "") a; kb = (b ~ /^\(/ ? "~" : "") b
+            if (kb < ka) { tests[i] = b; tests[j] = a }
+        }
+        for (i = 1; i <= nt; i++) for (k = 1; k <= nl; k++) {
+            t = tests[i]; l = L[k]
+            if (!((t, l) in cell)) { cell[t, l] = "skipped"; reason[t, l] = "not run: not in this run'"'"'s results" }
+            st = cell[t, l]; n[st]++
+            if (st == "passed") { txt[t, l] = "passed"; continue }
+            r = reason[t, l]; if (r == "") r = "(no reason given)"
+            key = st SUBSEP r
+            if (!(key in note)) { note[key] = ++nn; notes[nn] = (st == "failed" ? "FAILED:  " : "skipped: ") r }
+            txt[t, l] = (st == "failed" ? "FAILED" : "skipped") " [" note[key] "]"
+        }
+        w = 11; for (i = 1; i <= nt; i++) if (length(tests[i]) > w) w = length(tests[i])
+        cw = 12; for (k = 1; k <= nl; k++) if (length(L[k]) > cw) cw = length(L[k])
+        line = sprintf("%-" w "s", "test"); for (k = 1; k <= nl; k++) line = line "  " sprintf("%-" cw "s", L[k])
+        print line
+        for (i = 1; i <= nt; i++) {
+            line = sprintf("%-" w "s", tests[i])
+            for (k = 1; k <= nl; k++) line = line "  " sprintf("%-" cw "s", txt[tests[i], L[k]])
+            print line
+        }
+        line = sprintf("%-" w "s", "(wall time)")
+        for (k = 1; k <= nl; k++) line = line "  " sprintf("%-" cw "s", (L[k] in secs) ? secs[L[k]] " s" : "-")
+        print line
+        if (nn) print ""
+        for (i = 1; i <= nn; i++) printf "[%d] %s\n", i, notes[i]
+        print ""
+        printf "%d passed, %d failed, %d skipped\n", n["passed"], n["failed"], n["skipped"]
+        exit (n["failed"] > 0 || nt == 0) ? 1 : 0
+    }
+' "$RESULTS"
