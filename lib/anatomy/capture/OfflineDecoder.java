@@ -20,12 +20,12 @@ import java.util.regex.Pattern;
  * into disassembled code, by decoding the bytes with the pack's {@code hsdis-decode} and placing the JVM's
  * annotations on the instructions they belong to.
  *
- * <p>The fallback prints an annotation before the 4-byte group that holds its pc, so on x86_64 a group can
- * hold the starts of several instructions. An annotation tied to the return address of a call (oop map,
- * bytecode scope) goes to the instruction that ends in the group, preferring a call; any other (relocation,
- * implicit exception) goes to an instruction that starts in the group, preferring a call or jump for call
- * relocations and a memory access for polls. On AArch64 every instruction is one group, so nothing is
- * guessed. The result is the text the plugin would have printed, for the one parser.
+ * <p>The fallback walks the code in 4-byte steps and prints an annotation before the step that holds its pc,
+ * so on x86_64 a step can hold the starts of several instructions. An annotation tied to the return address
+ * of a call (oop map, bytecode scope) goes to the instruction that ends in (step, step+4], preferring a call;
+ * any other (relocation, implicit exception) goes to an instruction that starts in the step, preferring a
+ * call or jump for call relocations and a memory access for polls. On AArch64 every instruction is one
+ * step, so nothing is guessed. The result is the text the plugin would have printed, for the one parser.
  */
 public final class OfflineDecoder {
     private static final Pattern ADDRESSED = Pattern.compile("^\\s*0x([0-9a-fA-F]+):\\s?(.*)$");
@@ -189,7 +189,11 @@ public final class OfflineDecoder {
             long lo = note.address();
             long hi = lo + GROUP;
             List<Decoded> starting = new ArrayList<>(decoded.subMap(lo, true, hi, false).values());
-            List<Decoded> ending = decoded.values().stream().filter(d -> d.end() >= lo && d.end() < hi).toList();
+            // The hex dump prints a note at the 4-byte step [lo, lo+4) that holds its pc: a relocation's pc
+            // is an instruction's start; an oop map's or scope's pc is a call's return address, its end, and
+            // lies in (lo, lo+4].
+            List<Decoded> ending = decoded.subMap(lo - 16, true, hi, false).values().stream()
+                    .filter(d -> d.end() > lo && d.end() <= hi).toList();
             Decoded containing = decoded.floorEntry(lo) == null ? null : decoded.floorEntry(lo).getValue();
             for (String line : note.lines()) {
                 Decoded target;

@@ -42,6 +42,6 @@ public record Instruction(long address, String mnemonic, String operands, List<S
         for (String a : annotations) {
             sb.append(" ;").append(a);
         }
-        return sb.toString();
+        return sb.toString().stripTrailing();
     }
 }

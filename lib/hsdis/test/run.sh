@@ -19,6 +19,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
 fail=0
+skip=0
 ok() { pass=$((pass + 1)); echo "  ok   $*"; }
 bad() { fail=$((fail + 1)); echo "  FAIL $*"; }
 
@@ -78,7 +79,8 @@ if [ "$HSDIS_QEMU" = 1 ]; then
         qemu-aarch64-static -L /usr/aarch64-linux-gnu "$HSDIS_TEST_DIR/plugin-test-aarch64-cross" \
         "${HSDIS_PLUGIN_AARCH64:?}" aarch64 att "$here/aarch64.in"
 else
-    echo "  skip cross-built aarch64 plugin under qemu (needs aarch64-linux-gnu-gcc and qemu-aarch64-static on x86_64)"
+    skip=$((skip + 1))
+    echo "  skip cross-built aarch64 plugin under qemu (HSDIS_CHECK_QEMU=no, or no aarch64-linux-gnu-gcc / qemu-aarch64-static, or not an x86_64 host)"
 fi
 
 echo "hsdis-check: CLI errors"
@@ -122,5 +124,5 @@ for isa in x86_64 aarch64; do
     fi
 done
 
-echo "hsdis-check: $pass passed, $fail failed"
+echo "hsdis-check: $pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]
