@@ -33,7 +33,7 @@ import java.util.Objects;
  * <p><b>Quiet registration.</b> At registration HotSpot prints one line to standard output,
  * {@code Warning: 'NoSuchMethodError' on register of ...}, for every native of its table that the class
  * does not declare. To keep the output of a child VM clean (the pack parses it), the end of this class
- * declares, privately and without ever calling them, every other native that JDK 17.0 and 25.0 register.
+ * declares, privately and without ever calling them, every other native that JDK 17.0.21 and 25.0.3 register.
  * The one exception is {@code parseCommandLine0}, whose descriptor names a class the pack does not have, so
  * one such line is printed per VM; a newer JDK adds a line for each native it introduced.
  *
@@ -619,8 +619,10 @@ public final class WhiteBox {
     private native boolean isObjectInOldGen0(Object o);
 
     // ---------------------------------------------------------------------------------------------------
-    // The rest of the native tables of JDK 17.0 and 25.0, declared only so that registration prints no
+    // The rest of the native tables of JDK 17.0.21 and 25.0.3, declared only so that registration prints no
     // warning for them (see the class comment). Never called; the parameter names carry no meaning.
+    // Reflecting over all declared methods of this class loads their parameter and return types, among them
+    // java.lang.management.MemoryUsage.
 
     private native void AddModuleExports(Object p0, String p1, Object p2);
     private native void AddModuleExportsToAll(Object p0, String p1);
