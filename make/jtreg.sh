@@ -6,9 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
 
-BUILD=${BUILD:-build}
-mkdir -p "$BUILD"
-BUILD=$(cd "$BUILD" && pwd -P)
+use_build_dir
 TEST=${TEST:-all}
 CONC=${CONC:-$(nproc 2>/dev/null || echo 2)}
 
@@ -30,11 +28,7 @@ if ! "$TEST_JDK/bin/java" -version >/dev/null 2>&1; then
     die "JDK=$JDK cannot start a VM: $("$TEST_JDK/bin/java" -version 2>&1 | head -n 1)"
 fi
 
-case "$TEST" in
-    :*) SELECT=("$PWD$TEST") ;;
-    */*|*.java) read -r -a SELECT <<< "$TEST" ;;
-    *) SELECT=("$PWD:$TEST") ;;
-esac
+select_tests
 
 WORK=$BUILD/jtreg/work
 REPORT=$BUILD/jtreg/report

@@ -91,3 +91,20 @@ build_tools() {
     fi
     echo "$out"
 }
+
+# select_tests: sets the array SELECT from $TEST for jtreg: a group (headline or :headline) becomes
+# ROOT:group; files and directories pass as they are.
+select_tests() {
+    case "${TEST:-all}" in
+        :*) SELECT=("$PWD$TEST") ;;
+        */*|*.java) read -r -a SELECT <<< "$TEST" ;;
+        *) SELECT=("$PWD:${TEST:-all}") ;;
+    esac
+}
+
+# use_build_dir: creates $BUILD (default build) and makes it absolute.
+use_build_dir() {
+    BUILD=${BUILD:-build}
+    mkdir -p "$BUILD"
+    BUILD=$(cd "$BUILD" && pwd -P)
+}

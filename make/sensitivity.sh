@@ -3,17 +3,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
-BUILD=${BUILD:-build}
-mkdir -p "$BUILD"
-BUILD=$(cd "$BUILD" && pwd -P)
+use_build_dir
 JDK_HOME=$(resolve_jdk "${JDK:-}") || exit 2
 HOST_JDK=$(host_jdk "$JDK_HOME") || die "no JDK 17+ for $(host_arch) to run the sensitivity runner"
 tools=$(build_tools "$HOST_JDK")
 TEST=${TEST:-all}
-case "$TEST" in
-    :*) SELECT=("$PWD$TEST") ;;
-    */*|*.java) read -r -a SELECT <<< "$TEST" ;;
-    *) SELECT=("$PWD:$TEST") ;;
-esac
+select_tests
 export JDK=$JDK_HOME
 exec "$HOST_JDK/bin/java" -cp "$tools" Sensitivity "$BUILD/sensitivity" "$(jdk_feature "$JDK_HOME")" "${SELECT[@]}"

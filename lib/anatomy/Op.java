@@ -194,22 +194,7 @@ public abstract class Op {
     }
 
     private static Op annotation(String name, String meaning, String fragment) {
-        return new Op(name, meaning) {
-            @Override
-            public List<Instruction> find(List<Instruction> code, Isa isa) {
-                return code.stream().filter(i -> i.hasAnnotation(fragment)).toList();
-            }
-
-            @Override
-            String patterns(Isa isa) {
-                return "annotation containing \"" + fragment + "\" (any ISA)";
-            }
-
-            @Override
-            boolean needsInstructions() {
-                return false;
-            }
-        };
+        return matching(name, meaning, Pattern.compile(Pattern.quote(fragment)));
     }
 
     private static Op matching(String name, String meaning, Pattern annotation) {

@@ -22,8 +22,8 @@ import java.util.SplittableRandom;
  *
  * The same ternary, compiled under two profiles:
  *
- *   x86_64, JDK 25, ~50/50:   testl %esi, %esi ; movl $0x2, %eax ; cmovnel %r10d, %eax
- *   aarch64, JDK 17, ~50/50:  cmp w1, #0 ; mov w10, #0x2 ; csel w0, w11, w10, ne
+ *   x86_64, JDK 25, ~50/50:   movl $1, %r11d ; movl $2, %eax ; testl %esi, %esi ; cmovnel %r11d, %eax
+ *   aarch64, JDK 17, ~50/50:  cmp w1, #0 ; mov w10, #1 ; mov w12, #2 ; csel w0, w10, w12, ne
  *   any, ~99/1:               a test and a conditional jump
  *
  * No product flag makes C2 pick a cmov against a biased profile: -XX:+UseCMoveUnconditionally was

@@ -20,8 +20,8 @@ import anatomy.Run;
  * never leaves the method, and scalar replacement turns its fields into locals, so the allocation,
  * its header and its zeroing are gone. The compiled code of a "new Point(x).x" is just the argument.
  *
- *   x86_64, JDK 25:   movl %esi, %eax  (no TLAB bump, no {runtime_call C2 Runtime new_instance})
- *   aarch64, JDK 17:  mov w0, w1
+ *   x86_64, JDK 17 and 25:  movl %esi, %eax   (no TLAB bump, no allocation call)
+ *   aarch64, JDK 17:        mov w0, w1
  *   log:              <eliminate_allocation type='...'> for Point
  *
  * On JDK 17, -XX:-EliminateAllocations alone still leaves this allocation out (dead once its load

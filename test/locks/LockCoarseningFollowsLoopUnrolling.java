@@ -20,9 +20,10 @@ import anatomy.Run;
  * unrolled body. The proof is in the arithmetic: the increments of several iterations fold into one
  * add under one lock, which no code may do across a lock boundary.
  *
- *   x86_64, JDK 25:   addl $0x108, 0xc(%rbx)      (0x108 = 4 x 0x42, between one lock cmpxchg pair)
- *   aarch64, JDK 17:  add w11, w10, #0x108
- *   log:              <eliminate_lock lock='1' kind='Coarsened' .../>
+ *   x86_64, JDK 17:   lock cmpxchgq ... ; addl $0x108, 0xc(%r10) ; ... ; addl $4, %r11d ; cmpl $0x3e5, %r11d ; jl
+ *   x86_64, JDK 25:   addl $0x108, 0xc(%r10)      (0x108 = 4 x 0x42, under one lock)
+ *   aarch64, JDK 17:  casal x11, x12, [x19] ; ... ; add w11, w10, #0x108
+ *   log, JDK 25:      <eliminate_lock lock_id='307' class='lock' kind='Coarsened' .../>
  */
 @NegativeControl(flags = "-XX:-EliminateLocks", kills = "COARSENED_LOCK", why = "no lock is merged or removed")
 @NegativeControl(flags = "-XX:LoopUnrollLimit=1", kills = "COARSENED_LOCK", why = "without unrolling no two locks are adjacent")

@@ -23,8 +23,8 @@ import anatomy.Run;
  * is finally taken, the code deoptimizes, is made not entrant, and the method goes back to the
  * interpreter to profile again; its next C2 code has both sides as real code and survives both.
  *
- *   x86_64, JDK 25:   movl $0xffffff45, %esi ; callq 0x... ;*ifeq ... {runtime_call UncommonTrapBlob}
- *   aarch64, JDK 17:  mov w1, #-0xbb ; bl #0x... ;   {runtime_call UncommonTrapBlob}
+ *   x86_64, JDK 25:   movl $0xffffff45, %esi ; callq ... ; - (reexecute) ...::multiply@1 ; {runtime_call UncommonTrapBlob}
+ *   aarch64, JDK 17:  mov w1, #-0xbb ; bl ... ; {runtime_call UncommonTrapBlob}
  *   log:              <uncommon_trap bci='1' reason='unstable_if' action='reinterpret' comment='taken never'/>
  */
 @NegativeControl(flags = "-XX:PerMethodTrapLimit=0", kills = "unstable_if", why = "C2 then compiles every branch, taken or not")
