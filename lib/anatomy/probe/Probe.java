@@ -72,12 +72,14 @@ public class Probe implements Callable<Map<String, String>> {
         }
         put("pack.whitebox", "true", "jdk.test.whitebox.WhiteBox bound");
         boolean c2 = Boolean.parseBoolean(run.fact("c2"));
-        put("pack.c2", Boolean.toString(c2), c2 ? "compiled a method at level 4" : "C2 not available: " + run.fact("c2.why"));
+        put("pack.c2", Boolean.toString(c2), c2 ? "compiled a method at level 4" : "C2 not available: " + reason(run.fact("c2.why")));
         boolean c1 = Boolean.parseBoolean(run.fact("c1"));
-        put("pack.c1", Boolean.toString(c1), c1 ? "compiled a method at level 1" : "C1 not available: " + run.fact("c1.why"));
+        put("pack.c1", Boolean.toString(c1), c1 ? "compiled a method at level 1" : "C1 not available: " + reason(run.fact("c1.why")));
         NMethod printed = run.nmethods().isEmpty() ? null : run.nmethods().get(run.nmethods().size() - 1);
         if (printed == null) {
             put("pack.hsdis", "false", "hsdis not usable: no compiled code was printed");
+            props.put("pack.hsdis.mode", "none");
+            return;
         } else if (printed.isHexOnly()) {
             put("pack.hsdis", "false", "hsdis not usable: the VM printed hex and no offline decoder is built ("
                     + Hsdis.whereLooked() + ")");
@@ -85,6 +87,12 @@ public class Probe implements Callable<Map<String, String>> {
             put("pack.hsdis", "true", run.disassembly());
         }
         props.put("pack.hsdis.mode", run.disassembly().startsWith("offline") ? "offline" : run.disassembly().startsWith("none") ? "none" : "plugin");
+    }
+
+    /** The VM's reason from a failed compile request: the part after "...: it is not compiled; ". */
+    private static String reason(String failure) {
+        int at = failure.lastIndexOf("; ");
+        return at < 0 ? failure : failure.substring(at + 2);
     }
 
     private static boolean hasFlag(String name) {
