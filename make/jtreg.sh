@@ -35,6 +35,11 @@ REPORT=$BUILD/jtreg/report
 PROBE=$BUILD/jtreg/probe.properties
 mkdir -p "$WORK" "$REPORT"
 rm -f "$PROBE"
+# jtreg compiles the library on demand and recompiles only what javac sees as stale, which misses a class
+# whose supertype changed: after any change under lib/, start from no compiled classes.
+if [ -d "$WORK/classes" ] && [ -n "$(find lib -newer "$WORK/classes" -name '*.java' -print -quit)" ]; then
+    rm -rf "$WORK/classes" "$WORK/extraPropDefns"
+fi
 
 args=(-jdk:"$TEST_JDK" -w:"$WORK" -r:"$REPORT" -agentvm -conc:"$CONC" -xml -retain:"${RETAIN:-fail,error}" -v:fail,error,nopass)
 [ "$TEST_JDK" != "$HOST_JDK" ] && args+=(-compilejdk:"$HOST_JDK")

@@ -18,6 +18,12 @@ public final class Hsdis {
         return Path.of(System.getProperty("test.root", "."), "build", "hsdis");
     }
 
+    /** make hsdis builds the decoder for the host, beside the host's plugin. */
+    private static Path defaultDecoder() {
+        String host = System.getProperty("os.arch").equals("aarch64") ? "aarch64" : "x86_64";
+        return defaultBuild().resolve(host).resolve("hsdis-decode");
+    }
+
     /** The directories holding {@code hsdis-<arch>.so}, in search order. */
     public static List<String> libraryPath() {
         String env = System.getenv("PACK_HSDIS_PATH");
@@ -37,13 +43,13 @@ public final class Hsdis {
     /** The offline decoder, or null when there is none. */
     public static Path decoder() {
         String env = System.getenv("PACK_HSDIS_DECODE");
-        Path p = env != null && !env.isBlank() ? Path.of(env) : defaultBuild().resolve("hsdis-decode");
+        Path p = env != null && !env.isBlank() ? Path.of(env) : defaultDecoder();
         return Files.isExecutable(p) ? p.toAbsolutePath() : null;
     }
 
     public static String whereLooked() {
         String env = System.getenv("PACK_HSDIS_DECODE");
-        return env != null ? "PACK_HSDIS_DECODE=" + env : "no PACK_HSDIS_DECODE; looked at " + defaultBuild().resolve("hsdis-decode");
+        return env != null ? "PACK_HSDIS_DECODE=" + env : "no PACK_HSDIS_DECODE; looked at " + defaultDecoder();
     }
 
     /** LD_LIBRARY_PATH for a child: the plugin directories before whatever the caller had. */
