@@ -37,8 +37,9 @@ mkdir -p "$WORK" "$REPORT"
 rm -f "$PROBE"
 # jtreg compiles the library on demand and recompiles only what javac sees as stale, which misses a class
 # whose supertype changed: after any change under lib/, start from no compiled classes.
-if [ -d "$WORK/classes" ] && [ -n "$(find lib -newer "$WORK/classes" -name '*.java' -print -quit)" ]; then
+if [ ! -f "$WORK/lib.stamp" ] || [ -n "$(find lib -newer "$WORK/lib.stamp" -name '*.java' -print -quit)" ]; then
     rm -rf "$WORK/classes" "$WORK/extraPropDefns"
+    touch "$WORK/lib.stamp"
 fi
 
 args=(-jdk:"$TEST_JDK" -w:"$WORK" -r:"$REPORT" -agentvm -conc:"$CONC" -xml -retain:"${RETAIN:-fail,error}" -v:fail,error,nopass)
