@@ -15,6 +15,7 @@ public final class AssemblyParser {
     private static final Pattern HEADER = Pattern.compile(
             "^Compiled method \\((c1|c2|jvmci)\\)\\s+\\d+\\s+(\\d+)\\s+(.*?)\\s*(\\S+::\\S+)(?: @ (\\d+))? \\((\\d+) bytes\\)\\s*$");
     private static final Pattern CODE_START = Pattern.compile("^\\[(MachCode|Disassembly)\\]\\s*$");
+    private static final Pattern NULL_CHECK_TABLE = Pattern.compile("^\\s*nul chk table\\s+\\[[^\\]]*\\]\\s*=\\s*(\\d+)");
     private static final Pattern CODE_END = Pattern.compile("^\\[/(MachCode|Disassembly)\\]\\s*$");
     private static final Pattern LABEL = Pattern.compile("^\\[([^\\]/][^\\]]*)\\]\\s*$");
     private static final Pattern ADDRESSED = Pattern.compile("^\\s*0x([0-9a-fA-F]+):\\s?(.*)$");
@@ -67,8 +68,13 @@ public final class AssemblyParser {
                 continue;
             }
             if (!inCode) {
-                if (CODE_START.matcher(line).matches()) {
+                Matcher start = CODE_START.matcher(line);
+                Matcher table = NULL_CHECK_TABLE.matcher(line);
+                if (start.matches()) {
                     inCode = true;
+                    current.fromHexDump = start.group(1).equals("MachCode");
+                } else if (table.find()) {
+                    current.nullCheckTableBytes = Integer.parseInt(table.group(1));
                 }
                 continue;
             }
@@ -93,6 +99,8 @@ public final class AssemblyParser {
         final int level;
         final int compileId;
         final int osrBci;
+        int nullCheckTableBytes;
+        boolean fromHexDump;
         final List<Section> sections = new ArrayList<>();
         String sectionName = Section.UNLABELLED;
         List<Instruction> instructions = new ArrayList<>();
@@ -214,7 +222,7 @@ public final class AssemblyParser {
 
         NMethod build() {
             closeSection();
-            return new NMethod(method, compiler, level, compileId, osrBci, sections);
+            return new NMethod(method, compiler, level, compileId, osrBci, nullCheckTableBytes, fromHexDump, sections);
         }
     }
 }

@@ -11,8 +11,12 @@ import java.util.List;
  * @param compiler {@code c1}, {@code c2} or {@code jvmci}
  * @param level    the tier (1..4), or -1 when the VM does not print one (no tiered compilation)
  * @param osrBci   the entry bci of an on-stack-replacement compile, or -1
+ * @param nullCheckTableBytes the size of the implicit-exception table the header reports (0 when absent)
+ * @param fromHexDump true when the VM printed the code as hex ({@code [MachCode]}), even if it was decoded
+ *                    offline since: the hex dump drops notes whose pc is not on a 4-byte step
  */
-public record NMethod(String method, String compiler, int level, int compileId, int osrBci, List<Section> sections) {
+public record NMethod(String method, String compiler, int level, int compileId, int osrBci, int nullCheckTableBytes,
+                      boolean fromHexDump, List<Section> sections) {
     public NMethod {
         sections = List.copyOf(sections);
     }

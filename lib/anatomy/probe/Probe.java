@@ -56,8 +56,9 @@ public class Probe implements Callable<Map<String, String>> {
 
     private void probeWithChild() {
         Run run;
+        Path osLog = anatomy.capture.ChildVm.workFile("probe-os", ".log");
         try {
-            run = Jit.run(ProbeChild.Workload.class);
+            run = Jit.run(ProbeChild.Workload.class, "-Xlog:os=info:file=" + osLog);
         } catch (AssertionError | RuntimeException e) {
             String first = e.getMessage() == null ? e.toString() : e.getMessage();
             if (e instanceof ChildVmException c) {
@@ -81,12 +82,43 @@ public class Probe implements Callable<Map<String, String>> {
             props.put("pack.hsdis.mode", "none");
             return;
         } else if (printed.isHexOnly()) {
-            put("pack.hsdis", "false", "hsdis not usable: the VM printed hex and no offline decoder is built ("
+            put("pack.hsdis", "false", "hsdis not usable: " + pluginTrouble(osLog) + "; and no offline decoder is built ("
                     + Hsdis.whereLooked() + ")");
+        } else if (run.disassembly().startsWith("offline")) {
+            put("pack.hsdis", "true", "offline: " + pluginTrouble(osLog) + "; its hex is decoded by " + Hsdis.decoder());
         } else {
-            put("pack.hsdis", "true", run.disassembly());
+            put("pack.hsdis", "true", "plugin loaded by the VM: " + loadedPlugin(osLog));
         }
         props.put("pack.hsdis.mode", run.disassembly().startsWith("offline") ? "offline" : run.disassembly().startsWith("none") ? "none" : "plugin");
+    }
+
+    private static final java.util.regex.Pattern LOADED =
+            java.util.regex.Pattern.compile("shared library load of (\\S*hsdis-[a-z0-9_]+\\.so) was successful");
+
+    /** The hsdis file the VM loaded, from its -Xlog:os output, or null. */
+    private static String loadedPlugin(Path osLog) {
+        try {
+            String loaded = null;
+            for (String line : Files.readAllLines(osLog)) {
+                java.util.regex.Matcher m = LOADED.matcher(line);
+                if (m.find()) {
+                    loaded = m.group(1);
+                }
+            }
+            return loaded;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Why the VM printed hex: a file it loaded first that is not a usable plugin, or none found. */
+    private static String pluginTrouble(Path osLog) {
+        String loaded = loadedPlugin(osLog);
+        if (loaded == null) {
+            return "the VM found no hsdis plugin on its search path (java.home/lib/server, java.home/lib, LD_LIBRARY_PATH)";
+        }
+        return "the VM loaded " + loaded + " first, which it cannot use (no decode_instructions_virtual: a stale or"
+                + " foreign hsdis shadowing the pack's; remove it, or `make hsdis-install` into lib/server)";
     }
 
     /** The VM's reason from a failed compile request: the part after "...: it is not compiled; ". */
