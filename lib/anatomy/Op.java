@@ -24,6 +24,8 @@ public abstract class Op {
     public static final Op FULL_FENCE = instruction("FULL_FENCE", "full memory fence");
     /** An integer division instruction. */
     public static final Op INTEGER_DIVISION = instruction("INTEGER_DIVISION", "integer division");
+    /** The StoreLoad barrier of a volatile store: a locked add or mfence on x86_64, stlr on AArch64. */
+    public static final Op VOLATILE_STORE_BARRIER = instruction("VOLATILE_STORE_BARRIER", "StoreLoad barrier of a volatile store");
     /** A register tested against null (zero) before use: test r,r on x86_64, cbz/cbnz on AArch64. */
     public static final Op EXPLICIT_NULL_CHECK = instruction("EXPLICIT_NULL_CHECK", "explicit null check (register tested against zero)");
 
@@ -62,21 +64,30 @@ public abstract class Op {
             Pattern.compile("\\{runtime_call (_new_instance_Java|_new_array_Java|_new_array_nozero_Java|_multianewarray\\d_Java"
                     + "|C2 Runtime new_instance|C2 Runtime new_array|C2 Runtime new_array_nozero|C2 Runtime multianewarray\\d"
                     + "|C2 Runtime multianewarrayN)"));
-    /** The inline TLAB bump: the thread's TLAB top loaded, advanced, and stored back. */
+    /**
+     * The inline TLAB bump: the thread's TLAB top loaded, compared with a limit (the TLAB end), and stored back.
+     * The compare tells it from other read-modify-writes of thread fields, such as G1's SATB queue index.
+     */
     public static final Op TLAB_ALLOCATION = new Op("TLAB_ALLOCATION", "TLAB bump-pointer allocation") {
         @Override
         public List<Instruction> find(List<Instruction> code, Isa isa) {
             Pattern load = isa.vocabulary().loadFromThread();
             Pattern store = isa.vocabulary().storeToThread();
+            Pattern limit = isa.vocabulary().limitCompare();
             Set<String> loaded = new HashSet<>();
+            Set<String> compared = new HashSet<>();
             List<Instruction> found = new ArrayList<>();
             for (Instruction i : code) {
                 Matcher l = load.matcher(i.text());
                 if (l.find()) {
                     loaded.add(l.group("off"));
+                    compared.remove(l.group("off"));
+                }
+                if (limit.matcher(i.text()).find()) {
+                    compared.addAll(loaded);
                 }
                 Matcher s = store.matcher(i.text());
-                if (s.find() && loaded.contains(s.group("off"))) {
+                if (s.find() && compared.contains(s.group("off"))) {
                     found.add(i);
                 }
             }
@@ -85,8 +96,73 @@ public abstract class Op {
 
         @Override
         String patterns(Isa isa) {
-            return "store to [thread+off] after a load from [thread+off]: " + isa.vocabulary().loadFromThread()
-                    + " then " + isa.vocabulary().storeToThread();
+            return "load from [thread+off] " + isa.vocabulary().loadFromThread() + ", compare with a limit "
+                    + isa.vocabulary().limitCompare() + ", store to [thread+off] " + isa.vocabulary().storeToThread();
+        }
+
+        @Override
+        boolean needsInstructions() {
+            return true;
+        }
+    };
+
+    /**
+     * Bulk zeroing of new memory: rep stos or vector stores of a zeroed register on x86_64; stp xzr, dc zva
+     * or the zero_blocks stub on AArch64.
+     */
+    public static final Op ZEROING = new Op("ZEROING", "bulk zeroing of memory") {
+        @Override
+        public List<Instruction> find(List<Instruction> code, Isa isa) {
+            Pattern zeroing = isa.vocabulary().zeroingStore();
+            Pattern zeroed = isa.vocabulary().zeroedVectorRegister();
+            Pattern store = isa.vocabulary().vectorStore();
+            Set<String> zeroRegisters = new HashSet<>();
+            List<Instruction> found = new ArrayList<>();
+            for (Instruction i : code) {
+                Matcher z = zeroed.matcher(i.text());
+                if (z.find()) {
+                    zeroRegisters.add(z.group("reg"));
+                }
+                Matcher s = store.matcher(i.text());
+                if (zeroing.matcher(i.text()).find() || (s.find() && zeroRegisters.contains(s.group("reg")))) {
+                    found.add(i);
+                }
+            }
+            return found;
+        }
+
+        @Override
+        String patterns(Isa isa) {
+            return isa.vocabulary().zeroingStore() + ", or " + isa.vocabulary().vectorStore() + " of a register zeroed by "
+                    + isa.vocabulary().zeroedVectorRegister();
+        }
+
+        @Override
+        boolean needsInstructions() {
+            return true;
+        }
+    };
+
+    /** A card mark: the dirty value stored to the card of an updated reference, found by a shift by 9. */
+    public static final Op CARD_MARK = new Op("CARD_MARK", "card mark (GC post-write barrier)") {
+        @Override
+        public List<Instruction> find(List<Instruction> code, Isa isa) {
+            Pattern shift = isa.vocabulary().cardShift();
+            Pattern dirty = isa.vocabulary().dirtyCardStore();
+            boolean shifted = false;
+            List<Instruction> found = new ArrayList<>();
+            for (Instruction i : code) {
+                shifted |= shift.matcher(i.text()).find();
+                if (shifted && dirty.matcher(i.text()).find()) {
+                    found.add(i);
+                }
+            }
+            return found;
+        }
+
+        @Override
+        String patterns(Isa isa) {
+            return isa.vocabulary().dirtyCardStore() + " after " + isa.vocabulary().cardShift();
         }
 
         @Override

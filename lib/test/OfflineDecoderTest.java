@@ -37,7 +37,7 @@ public class OfflineDecoderTest {
 
     @Test
     void decodesEveryNMethod() {
-        assertEquals(13, decoded.size());
+        assertEquals(17, decoded.size());
         decoded.forEach(n -> assertFalse(n.isHexOnly(), n.describe()));
     }
 

@@ -34,6 +34,7 @@ public class VocabularyTest {
             b.add(Arguments.of(f, "allocate", Op.TLAB_ALLOCATION, true));
             b.add(Arguments.of(f, "allocate", Op.ALLOCATION_SLOW_CALL, true));
             b.add(Arguments.of(f, "select", Op.TLAB_ALLOCATION, false));
+            b.add(Arguments.of(f, "storeRef", Op.TLAB_ALLOCATION, false)); // G1's SATB queue update is no bump
             b.add(Arguments.of(f, "select", Op.ALLOCATION_SLOW_CALL, false));
             b.add(Arguments.of(f, "oneSided", Op.UNCOMMON_TRAP, true));
             b.add(Arguments.of(f, "select", Op.UNCOMMON_TRAP, false));
@@ -41,6 +42,12 @@ public class VocabularyTest {
             b.add(Arguments.of(f, "divide", Op.IMPLICIT_NULL_CHECK, false));
             b.add(Arguments.of(f, "locked", mergedAdd, true));
             b.add(Arguments.of(f, "divide", Op.EXPLICIT_NULL_CHECK, true));
+            b.add(Arguments.of(f, "zeroed", Op.ZEROING, true));
+            b.add(Arguments.of(f, "select", Op.ZEROING, false));
+            b.add(Arguments.of(f, "storeRef", Op.CARD_MARK, true));
+            b.add(Arguments.of(f, "publish", Op.CARD_MARK, false));
+            b.add(Arguments.of(f, "publish", Op.VOLATILE_STORE_BARRIER, true));
+            b.add(Arguments.of(f, "select", Op.VOLATILE_STORE_BARRIER, false));
         }
         // A volatile store: x86_64 follows it with a locked add on the stack; AArch64 uses stlr and no fence.
         b.add(Arguments.of("x86_64-jdk17", "publish", Op.FULL_FENCE, true));

@@ -16,7 +16,9 @@ final class AArch64 implements Vocabulary {
             // Compare-and-branch on zero: the explicit null check.
             "EXPLICIT_NULL_CHECK", Pattern.compile("^cbn?z "),
             "FULL_FENCE", Pattern.compile("^dmb ish$"),
-            "INTEGER_DIVISION", Pattern.compile("^[su]div "));
+            "INTEGER_DIVISION", Pattern.compile("^[su]div "),
+            // A volatile store is a store-release (stlr), which with ldar needs no separate StoreLoad fence.
+            "VOLATILE_STORE_BARRIER", Pattern.compile("^(stlr[bh]? |dmb ish$)"));
 
     @Override
     public Map<String, Pattern> instructions() {
@@ -31,6 +33,36 @@ final class AArch64 implements Vocabulary {
     @Override
     public Pattern loadFromThread() {
         return Pattern.compile("^ldr x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$");
+    }
+
+    @Override
+    public Pattern limitCompare() {
+        return Pattern.compile("^cmp x\\d+, x\\d+$");
+    }
+
+    @Override
+    public Pattern zeroingStore() {
+        return Pattern.compile("^(stp xzr, xzr, |dc zva|bl .*zero_blocks)");
+    }
+
+    @Override
+    public Pattern zeroedVectorRegister() {
+        return Pattern.compile("(?!)(?<reg>)");
+    }
+
+    @Override
+    public Pattern vectorStore() {
+        return Pattern.compile("(?!)(?<reg>)");
+    }
+
+    @Override
+    public Pattern cardShift() {
+        return Pattern.compile("^lsr x\\d+, x\\d+, #9$");
+    }
+
+    @Override
+    public Pattern dirtyCardStore() {
+        return Pattern.compile("^strb wzr, \\[");
     }
 
     @Override

@@ -21,6 +21,24 @@ public interface Vocabulary {
     /** A store to the current thread's structure; group {@code off} is the offset as printed. */
     Pattern storeToThread();
 
+    /** The compare of a bumped pointer with a limit (the TLAB end), between the load and the store back. */
+    Pattern limitCompare();
+
     /** An instruction with a memory operand (it can fault on a null base). */
     Pattern memoryAccess();
+
+    /** An instruction or stub call that clears memory by itself (bulk zeroing). */
+    Pattern zeroingStore();
+
+    /** A vector register zeroed by the xor idiom; group {@code reg} names it. Never matches where unused. */
+    Pattern zeroedVectorRegister();
+
+    /** A vector store to memory; group {@code reg} names the source register. */
+    Pattern vectorStore();
+
+    /** The shift of an address by the card size (2^9 = 512 bytes) that finds its card. */
+    Pattern cardShift();
+
+    /** The store of the dirty value (zero) to a card. */
+    Pattern dirtyCardStore();
 }

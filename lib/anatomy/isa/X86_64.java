@@ -17,7 +17,9 @@ final class X86_64 implements Vocabulary {
             "EXPLICIT_NULL_CHECK", Pattern.compile("^test[lq]? %(\\w+), %\\1$"),
             // mfence, or the locked no-op add on the stack that HotSpot prefers as a StoreLoad fence.
             "FULL_FENCE", Pattern.compile("^(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\))"),
-            "INTEGER_DIVISION", Pattern.compile("^i?div[bwlq]? "));
+            "INTEGER_DIVISION", Pattern.compile("^i?div[bwlq]? "),
+            // A volatile store is a plain mov followed by a StoreLoad fence (x86 orders everything else).
+            "VOLATILE_STORE_BARRIER", Pattern.compile("^(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\)|xchg[bwlq]? %\\w+, .*\\()"));
 
     @Override
     public Map<String, Pattern> instructions() {
@@ -32,6 +34,37 @@ final class X86_64 implements Vocabulary {
     @Override
     public Pattern loadFromThread() {
         return Pattern.compile("^mov[lq]? (?<off>0x[0-9a-f]+|\\d+)\\(%r15\\), %r");
+    }
+
+    @Override
+    public Pattern limitCompare() {
+        return Pattern.compile("^cmp[lq]? (0x[0-9a-f]+|\\d+)\\(%r15\\), %r");
+    }
+
+    @Override
+    public Pattern zeroingStore() {
+        return Pattern.compile("^rep stos");
+    }
+
+    @Override
+    public Pattern zeroedVectorRegister() {
+        return Pattern.compile("^v?p?xor(ps|pd)? %(?<reg>[xyz]mm\\d+), %\\k<reg>(, %\\k<reg>)?$");
+    }
+
+    @Override
+    public Pattern vectorStore() {
+        return Pattern.compile("^v?movdq[au]\\d* %(?<reg>[xyz]mm\\d+), .*\\(");
+    }
+
+    @Override
+    public Pattern cardShift() {
+        return Pattern.compile("^shr[lq]? \\$9, %");
+    }
+
+    @Override
+    public Pattern dirtyCardStore() {
+        // Dirty is 0: an immediate, or r12, the zero heap base of compressed oops.
+        return Pattern.compile("^movb (\\$(0x)?0|%r12b), .*\\(");
     }
 
     @Override
