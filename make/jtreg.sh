@@ -44,6 +44,8 @@ fi
 
 args=(-jdk:"$TEST_JDK" -w:"$WORK" -r:"$REPORT" -agentvm -conc:"$CONC" -xml -retain:"${RETAIN:-fail,error}" -v:fail,error,nopass)
 [ "$TEST_JDK" != "$HOST_JDK" ] && args+=(-compilejdk:"$HOST_JDK")
+# Under qemu-user a VM starts 10-25 times slower: scale jtreg's timeouts (and the pack's child-VM limit).
+[ -f "$TEST_JDK/pack-facade" ] && args+=(-timeoutFactor:"${TIMEOUT_FACTOR:-10}")
 [ -n "${VM_OPTIONS:-}" ] && args+=(-vmoptions:"$VM_OPTIONS")
 [ -n "${JAVA_OPTIONS:-}" ] && args+=(-javaoptions:"$JAVA_OPTIONS")
 export PACK_PROBE_REPORT=$PROBE

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # make/matrix.sh: runs the pack (or any command) once per JDK of a matrix, then prints one table of
-# test x JDK/ISA -> passed / FAILED / skipped(reason), and the totals alone on the last line:
-# "N passed, N failed, N skipped". Exits 1 if any test failed or any run did not produce results.
+# test x JDK/ISA -> passed / FAILED [n] / skipped [n] (note n under the table gives the reason), and
+# the totals alone on the last line: "N passed, N failed, N skipped". Exits 1 if any test failed or any
+# run did not produce results (2 for a usage error).
 #
 #   make/matrix.sh [command ...]          default command: make test
+#   make/matrix.sh --collate              only print the table again from the last runs' results
 #
 # Variables:
 #   MATRIX   the JDKs, blank-separated (default: x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25).
@@ -25,6 +27,7 @@ PROG=make/matrix.sh
 die() { echo "$PROG: $*" >&2; exit 2; }
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+CALLER_PWD=$PWD
 cd "$ROOT" || die "cannot cd to $ROOT"
 BUILD=${BUILD:-build}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
@@ -34,6 +37,8 @@ BUILD=$(cd "$BUILD" && pwd -P)
 MATRIX=${MATRIX:-x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25}
 read -r -a ENTRIES <<<"$MATRIX"
 [ ${#ENTRIES[@]} -gt 0 ] || die "MATRIX is empty"
+COLLATE_ONLY=0
+if [ "${1:-}" = --collate ]; then COLLATE_ONLY=1; shift; fi
 if [ $# -gt 0 ]; then CMD=("$@"); else CMD=(make --no-print-directory test); fi
 
 trap 'echo "$PROG: interrupted" >&2; exit 130' INT TERM
@@ -58,6 +63,7 @@ collect() { # label dir
     cat "$text/summary.txt" "$text/notRun.txt" 2>/dev/null | awk -v OFS='\t' -v l="$label" '
         NF >= 2 {
             test = $1; rest = $0; sub(/^[^ \t]+[ \t]+/, "", rest); gsub(/\t/, " ", rest)
+            if (rest !~ /^(Passed|Failed|Error|Not run)\./) next   # e.g. "No tests were filtered out"
             if (rest ~ /^Passed\. Skipped: /) {
                 why = rest; sub(/^Passed\. Skipped: (jtreg\.SkippedException: )?/, "", why); st = "skipped"
             } else if (rest ~ /^Passed\./) { st = "passed"; why = "" }
@@ -71,12 +77,18 @@ collect() { # label dir
 labels=()
 for entry in "${ENTRIES[@]}"; do
     if [[ $entry == *=* ]]; then label=${entry%%=*}; path=${entry#*=}; else label=$entry; path=; fi
+    case $path in ''|/*) ;; *) path=$CALLER_PWD/$path ;; esac   # relative to where make/matrix.sh was run
     [[ $label =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
     labels+=("$label")
     dir=$BUILD/matrix/$label
     mkdir -p "$dir"
     log=$dir/run.log
 
+    if [ "$COLLATE_ONLY" = 1 ]; then
+        [ -f "$dir/run.time" ] && cat "$dir/run.time" >>"$TIMES"
+        collect "$label" "$dir" || printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results in $dir" >>"$RESULTS"
+        continue
+    fi
     # The JDK home (shared under $BUILD/jdks) and its ISA.
     if [ -n "$path" ]; then
         [ -x "$path/bin/java" ] || { echo "matrix: $label: $path is not a JDK (no bin/java)";
@@ -124,8 +136,7 @@ for entry in "${ENTRIES[@]}"; do
         rc=$?
     fi
     secs=$(( $(date +%s) - start ))
-    printf '%s\t%s\t%s\t%s\n' "$label" "$secs" "$rc" "$home" >>"$TIMES"
-    before=$(awk -F'\t' -v l="$label" '$1 == l' "$RESULTS" | wc -l)
+    printf '%s\t%s\t%s\t%s\n' "$label" "$secs" "$rc" "$home" | tee "$dir/run.time" >>"$TIMES"
     if ! collect "$label" "$dir"; then
         last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
         printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results (exit $rc; see $log): $last" >>"$RESULTS"
@@ -133,11 +144,12 @@ for entry in "${ENTRIES[@]}"; do
         printf '%s\t(run)\tfailed\t\t%s\n' "$label" "exit $rc although no test failed (see $log)" >>"$RESULTS"
     fi
     counts=$(awk -F'\t' -v l="$label" '$1 == l { n[$3]++ } END { printf "%d passed, %d failed, %d skipped", n["passed"], n["failed"], n["skipped"] + n["not run"] }' "$RESULTS")
-    echo "matrix: $label: exit $rc after ${secs} s: $counts ($(( $(awk -F'\t' -v l="$label" '$1 == l' "$RESULTS" | wc -l) - before )) results; log $log)"
+    echo "matrix: $label: exit $rc after ${secs} s: $counts (log $log)"
 done
 
 # The table: one row per test, one column per JDK. A skipped or failed cell names a numbered note with
-# the reason, listed under the table. A test that a run did not list at all counts as skipped there.
+# the reason, listed under the table. A test that a run did not list at all counts as skipped there;
+# a JDK whose run left no results shows "-" for every test and one failed pseudo-row.
 echo
 awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
     BEGIN {
@@ -149,6 +161,7 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
         if (st ~ /^pass/) st = "passed"; else if (st ~ /^(fail|error)/) st = "failed"; else st = "skipped"
         if (!(test in seen)) { seen[test] = 1; tests[++nt] = test }
         cell[test, label] = st; reason[test, label] = why
+        if (test !~ /^\(/) ran[label] = 1
     }
     END {
         # sort the tests; the pseudo-rows "(prepare)" and "(run)" go last
@@ -159,7 +172,11 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
         }
         for (i = 1; i <= nt; i++) for (k = 1; k <= nl; k++) {
             t = tests[i]; l = L[k]
-            if (!((t, l) in cell)) { cell[t, l] = "skipped"; reason[t, l] = "not run: not in this run'"'"'s results" }
+            if (!((t, l) in cell)) {
+                # a pseudo-row, or a JDK with no results at all (its failure is its own pseudo-row): blank
+                if (t ~ /^\(/ || !(l in ran)) { txt[t, l] = "-"; continue }
+                cell[t, l] = "skipped"; reason[t, l] = "not run: not in this run'"'"'s results"
+            }
             st = cell[t, l]; n[st]++
             if (st == "passed") { txt[t, l] = "passed"; continue }
             r = reason[t, l]; if (r == "") r = "(no reason given)"
