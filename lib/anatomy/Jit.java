@@ -153,7 +153,8 @@ public final class Jit {
         Method m = method(holder, name);
         boolean compiled = wb.isMethodCompiled(m);
         int level = compiled ? wb.getMethodCompilationLevel(m) : 0;
-        int id = compiled && wb.getNMethod(m, false) != null ? wb.getNMethod(m, false).compileId() : -1;
+        WhiteBox.NMethodInfo code = compiled ? wb.getNMethod(m, false) : null;
+        int id = code != null ? code.compileId() : -1;
         Facts.record("state:" + label, name + "," + compiled + "," + level + "," + id);
     }
 
