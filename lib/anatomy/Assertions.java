@@ -80,10 +80,10 @@ public final class Assertions {
                         + code.run().disassembly());
             }
             List<Instruction> found = op.find(n.instructions(), code.run().isa());
-            if (found.isEmpty() && op == Op.IMPLICIT_NULL_CHECK && n.fromHexDump() && n.nullCheckTableBytes() > 0) {
-                throw new jtreg.SkippedException("hsdis not usable for " + op.name() + ": " + n.describe() + " has an implicit"
-                        + " exception table, but the VM's hex dump drops its notes off 4-byte steps, so the faulting"
-                        + " access cannot be placed (" + code.run().disassembly() + ")");
+            String hidden = found.isEmpty() ? op.hiddenIn(n) : null;
+            if (hidden != null) {
+                throw new jtreg.SkippedException("hsdis not usable for " + op.name() + ": " + n.describe() + ": " + hidden
+                        + " (" + code.run().disassembly() + ")");
             }
             return found;
         }

@@ -2,6 +2,7 @@ package anatomy;
 
 import anatomy.isa.Isa;
 import anatomy.model.Instruction;
+import anatomy.model.NMethod;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -33,7 +34,7 @@ public abstract class Op {
      * A memory access whose fault the nmethod maps to a handler: the JVM's implicit-exception entry on an
      * instruction with a memory operand (x86_64 also maps a faulting idiv, a zero check, which this is not).
      */
-    public static final Op IMPLICIT_NULL_CHECK = new Op("IMPLICIT_NULL_CHECK", "implicit null check (faulting memory access)") {
+    public static final Op IMPLICIT_NULL_CHECK = new Op("IMPLICIT_NULL_CHECK", "implicit null check (faulting memory access)", false) {
         private static final String NOTE = "implicit exception: dispatches to";
 
         @Override
@@ -47,9 +48,13 @@ public abstract class Op {
             return "annotation \"" + NOTE + "\" on a memory access " + isa.vocabulary().memoryAccess();
         }
 
+        /** The hex dump prints a note only on a 4-byte step; the header still says the table is there. */
         @Override
-        boolean needsInstructions() {
-            return false;
+        String hiddenIn(NMethod code) {
+            return code.fromHexDump() && code.nullCheckTableBytes() > 0
+                    ? "it has an implicit exception table, but the VM's hex dump drops its notes off 4-byte steps,"
+                            + " so the faulting access cannot be placed"
+                    : null;
         }
     };
     /** A safepoint poll in a loop or method body ({poll}). */
@@ -68,7 +73,7 @@ public abstract class Op {
      * The inline TLAB bump: the thread's TLAB top loaded, compared with a limit (the TLAB end), and stored back.
      * The compare tells it from other read-modify-writes of thread fields, such as G1's SATB queue index.
      */
-    public static final Op TLAB_ALLOCATION = new Op("TLAB_ALLOCATION", "TLAB bump-pointer allocation") {
+    public static final Op TLAB_ALLOCATION = new Op("TLAB_ALLOCATION", "TLAB bump-pointer allocation", true) {
         @Override
         public List<Instruction> find(List<Instruction> code, Isa isa) {
             Pattern load = isa.vocabulary().loadFromThread();
@@ -99,18 +104,13 @@ public abstract class Op {
             return "load from [thread+off] " + isa.vocabulary().loadFromThread() + ", compare with a limit "
                     + isa.vocabulary().limitCompare() + ", store to [thread+off] " + isa.vocabulary().storeToThread();
         }
-
-        @Override
-        boolean needsInstructions() {
-            return true;
-        }
     };
 
     /**
      * Bulk zeroing of new memory: rep stos or vector stores of a zeroed register on x86_64; stp xzr, dc zva
      * or the zero_blocks stub on AArch64.
      */
-    public static final Op ZEROING = new Op("ZEROING", "bulk zeroing of memory") {
+    public static final Op ZEROING = new Op("ZEROING", "bulk zeroing of memory", true) {
         @Override
         public List<Instruction> find(List<Instruction> code, Isa isa) {
             Pattern zeroing = isa.vocabulary().zeroingStore();
@@ -136,15 +136,10 @@ public abstract class Op {
             return isa.vocabulary().zeroingStore() + ", or " + isa.vocabulary().vectorStore() + " of a register zeroed by "
                     + isa.vocabulary().zeroedVectorRegister();
         }
-
-        @Override
-        boolean needsInstructions() {
-            return true;
-        }
     };
 
     /** A card mark: the dirty value stored to the card of an updated reference, found by a shift by 9. */
-    public static final Op CARD_MARK = new Op("CARD_MARK", "card mark (GC post-write barrier)") {
+    public static final Op CARD_MARK = new Op("CARD_MARK", "card mark (GC post-write barrier)", true) {
         @Override
         public List<Instruction> find(List<Instruction> code, Isa isa) {
             Pattern shift = isa.vocabulary().cardShift();
@@ -164,11 +159,6 @@ public abstract class Op {
         String patterns(Isa isa) {
             return isa.vocabulary().dirtyCardStore() + " after " + isa.vocabulary().cardShift();
         }
-
-        @Override
-        boolean needsInstructions() {
-            return true;
-        }
     };
 
     /** A call to a named runtime stub, e.g. {@code runtimeCall("SafepointBlob")}. */
@@ -178,7 +168,7 @@ public abstract class Op {
 
     /** An add of an immediate that satisfies the predicate, described for failure messages. */
     public static Op addImmediate(String described, LongPredicate immediate) {
-        return new Op("ADD_IMMEDIATE(" + described + ")", "add of an immediate " + described) {
+        return new Op("ADD_IMMEDIATE(" + described + ")", "add of an immediate " + described, true) {
             @Override
             public List<Instruction> find(List<Instruction> code, Isa isa) {
                 Pattern p = isa.vocabulary().addImmediate();
@@ -196,20 +186,17 @@ public abstract class Op {
             String patterns(Isa isa) {
                 return isa.vocabulary().addImmediate().pattern() + " with imm " + described;
             }
-
-            @Override
-            boolean needsInstructions() {
-                return true;
-            }
         };
     }
 
     private final String name;
     private final String meaning;
+    private final boolean needsInstructions;
 
-    private Op(String name, String meaning) {
+    private Op(String name, String meaning, boolean needsInstructions) {
         this.name = name;
         this.meaning = meaning;
+        this.needsInstructions = needsInstructions;
     }
 
     public String name() {
@@ -227,7 +214,17 @@ public abstract class Op {
     abstract String patterns(Isa isa);
 
     /** True when only disassembled instructions (not the JVM's annotations) can show this operation. */
-    abstract boolean needsInstructions();
+    boolean needsInstructions() {
+        return needsInstructions;
+    }
+
+    /**
+     * Why the code may hold this operation although {@link #find} sees none (the VM printed it as hex, and its
+     * hex dump loses notes this operation is found by), or null when a miss is a real absence.
+     */
+    String hiddenIn(NMethod code) {
+        return null;
+    }
 
     @Override
     public String toString() {
@@ -242,7 +239,7 @@ public abstract class Op {
     }
 
     private static Op instruction(String name, String meaning) {
-        return new Op(name, meaning) {
+        return new Op(name, meaning, true) {
             @Override
             public List<Instruction> find(List<Instruction> code, Isa isa) {
                 Pattern p = pattern(isa);
@@ -261,11 +258,6 @@ public abstract class Op {
                 }
                 return p;
             }
-
-            @Override
-            boolean needsInstructions() {
-                return true;
-            }
         };
     }
 
@@ -274,7 +266,7 @@ public abstract class Op {
     }
 
     private static Op matching(String name, String meaning, Pattern annotation) {
-        return new Op(name, meaning) {
+        return new Op(name, meaning, false) {
             @Override
             public List<Instruction> find(List<Instruction> code, Isa isa) {
                 return code.stream().filter(i -> i.annotations().stream().anyMatch(a -> annotation.matcher(a).find())).toList();
@@ -283,11 +275,6 @@ public abstract class Op {
             @Override
             String patterns(Isa isa) {
                 return "annotation matching " + annotation.pattern() + " (any ISA)";
-            }
-
-            @Override
-            boolean needsInstructions() {
-                return false;
             }
         };
     }

@@ -8,6 +8,9 @@ import java.util.regex.Pattern;
  * immediates as {@code $0x108}). HotSpot keeps the current thread in {@code %r15}.
  */
 final class X86_64 implements Vocabulary {
+    /** mfence, or the locked no-op add on the stack that HotSpot prefers as a StoreLoad fence. */
+    private static final String FENCE = "mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\)";
+
     private static final Map<String, Pattern> INSTRUCTIONS = Map.of(
             // cmovCC for integers; C2 selects floats with branches or blends, not with cmov.
             "CMOV", Pattern.compile("^cmov[a-z]+ "),
@@ -15,11 +18,10 @@ final class X86_64 implements Vocabulary {
             "CAS", Pattern.compile("^lock cmpxchg"),
             // A register tested against itself, the shape of an explicit null (or zero) check.
             "EXPLICIT_NULL_CHECK", Pattern.compile("^test[lq]? %(\\w+), %\\1$"),
-            // mfence, or the locked no-op add on the stack that HotSpot prefers as a StoreLoad fence.
-            "FULL_FENCE", Pattern.compile("^(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\))"),
+            "FULL_FENCE", Pattern.compile("^(" + FENCE + ")"),
             "INTEGER_DIVISION", Pattern.compile("^i?div[bwlq]? "),
             // A volatile store is a plain mov followed by a StoreLoad fence (x86 orders everything else).
-            "VOLATILE_STORE_BARRIER", Pattern.compile("^(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\)|xchg[bwlq]? %\\w+, .*\\()"));
+            "VOLATILE_STORE_BARRIER", Pattern.compile("^(" + FENCE + "|xchg[bwlq]? %\\w+, .*\\()"));
 
     @Override
     public Map<String, Pattern> instructions() {
