@@ -37,17 +37,31 @@ help:
 
 -include make/hsdis.mk
 
-test: hsdis
-	@HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aarch64))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))" bash make/jtreg.sh
+HSDIS_ENV = HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aarch64))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
 
-selftest: hsdis
-	@HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aarch64))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))" \
-	  BUILD=$(BUILD)/selftest TEST=selftest bash make/jtreg.sh
+# What the user typed (JDK, TEST, CONC, VM_OPTIONS, ...) is checked before anything is built: a mistake is
+# one line, and make stops before building the plugin.
+ifneq ($(filter test selftest sensitivity,$(MAKECMDGOALS)),)
+  INPUT_ERROR := $(shell JDK='$(JDK)' TEST='$(if $(filter selftest,$(MAKECMDGOALS)),selftest,$(TEST))' \
+    CONC='$(CONC)' ARCH='$(ARCH)' BUILD='$(BUILD)' VM_OPTIONS='$(VM_OPTIONS)' JAVA_OPTIONS='$(JAVA_OPTIONS)' \
+    bash make/jtreg.sh --check-only 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
+  $(if $(INPUT_ERROR),$(error $(INPUT_ERROR)))
+endif
 
-sensitivity: hsdis
-	@HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aarch64))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))" bash make/sensitivity.sh
+test:
+	@$(MAKE) --no-print-directory hsdis
+	@$(HSDIS_ENV) bash make/jtreg.sh
 
-matrix: hsdis
+selftest:
+	@$(MAKE) --no-print-directory hsdis
+	@$(HSDIS_ENV) BUILD=$(BUILD)/selftest TEST=selftest bash make/jtreg.sh
+
+sensitivity:
+	@$(MAKE) --no-print-directory hsdis
+	@$(HSDIS_ENV) bash make/sensitivity.sh
+
+matrix:
+	@$(MAKE) --no-print-directory hsdis
 	@$(MAKE) --no-print-directory hsdis ARCH=aarch64
 	@bash make/matrix.sh
 

@@ -29,24 +29,7 @@ host_isa() {
     esac
 }
 
-# apt_install <package>: 0 if it got installed
-apt_install() {
-    [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 || return 1
-    say "installing Debian package $1"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$1" >/dev/null 2>&1 && return 0
-    apt-get update >/dev/null 2>&1 || true
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$1" >/dev/null 2>&1
-}
-
-have_pip() { python3 -m pip --version >/dev/null 2>&1; }
-
-# ensure <test command> <package>
-ensure() {
-    if sh -c "$1" >/dev/null 2>&1; then return 0; fi
-    apt_install "$2" || true
-    if sh -c "$1" >/dev/null 2>&1; then return 0; fi
-    die "missing tool for building hsdis; install the Debian package $2 (apt-get install $2)"
-}
+need() { sh "$(dirname "$0")/need.sh" --why "building hsdis" "$@" || exit 2; }
 
 if [ "${1:-}" = --ensure ]; then
     [ $# = 3 ] || die "usage: $0 --ensure <isa|host> gcc|pip"
@@ -55,13 +38,13 @@ if [ "${1:-}" = --ensure ]; then
     case "$3" in
         gcc)
             if [ "$isa" = "$(host_isa)" ]; then
-                ensure "command -v gcc" gcc
+                need gcc=gcc libc6-dev=/usr/include/stdio.h
             elif [ "$isa" = aarch64 ]; then
-                ensure "command -v aarch64-linux-gnu-gcc" gcc-aarch64-linux-gnu
+                need gcc-aarch64-linux-gnu=aarch64-linux-gnu-gcc libc6-dev-arm64-cross=/usr/aarch64-linux-gnu/include/stdio.h
             else
-                ensure "command -v x86_64-linux-gnu-gcc" gcc-x86-64-linux-gnu
+                need gcc-x86-64-linux-gnu=x86_64-linux-gnu-gcc libc6-dev-amd64-cross=/usr/x86_64-linux-gnu/include/stdio.h
             fi ;;
-        pip) ensure "python3 -m pip --version" python3-pip ;;
+        pip) have_pip || need python3-pip ;;
         *) die "unknown tool $3" ;;
     esac
     exit 0
@@ -82,7 +65,7 @@ mkdir -p "$tmp/include" "$tmp/lib" "$tmp/wheel"
 trap 'rm -rf "$tmp"' EXIT
 
 from_wheel() {
-    have_pip || apt_install python3-pip || true
+    have_pip || sh "$(dirname "$0")/need.sh" --why "capstone" python3-pip || true
     have_pip || { say "python3 -m pip is not available (Debian package python3-pip)"; return 1; }
     printf 'capstone==%s --hash=sha256:%s\n' "$CAPSTONE_VERSION" "$sha" >"$tmp/wheel/requirements.txt"
     if ! python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
@@ -114,7 +97,7 @@ from_debian() {
     a="/usr/lib/$triplet/libcapstone.a"
     pkg=libcapstone-dev
     [ "$isa" = "$(host_isa)" ] || pkg="libcapstone-dev:$debarch"
-    { [ -f "$a" ] && [ -f /usr/include/capstone/capstone.h ]; } || apt_install "$pkg" || true
+    { [ -f "$a" ] && [ -f /usr/include/capstone/capstone.h ]; } || sh "$(dirname "$0")/need.sh" --why capstone "$pkg" || true
     { [ -f "$a" ] && [ -f /usr/include/capstone/capstone.h ]; } ||
         die "cannot get capstone: no pip wheel and no Debian capstone; install python3-pip or $pkg"
     cp -R /usr/include/capstone "$tmp/include/"

