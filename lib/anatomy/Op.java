@@ -24,7 +24,7 @@ import java.util.function.LongPredicate;
  * pack's hsdis prints them: AT&amp;T syntax on x86_64 ({@code cmovnel %r11d, %eax}), capstone's on AArch64
  * ({@code csel w0, w1, w2, ne}); HotSpot keeps the current thread in {@code %r15} and {@code x28}.
  */
-public enum Op implements Operation {
+public enum Op implements Formed {
     /** A conditional move or select; cset/csinc materialise a flag and are no select of two values. */
     CMOV("conditional move or select",
             on(X86_64, insn("cmov[a-z]+ ")),
@@ -117,26 +117,17 @@ public enum Op implements Operation {
                     step("strb wzr, \\[{card}\\]$"))));
 
     private final String meaning;
-    private final Map<Isa, Form> forms = new EnumMap<>(Isa.class);
+    private final IsaForms forms;
 
     Op(String meaning, IsaForm... declared) {
         this.meaning = meaning;
+        Map<Isa, Form> all = new EnumMap<>(Isa.class);
         for (IsaForm f : declared) {
-            if (f.isa() == null) {
-                for (Isa isa : Isa.values()) {
-                    forms.put(isa, f.form());
-                }
-            } else {
-                forms.put(f.isa(), f.form());
+            for (Isa isa : f.isa() == null ? Isa.values() : new Isa[] {f.isa()}) {
+                all.put(isa, f.form());
             }
         }
-        for (Isa isa : Isa.values()) {
-            if (!forms.containsKey(isa)) {
-                throw new IllegalStateException("Op." + name() + " declares no form for " + isa.label()
-                        + ": add on(" + isa.name() + ", ...) beside its other forms in lib/anatomy/Op.java, or on("
-                        + isa.name() + ", Form.absent(\"why\")) if " + isa.label() + " has no such instruction");
-            }
-        }
+        this.forms = new IsaForms("Op." + name(), all);
     }
 
     /** An ISA and the operation's form on it; a null ISA means the same form on all. */
@@ -162,23 +153,30 @@ public enum Op implements Operation {
     }
 
     @Override
-    public List<Instruction> find(List<Instruction> code, Isa isa) {
-        return forms.get(isa).find(code, isa);
-    }
-
-    @Override
-    public String patterns(Isa isa) {
-        return forms.get(isa).describe(isa);
-    }
-
-    @Override
-    public boolean needsInstructions(Isa isa) {
-        return forms.get(isa).needsInstructions();
+    public Form form(Isa isa) {
+        return forms.of(isa);
     }
 
     @Override
     public String toString() {
         return name() + " (" + meaning + ")";
+    }
+
+    /** An operation's forms, one for every ISA: one missing is an error saying how to add it. */
+    record IsaForms(String declared, Map<Isa, Form> forms) {
+        IsaForms {
+            for (Isa isa : Isa.values()) {
+                if (!forms.containsKey(isa)) {
+                    throw new IllegalStateException(declared + " declares no form for " + isa.label() + ": add on("
+                            + isa.name() + ", ...) beside its other forms in lib/anatomy/Op.java, or on(" + isa.name()
+                            + ", Form.absent(\"why\")) if " + isa.label() + " has no such instruction");
+                }
+            }
+        }
+
+        Form of(Isa isa) {
+            return forms.get(isa);
+        }
     }
 
     /** A call to a named runtime stub, e.g. {@code runtimeCall("SafepointBlob")}. */
@@ -196,28 +194,14 @@ public enum Op implements Operation {
     }
 
     /** An operation made from a parameter; its forms are checked like the constants' when it is made. */
-    private record Parameterized(String name, String meaning, Map<Isa, Form> forms) implements Operation {
-        Parameterized {
-            for (Isa isa : Isa.values()) {
-                if (!forms.containsKey(isa)) {
-                    throw new IllegalStateException(name + " declares no form for " + isa.label());
-                }
-            }
+    private record Parameterized(String name, String meaning, IsaForms forms) implements Formed {
+        Parameterized(String name, String meaning, Map<Isa, Form> forms) {
+            this(name, meaning, new IsaForms(name, forms));
         }
 
         @Override
-        public List<Instruction> find(List<Instruction> code, Isa isa) {
-            return forms.get(isa).find(code, isa);
-        }
-
-        @Override
-        public String patterns(Isa isa) {
-            return forms.get(isa).describe(isa);
-        }
-
-        @Override
-        public boolean needsInstructions(Isa isa) {
-            return forms.get(isa).needsInstructions();
+        public Form form(Isa isa) {
+            return forms.of(isa);
         }
 
         @Override

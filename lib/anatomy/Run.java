@@ -155,6 +155,14 @@ public final class Run {
         return new Measure(key, Double.parseDouble(facts.last("measure:" + key)), this);
     }
 
+    /**
+     * A number the driver read from the run's evidence (its unified log, a histogram, an NMT summary), to assert
+     * like a measurement: {@code assertThat(run.measured("heap page", pageSize)).isAtLeast(2 << 20)}.
+     */
+    public Measure measured(String what, double value) {
+        return new Measure(what, value, this);
+    }
+
     /** The class histogram the child recorded with {@link Vm#recordClassHistogram} under this label. */
     public ClassHistogram classHistogram(String label) {
         return ClassHistogram.parse(report("histogram", label), label);
