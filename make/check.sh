@@ -32,7 +32,9 @@ step hsdis       hsdis-check
 step selftest    selftest
 step pack        test
 step sensitivity sensitivity
-step matrix      matrix TEST=headline
+step switching  switching
+step configs     configs TEST=headline
+step matrix      matrix TEST="headline lib/test/whitebox/WhiteBoxBindingTest.java"
 
 echo
 echo "make check (${SECONDS} s):"

@@ -1,7 +1,7 @@
 /*
  * @test
  * @summary C2 null-checks a field load implicitly, traps when nulls come, and recompiles with an explicit check (Quark #25)
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver ImplicitNullCheckTrapsAndBecomesExplicit
  */

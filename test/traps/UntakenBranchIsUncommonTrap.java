@@ -1,7 +1,7 @@
 /*
  * @test
  * @summary C2 compiles a never-taken branch as an uncommon trap, deoptimizes when it is taken, and recompiles both sides (Quark #29)
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver UntakenBranchIsUncommonTrap
  */
