@@ -144,7 +144,8 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.profiled", Boolean.toString(mode.equals("mixed")), mode.equals("mixed")
                 ? "methods run in the interpreter (and C1), which resolve their constant pools and gather a profile, before C2 compiles them"
                 : mode.equals("comp") ? "-Xcomp: every method is compiled at its first call, before it ran: no profile, constant pool entries unresolved"
-                : "-Xint (or a VM without a JIT): nothing is compiled, so nothing is profiled for C2");
+                : System.getProperty("java.vm.name", "").contains("Zero") ? "Zero has no JIT: nothing is compiled, so nothing is profiled for C2"
+                : "-Xint: nothing is compiled, so nothing is profiled for C2");
         put("pack.tiered", String.valueOf(flagIs("TieredCompilation", "true")), "-XX:" + flagText("TieredCompilation"));
         put("pack.coops", String.valueOf(flagIs("UseCompressedOops", "true")), "-XX:" + flagText("UseCompressedOops"));
         put("pack.ccp", String.valueOf(flagIs("UseCompressedClassPointers", "true")), "-XX:" + flagText("UseCompressedClassPointers"));
