@@ -11,7 +11,7 @@ ARCH        ?= $(shell uname -m | sed 's/amd64/x86_64/;s/arm64/aarch64/')
 
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 
-.PHONY: help test check selftest sensitivity matrix configs switching clean
+.PHONY: help test check selftest sensitivity matrix configs switching hygiene clean
 
 help:
 	@echo "Targets:"
@@ -66,6 +66,9 @@ matrix:
 	@$(MAKE) --no-print-directory hsdis
 	@$(MAKE) --no-print-directory hsdis ARCH=aarch64
 	@bash make/matrix.sh
+
+hygiene:
+	@bash make/hygiene.sh
 
 switching:
 	@$(MAKE) --no-print-directory hsdis
