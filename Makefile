@@ -11,7 +11,7 @@ ARCH        ?= $(shell uname -m | sed 's/amd64/x86_64/;s/arm64/aarch64/')
 
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 
-.PHONY: help test check selftest sensitivity matrix clean
+.PHONY: help test check selftest sensitivity matrix configs switching hygiene clean
 
 help:
 	@echo "Targets:"
@@ -23,6 +23,8 @@ help:
 	@echo "  make hsdis        build the pack's hsdis plugin (ARCH=aarch64 cross-builds it)"
 	@echo "  make hsdis-install JDK=...  copy the plugin into a JDK you own (opt-in)"
 	@echo "  make matrix       the pack over several JDKs and ISAs (MATRIX= lists them)"
+	@echo "  make configs      the pack on one JDK under each standard test configuration (-Xcomp, C1 only,"
+	@echo "                    each GC, ...): every test passes or skips with a reason"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo "Variables (as in OpenJDK's make test):"
 	@echo "  JDK=/path/to/jdk  the JDK under test (default: JAVA_HOME, else java on PATH)"
@@ -64,6 +66,17 @@ matrix:
 	@$(MAKE) --no-print-directory hsdis
 	@$(MAKE) --no-print-directory hsdis ARCH=aarch64
 	@bash make/matrix.sh
+
+hygiene:
+	@bash make/hygiene.sh
+
+switching:
+	@$(MAKE) --no-print-directory hsdis
+	@bash make/switching.sh
+
+configs:
+	@$(MAKE) --no-print-directory hsdis
+	@bash make/configs.sh
 
 check:
 	@bash make/check.sh

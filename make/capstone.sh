@@ -29,6 +29,7 @@ host_isa() {
     esac
 }
 
+have_pip() { python3 -m pip --version >/dev/null 2>&1; }
 need() { sh "$(dirname "$0")/need.sh" --why "building hsdis" "$@" || exit 2; }
 
 if [ "${1:-}" = --ensure ]; then

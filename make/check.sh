@@ -28,11 +28,27 @@ step() {
     rows+=("$(printf '  %-12s %-6s %4d passed %3d failed %3d skipped %5d s' "$name" "$([ "$status" = 0 ] && echo ok || echo FAILED)" "$p" "$f" "$s" $((SECONDS - start)))")
 }
 
+# The system's JDKs and architectures before and after: make check must change neither.
+system_jdks() { { dpkg-query -W -f='${binary:Package} ${Version}\n' 'openjdk-*' 'temurin-*' 2>/dev/null; dpkg --print-foreign-architectures 2>/dev/null; } | sort; }
+before=$(system_jdks)
+
+step hygiene     hygiene
 step hsdis       hsdis-check
 step selftest    selftest
 step pack        test
 step sensitivity sensitivity
-step matrix      matrix TEST=headline
+step switching  switching
+step configs     configs TEST=headline
+step matrix      matrix TEST="headline lib/test/whitebox/WhiteBoxBindingTest.java"
+
+after=$(system_jdks)
+if [ "$before" = "$after" ]; then
+    passed=$((passed + 1))
+    rows+=("$(printf '  %-12s %-6s %s' system ok "the system's JDK packages and dpkg architectures are as before")")
+else
+    failed=$((failed + 1)); bad_steps+=(system)
+    rows+=("$(printf '  %-12s %-6s %s' system FAILED "make check changed the system's JDKs: $(diff <(echo "$before") <(echo "$after") | grep '^[<>]' | tr '\n' ' ')")")
+fi
 
 echo
 echo "make check (${SECONDS} s):"

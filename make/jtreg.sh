@@ -27,7 +27,7 @@ TEST_JDK=$JDK
 if [ "$ARCH_UNDER_TEST" != "$(host_arch)" ] && [ ! -f "$JDK/pack-facade" ]; then
     TEST_JDK=$(bash make/jdks.sh facade "$JDK") || exit 2
 fi
-HOST_JDK=$(host_jdk "$JDK") || die "no JDK 17+ for $(host_arch) to run jtreg with: install one (apt-get install openjdk-17-jdk-headless)"
+HOST_JDK=$(host_jdk "$JDK") || die "no JDK 17+ for $(host_arch) to run jtreg with: install one (Debian package openjdk-17-jdk-headless)"
 
 # The JDK must start a VM with the user's options: a mistyped flag is one line now, not six failed tests.
 # shellcheck disable=SC2086 # the options are a list

@@ -83,14 +83,18 @@ build_tools() {
     echo "$out"
 }
 
-# select_tests: sets the array SELECT from $TEST for jtreg: a group (headline or :headline) becomes
-# ROOT:group; files and directories pass as they are.
+# select_tests: sets the array SELECT from $TEST for jtreg, word by word: a group (headline or :headline)
+# becomes ROOT:group; files and directories pass as they are.
 select_tests() {
-    case "${TEST:-all}" in
-        :*) SELECT=("$PWD$TEST") ;;
-        */*|*.java) read -r -a SELECT <<< "$TEST" ;;
-        *) SELECT=("$PWD:${TEST:-all}") ;;
-    esac
+    local t
+    SELECT=()
+    for t in ${TEST:-all}; do
+        case $t in
+            */*|*.java) SELECT+=("$t") ;;
+            :*) SELECT+=("$PWD$t") ;;
+            *) SELECT+=("$PWD:$t") ;;
+        esac
+    done
 }
 
 # groups_of FILE: the group names TEST.groups defines, blank-separated.

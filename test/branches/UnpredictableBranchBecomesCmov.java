@@ -2,7 +2,7 @@
  * @test
  * @summary C2 turns an unpredictable branch into a conditional move and keeps a predictable one a branch (Quark #30)
  * @key headline branches
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver UnpredictableBranchBecomesCmov
  */

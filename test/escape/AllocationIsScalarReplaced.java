@@ -2,7 +2,7 @@
  * @test
  * @summary C2 replaces a non-escaping allocation by its fields: the compiled code allocates nothing (Quark #18)
  * @key headline escape
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver AllocationIsScalarReplaced
  */

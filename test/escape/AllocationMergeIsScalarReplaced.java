@@ -2,7 +2,7 @@
  * @test id=fromJdk22
  * @summary Two allocations merged at a phi are scalar replaced from JDK 22 on, and allocated before (Quark #18)
  * @key headline escape
- * @requires pack.c2 & pack.whitebox & pack.jdk >= 22
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.jdk >= 22
  * @library /lib
  * @run driver AllocationMergeIsScalarReplaced replaced
  */
@@ -11,7 +11,7 @@
  * @test id=beforeJdk22
  * @summary Two allocations merged at a phi are scalar replaced from JDK 22 on, and allocated before (Quark #18)
  * @key headline escape
- * @requires pack.c2 & pack.whitebox & pack.jdk < 22
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.jdk < 22
  * @library /lib
  * @run driver AllocationMergeIsScalarReplaced allocated
  */

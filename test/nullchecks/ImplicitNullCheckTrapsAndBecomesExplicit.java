@@ -2,7 +2,7 @@
  * @test
  * @summary C2 null-checks a field load implicitly, traps when nulls come, and recompiles with an explicit check (Quark #25)
  * @key headline nullchecks
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver ImplicitNullCheckTrapsAndBecomesExplicit
  */

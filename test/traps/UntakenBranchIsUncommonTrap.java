@@ -2,7 +2,7 @@
  * @test
  * @summary C2 compiles a never-taken branch as an uncommon trap, deoptimizes when it is taken, and recompiles both sides (Quark #29)
  * @key headline traps
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver UntakenBranchIsUncommonTrap
  */

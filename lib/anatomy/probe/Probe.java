@@ -41,6 +41,7 @@ public class Probe implements Callable<Map<String, String>> {
         }
         put("pack.isa", isa, "os.arch=" + arch);
         put("pack.gc", gc(), "the collector selected in the probe VM");
+        configuration();
         boolean emulated = emulated();
         put("pack.emulated", Boolean.toString(emulated), emulated ? "running under qemu-user ("
                 + System.getenv().getOrDefault("PACK_EMULATOR", "detected from /proc/cpuinfo") + ")" : "native");
@@ -69,13 +70,16 @@ public class Probe implements Callable<Map<String, String>> {
             put("pack.c2", Boolean.toString(c2ByFlags()), "from the VM's flags (WhiteBox unusable): " + c2FlagReason());
             put("pack.c1", "false", "cannot tell without WhiteBox");
             put("pack.hsdis", "false", "cannot tell without WhiteBox: " + reason);
+            put("pack.cpu.features", "", "cannot tell without WhiteBox");
             return;
         }
         put("pack.whitebox", "true", "jdk.test.whitebox.WhiteBox bound");
         boolean c2 = Boolean.parseBoolean(run.fact("c2"));
-        put("pack.c2", Boolean.toString(c2), c2 ? "compiled a method at level 4" : "C2 not available: " + reason(run.fact("c2.why")));
+        put("pack.c2", Boolean.toString(c2), c2 ? "compiled a method at level 4" : "C2 not available: " + noJit(run.fact("c2.why")));
         boolean c1 = Boolean.parseBoolean(run.fact("c1"));
-        put("pack.c1", Boolean.toString(c1), c1 ? "compiled a method at level 1" : "C1 not available: " + reason(run.fact("c1.why")));
+        put("pack.c1", Boolean.toString(c1), c1 ? "compiled a method at level 1" : "C1 not available: " + noJit(run.fact("c1.why")));
+        String features = run.fact("cpu.features");
+        put("pack.cpu.features", cpuFeatures(features), "the CPU features the VM uses (WhiteBox.getCPUFeatures: " + features + ")");
         NMethod printed = run.nmethods().isEmpty() ? null : run.nmethods().get(run.nmethods().size() - 1);
         if (printed == null) {
             put("pack.hsdis", "false", "hsdis not usable: no compiled code was printed");
@@ -119,6 +123,79 @@ public class Probe implements Callable<Map<String, String>> {
         }
         return "the VM loaded " + loaded + " first, which it cannot use (no decode_instructions_virtual: a stale or"
                 + " foreign hsdis shadowing the pack's; remove it, or `make hsdis-install` into lib/server)";
+    }
+
+    /** Why a compiler is missing: Zero has no JIT at all; otherwise the VM's reason for the failed request. */
+    private static String noJit(String failure) {
+        if (System.getProperty("java.vm.name", "").contains("Zero")) {
+            return "this VM has no JIT compiler (Zero, the interpreter-only VM: " + System.getProperty("java.vm.name") + ")";
+        }
+        return reason(failure);
+    }
+
+    /**
+     * The configuration tests state as preconditions: how methods get compiled, and the object layout and
+     * locking modes the VM runs with, all read from the VM's flags under the tests' VM options.
+     */
+    private void configuration() {
+        String info = System.getProperty("java.vm.info", "");
+        String mode = info.contains("compiled mode") ? "comp" : info.contains("interpreted mode") ? "int" : "mixed";
+        put("pack.compmode", mode, "java.vm.info=" + info);
+        put("pack.profiled", Boolean.toString(mode.equals("mixed")), mode.equals("mixed")
+                ? "methods run in the interpreter (and C1), which resolve their constant pools and gather a profile, before C2 compiles them"
+                : mode.equals("comp") ? "-Xcomp: every method is compiled at its first call, before it ran: no profile, constant pool entries unresolved"
+                : System.getProperty("java.vm.name", "").contains("Zero") ? "Zero has no JIT: nothing is compiled, so nothing is profiled for C2"
+                : "-Xint: nothing is compiled, so nothing is profiled for C2");
+        put("pack.tiered", String.valueOf(flagIs("TieredCompilation", "true")), "-XX:" + flagText("TieredCompilation"));
+        put("pack.coops", String.valueOf(flagIs("UseCompressedOops", "true")), "-XX:" + flagText("UseCompressedOops"));
+        put("pack.ccp", String.valueOf(flagIs("UseCompressedClassPointers", "true")), "-XX:" + flagText("UseCompressedClassPointers"));
+        put("pack.compactHeaders", String.valueOf(flagIs("UseCompactObjectHeaders", "true")),
+                hasFlag("UseCompactObjectHeaders") ? "-XX:" + flagText("UseCompactObjectHeaders") : "this JDK has no compact object headers");
+        String locking;
+        String lockingWhy;
+        if (hasFlag("LockingMode")) {
+            locking = switch (flag("LockingMode")) {
+                case "0" -> "monitor";
+                case "1" -> "legacy";
+                default -> "lightweight";
+            };
+            lockingWhy = "-XX:LockingMode=" + flag("LockingMode");
+        } else if (Runtime.version().feature() < 21) {
+            locking = hasFlag("UseHeavyMonitors") && flagIs("UseHeavyMonitors", "true") ? "monitor" : "legacy";
+            lockingWhy = "JDK " + Runtime.version().feature() + " has stack locking (no LockingMode flag)";
+        } else {
+            locking = "lightweight";
+            lockingWhy = "no LockingMode flag: lightweight locking is the only fast path of this JDK";
+        }
+        put("pack.locking", locking, lockingWhy);
+    }
+
+    /**
+     * The VM's feature names, lowercase, each between commas ({@code ,cmov,sse2,avx2,}) so that a test can
+     * require one with {@code pack.cpu.features ~= ".*,avx2,.*"}; the VM's prefix about cores and the CPU model
+     * (x86_64) is left out.
+     */
+    static String cpuFeatures(String vm) {
+        StringBuilder sb = new StringBuilder(",");
+        for (String item : vm.toLowerCase(java.util.Locale.ROOT).replaceAll("\\([^)]*\\)", "").split(",")) {
+            String f = item.trim();
+            if (f.matches("[a-z0-9_.]+")) {
+                sb.append(f).append(',');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static boolean flagIs(String name, String value) {
+        return hasFlag(name) && value.equals(flag(name));
+    }
+
+    private static String flagText(String name) {
+        if (!hasFlag(name)) {
+            return name + " does not exist in this VM";
+        }
+        String v = flag(name);
+        return v.equals("true") ? "+" + name : v.equals("false") ? "-" + name : name + "=" + v;
     }
 
     /** The VM's reason from a failed compile request: the part after "...: it is not compiled; ". */
@@ -215,6 +292,7 @@ public class Probe implements Callable<Map<String, String>> {
         public static final class Workload {
             public static void main(String[] args) {
                 sink = tiny(1, 2) + tinyForC1(3, 4);
+                Facts.record("cpu.features", jdk.test.whitebox.WhiteBox.getWhiteBox().getCPUFeatures());
                 try {
                     Jit.compileAtC2(ProbeChild.class, "tiny");
                     Facts.record("c2", true);

@@ -30,12 +30,11 @@ import java.util.Objects;
  * public methods <em>are</em> the VM's natives (their names and descriptors are fixed by the VM); every JDK
  * from 17 to 25 has them.
  *
- * <p><b>Quiet registration.</b> At registration HotSpot prints one line to standard output,
- * {@code Warning: 'NoSuchMethodError' on register of ...}, for every native of its table that the class
- * does not declare. To keep the output of a child VM clean (the pack parses it), the end of this class
- * declares, privately and without ever calling them, every other native that JDK 17.0.21 and 25.0.3 register.
- * The one exception is {@code parseCommandLine0}, whose descriptor names a class the pack does not have, so
- * one such line is printed per VM; a newer JDK adds a line for each native it introduced.
+ * <p><b>Any JDK build.</b> The class declares only the natives the pack calls. At registration HotSpot prints
+ * one line to standard output, {@code Warning: 'NoSuchMethodError' on register of ...}, for each native of its
+ * own table that this class does not declare; those lines are harmless, differ between update releases and
+ * vendors, and the pack's readers of child output ignore them. A native this class declares that the running
+ * VM lacks stays unbound, and calling it fails with an exception that names it (see above).
  *
  * <p>This is an independent implementation written for this pack from the VM's native table (names,
  * descriptors and behaviour); it shares no code with the WhiteBox class of the OpenJDK test library.
@@ -240,6 +239,12 @@ public final class WhiteBox {
             throw unavailable("deoptimizeMethod", 0, e);
         }
     }
+
+    /**
+     * The CPU features the VM detected and uses, as it names them (e.g. {@code "cx8, cmov, ..., avx2, ..."} on
+     * x86_64, {@code "fp, asimd, ..., lse"} on AArch64). (The VM's own native.)
+     */
+    public native String getCPUFeatures();
 
     /** Marks all compiled code of the VM for deoptimization and deoptimizes it. (The VM's own native.) */
     public native void deoptimizeAll();
@@ -617,209 +622,4 @@ public final class WhiteBox {
     private native long getObjectSize0(Object o);
     private native long getObjectAddress0(Object o);
     private native boolean isObjectInOldGen0(Object o);
-
-    // ---------------------------------------------------------------------------------------------------
-    // The rest of the native tables of JDK 17.0.21 and 25.0.3, declared only so that registration prints no
-    // warning for them (see the class comment). Never called; the parameter names carry no meaning.
-    // Reflecting over all declared methods of this class loads their parameter and return types, among them
-    // java.lang.management.MemoryUsage.
-
-    private native void AddModuleExports(Object p0, String p1, Object p2);
-    private native void AddModuleExportsToAll(Object p0, String p1);
-    private native void AddModuleExportsToAllUnnamed(Object p0, String p1);
-    private native void AddReadsModule(Object p0, Object p1);
-    private native void DefineModule(Object p0, boolean p1, String p2, String p3, Object[] p4);
-    private native void NMTArenaMalloc(long p0, long p1);
-    private native long NMTAttemptReserveMemoryAt(long p0, long p1);
-    private native void NMTCommitMemory(long p0, long p1);
-    private native void NMTFree(long p0);
-    private native void NMTFreeArena(long p0);
-    private native int NMTGetHashSize();
-    private native long NMTMalloc(long p0);
-    private native long NMTMallocWithPseudoStack(long p0, int p1);
-    private native long NMTMallocWithPseudoStackAndType(long p0, int p1, int p2);
-    private native long NMTNewArena(long p0);
-    private native void NMTReleaseMemory(long p0, long p1);
-    private native long NMTReserveMemory(long p0);
-    private native void NMTUncommitMemory(long p0, long p1);
-    private native int addCompilerDirective(String p0);
-    private native void addToBootstrapClassLoaderSearch0(String p0);
-    private native void addToSystemClassLoaderSearch0(String p0);
-    private native long allocateCodeBlob(int p0, int p1);
-    private native long allocateFromMetaspaceTestArena(long p0, long p1);
-    private native long allocateMetaspace(ClassLoader p0, long p1);
-    private native boolean areOpenArchiveHeapObjectsMapped();
-    private native boolean areSharedStringsIgnored();
-    private native boolean areSharedStringsMapped();
-    private native void asyncHandshakeWalkStack(Thread p0);
-    private native void busyWaitCPUTime(int p0);
-    private native boolean canWriteJavaHeapArchive();
-    private native boolean cdsMemoryMappingFailed();
-    private native boolean checkLibSpecifiesNoexecstack(String p0);
-    private native void checkThreadObjOfTerminatingThread(Thread p0);
-    private native void cleanMetaspaces();
-    private native void clearInlineCaches0(boolean p0);
-    private native void concurrentGCAcquireControl0();
-    private native void concurrentGCReleaseControl0();
-    private native boolean concurrentGCRunTo0(String p0);
-    private native void concurrentGCRunToIdle0();
-    private native int countAliveClasses0(String p0);
-    private native boolean cpuSamplerSetOutOfStackWalking(boolean p0);
-    private native long createArenaInTestContext(long p0, boolean p1);
-    private native long createMetaspaceTestContext(long p0, long p1);
-    private native void deallocateToMetaspaceTestArena(long p0, long p1, long p2);
-    private native void decodeNKlassAndAccessKlass(int p0);
-    private native boolean deflateIdleMonitors();
-    private native int deoptimizeFrames(boolean p0);
-    private native void destroyMetaspaceTestArena(long p0);
-    private native void destroyMetaspaceTestContext(long p0);
-    private native void disableElfSectionCache();
-    private native int encodeConstantPoolIndyIndex0(int p0);
-    private native boolean enqueueInitializerForCompilation0(Class<?> p0, int p1);
-    private native void forceClassLoaderStatsSafepoint();
-    private native void forceNMethodSweep();
-    private native void forceSafepoint();
-    private native void freeCodeBlob(long p0);
-    private native int g1ActiveMemoryNodeCount();
-    private native java.lang.management.MemoryUsage g1AuxiliaryMemoryUsage();
-    private native boolean g1BelongsToFreeRegion0(long p0);
-    private native boolean g1BelongsToHumongousRegion0(long p0);
-    private native int g1CompletedConcurrentMarkCycles();
-    private native long[] g1GetMixedGCInfo(int p0);
-    private native boolean g1HasRegionsToUncommit();
-    private native boolean g1InConcurrentMark();
-    private native boolean g1IsHumongous0(Object p0);
-    private native int[] g1MemoryNodeIds();
-    private native long g1NumFreeRegions();
-    private native long g1NumMaxRegions();
-    private native int g1RegionSize();
-    private native boolean g1StartConcMarkCycle();
-    private native int getCDSConstantForName0(String p0);
-    private native int getCDSGenericHeaderMinVersion();
-    private native int getCDSOffsetForName0(String p0);
-    private native String getCPUFeatures();
-    private native Object[] getCodeBlob(long p0);
-    private native Object[] getCodeHeapEntries(int p0);
-    private native int getCompilationActivityMode();
-    private native long getCompressedOopsMaxHeapSize();
-    private native long getConstantPool0(Class<?> p0);
-    private native int getConstantPoolCacheIndexTag0();
-    private native int getConstantPoolCacheLength0(Class<?> p0);
-    private native int getCurrentCDSVersion();
-    private native String getDefaultArchivePath();
-    private native int getFieldCPIndex0(Class<?> p0, int p1);
-    private native int getFieldEntriesLength0(Class<?> p0);
-    private native long getHeapAlignment();
-    private native long getHeapSpaceAlignment();
-    private native long getInUseMonitorCount();
-    private native int getIndyCPIndex0(Class<?> p0, int p1);
-    private native int getIndyInfoLength0(Class<?> p0);
-    private native int getKlassMetadataSize(Class<?> p0);
-    private native String getLibcName();
-    private native int getLockStackCapacity();
-    private native Boolean getMethodBooleanOption(Executable p0, String p1);
-    private native int getMethodCPIndex0(Class<?> p0, int p1);
-    private native long getMethodData0(Executable p0);
-    private native Double getMethodDoubleOption(Executable p0, String p1);
-    private native int getMethodEntriesLength0(Class<?> p0);
-    private native int getMethodEntryBci0(Executable p0);
-    private native Long getMethodIntxOption(Executable p0, String p1);
-    private native String getMethodStringOption(Executable p0, String p1);
-    private native Long getMethodUintxOption(Executable p0, String p1);
-    private native long getMinimumJavaStackSize();
-    private native int getOffsetForName0(String p0);
-    private native Object[] getResolvedReferences0(Class<?> p0);
-    private native int getSymbolRefcount(String p0);
-    private native long getThreadRemainingStackSize();
-    private native long getThreadStackSize();
-    private native long getTotalCommittedBytesInMetaspaceTestContext(long p0);
-    private native long getTotalCommittedWordsInMetaspaceTestContext(long p0);
-    private native long getTotalUsedBytesInMetaspaceTestContext(long p0);
-    private native long getTotalUsedWordsInMetaspaceTestContext(long p0);
-    private native long getVMAllocationGranularity();
-    private native long getVMLargePageSize();
-    private native int getVMPageSize();
-    private native boolean handshakeReadMonitors(Thread p0);
-    private native int handshakeWalkStack(Thread p0, boolean p1);
-    private native boolean hasExternalSymbolsStripped();
-    private native boolean hasLibgraal();
-    private native long hostAvailableMemory();
-    private native int hostCPUs();
-    private native long hostPhysicalMemory();
-    private native long hostPhysicalSwap();
-    private native long incMetaspaceCapacityUntilGC(long p0);
-    private native boolean isAsanEnabled();
-    private native boolean isCDSIncluded();
-    private native boolean isContainerized();
-    private native boolean isDTraceIncluded();
-    private native boolean isDefaultVMFlag(String p0);
-    private native boolean isFrameDeoptimized(int p0);
-    private native boolean isGCSelected(int p0);
-    private native boolean isGCSelectedErgonomically();
-    private native boolean isGCSupported(int p0);
-    private native boolean isGCSupportedByJVMCICompiler(int p0);
-    private native boolean isInStringTable(String p0);
-    private native boolean isIntrinsicAvailable0(Executable p0, Executable p1, int p2);
-    private native boolean isJFRIncluded();
-    private native boolean isJVMCISupportedByGC();
-    private native boolean isJVMTIIncluded();
-    private native boolean isLockedVMFlag(String p0);
-    private native boolean isMonitorInflated0(Object p0);
-    private native boolean isShared(Object p0);
-    private native boolean isSharedClass(Class<?> p0);
-    private native boolean isSharedInternedString(String p0);
-    private native boolean isSharingEnabled();
-    private native boolean isStatic();
-    private native boolean isUbsanEnabled();
-    private native void linkClass(Class<?> p0);
-    private native void lockAndBlock(boolean p0);
-    private native void lockAndStuckInSafepoint();
-    private native void lockCompilation();
-    private native void lockCritical();
-    private native void markMethodProfiled(Executable p0);
-    private native int matchesInline(Executable p0, String p1);
-    private native int matchesMethod(Executable p0, String p1);
-    private native long maxMetaspaceAllocationSize();
-    private native long metaspaceCapacityUntilGC();
-    private native long metaspaceSharedRegionAlignment();
-    private native void pinObject(Object p0);
-    private native void preTouchMemory(long p0, long p1);
-    private native String printClasses0(String p0, int p1);
-    private native void printHeapSizes();
-    private native void printMetaspaceTestContext(long p0);
-    private native String printMethods0(String p0, String p1, int p2);
-    private native void printOsInfo();
-    private native String printString(String p0, int p1);
-    private native int protectionDomainRemovedCount();
-    private native long psHeapGenerationAlignment();
-    private native long psVirtualSpaceAlignment();
-    private native void purgeMetaspaceTestContext(long p0);
-    private native void readFromNoaccessArea();
-    private native void readReservedMemory();
-    private native int remapInstructionOperandFromCPCache0(Class<?> p0, int p1);
-    private native void removeCompilerDirective(int p0);
-    private native long resolvedMethodItemsCount();
-    private native long rootChunkWordSize();
-    private native long rss();
-    private native void setBooleanVMFlag(String p0, boolean p1);
-    private native void setDoubleVMFlag(String p0, double p1);
-    private native void setIntVMFlag(String p0, long p1);
-    private native void setIntxVMFlag(String p0, long p1);
-    private native void setSizeTVMFlag(String p0, long p1);
-    private native void setStringVMFlag(String p0, String p1);
-    private native void setUint64VMFlag(String p0, long p1);
-    private native void setUintVMFlag(String p0, long p1);
-    private native void setUintxVMFlag(String p0, long p1);
-    private native boolean setVirtualThreadsNotifyJvmtiMode(boolean p0);
-    private native boolean shouldPrintAssembly(Executable p0, int p1);
-    private native int stressVirtualSpaceResize(long p0, long p1, long p2);
-    private native boolean supportsConcurrentGCBreakpoints();
-    private native boolean supportsRecursiveLightweightLocking();
-    private native void unlockCompilation();
-    private native void unlockCritical();
-    private native void unpinObject(Object p0);
-    private native int validateCgroup(boolean p0, String p1, String p2, String p3);
-    private native void verifyFrames(boolean p0, boolean p1);
-    private native void waitUnsafe(int p0);
-    private native long wordSize();
 }

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# make/configs.sh: runs the pack (TEST=, default all) on one JDK under each configuration that OpenJDK's test
+# tiers use, one `make test VM_OPTIONS=...` each, and prints one totals line per configuration and a table of
+# the tests that did not pass. Every configuration must leave each test passed or skipped with a reason: a
+# failure under a configuration that keeps a test's preconditions is a false failure (exit 1).
+#
+#   make configs [JDK=...] [TEST=...] [CONFIGS='name=options;name=options']
+#
+# Each configuration runs in its own BUILD ($BUILD/configs/<name>), so their results never mix.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. make/lib.sh
+use_build_dir
+JDK_HOME=$(resolve_jdk "${JDK:-}") || exit 2
+feature=$(jdk_feature "$JDK_HOME")
+
+# name=VM options; the options of one configuration are separated by blanks.
+default_configs="default=
+Xcomp=-Xcomp
+Xint=-Xint
+no-tiered=-XX:-TieredCompilation
+C1-only=-XX:TieredStopAtLevel=1
+serial=-XX:+UseSerialGC
+parallel=-XX:+UseParallelGC
+g1=-XX:+UseG1GC
+z=-XX:+UseZGC
+shenandoah=-XX:+UseShenandoahGC
+epsilon=-XX:+UnlockExperimentalVMOptions -XX:+UseEpsilonGC
+no-coops=-XX:-UseCompressedOops"
+[ "$feature" -ge 24 ] && default_configs+=$'\n'"compact-headers=-XX:+UseCompactObjectHeaders"
+configs=${CONFIGS:-$default_configs}
+configs=${configs//;/$'\n'}
+
+status=0
+summary=()
+tp=0 tf=0 ts=0
+: >"$BUILD/configs.tsv"
+while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    name=${line%%=*}; opts=${line#*=}
+    dir=$BUILD/configs/$name
+    mkdir -p "$dir"
+    start=$SECONDS
+    if ! "$JDK_HOME/bin/java" $opts -version >/dev/null 2>&1; then
+        summary+=("$(printf '%-16s %-60s %s' "$name" "${opts:-(none)}" "n/a: this JDK does not start with these options")")
+        continue
+    fi
+    make --no-print-directory test JDK="$JDK_HOME" BUILD="$dir" VM_OPTIONS="${VM_OPTIONS:+$VM_OPTIONS }$opts" \
+        ${TEST:+TEST="$TEST"} >"$dir/run.log" 2>&1
+    rc=$?
+    totals=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$dir/run.log" | tail -n 1)
+    if [ -n "$totals" ]; then
+        read -r p f sk <<<"$(sed -E 's/([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped/\1 \2 \3/' <<<"$totals")"
+        tp=$((tp + p)); tf=$((tf + f)); ts=$((ts + sk))
+    else
+        totals="no totals (exit $rc; see $dir/run.log)"; tf=$((tf + 1))
+    fi
+    [ "$rc" = 0 ] || status=1
+    summary+=("$(printf '%-16s %-60s %s  (%d s)' "$name" "${opts:-(none)}" "$totals" $((SECONDS - start)))")
+    awk -F'\t' -v c="$name" -v OFS='\t' '$2 != "passed" { print c, $1, $2, $4 }' "$dir/summary.tsv" 2>/dev/null >>"$BUILD/configs.tsv"
+done <<<"$configs"
+
+echo
+echo "Configurations on JDK $feature ($JDK_HOME):"
+printf '  %s\n' "${summary[@]}"
+if [ -s "$BUILD/configs.tsv" ]; then
+    echo
+    echo "Not passed:"
+    awk -F'\t' '{ printf "  %-16s %-60s %-8s %s\n", $1, $2, $3, substr($4, 1, 160) }' "$BUILD/configs.tsv"
+fi
+echo
+echo "$tp passed, $tf failed, $ts skipped"
+exit $status

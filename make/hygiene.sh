@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# make/hygiene.sh: the pack's promises about its own behaviour, each one check; prints a line per check and
+# the totals alone on the last line.
+#   - bad input is one line and exit 2, and nothing is built first (each case in an empty BUILD);
+#   - the docs stand on their own (nothing points outside the repository);
+#   - Debian packages are installed in one place (make/need.sh), foreign-architecture ones never;
+#   - a VM without a JIT (Zero) skips every JIT test with that reason.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "  ok      $*"; }
+bad() { failed=$((failed + 1)); echo "  FAILED  $*"; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pack-hygiene.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/notjdk/bin"
+old=$tmp/old-jdk
+mkdir -p "$old/bin"
+printf '#!/bin/sh\nexit 0\n' >"$old/bin/java"; chmod +x "$old/bin/java"
+printf 'JAVA_VERSION="11.0.2"\nOS_ARCH="x86_64"\n' >"$old/release"
+
+# case NAME make-arguments...: one line on stderr and stdout together, exit 2, and no build directory made.
+case_() {
+    local name=$1 out rc lines; shift
+    rm -rf "$tmp/build"
+    out=$(make --no-print-directory test BUILD="$tmp/build" "$@" 2>&1); rc=$?
+    lines=$(printf '%s\n' "$out" | grep -c .)
+    if [ "$rc" = 2 ] && [ "$lines" = 1 ] && [ ! -e "$tmp/build/hsdis" ]; then
+        ok "bad input ($name): $out"
+    else
+        bad "bad input ($name): exit $rc, $lines lines, plugin built: $([ -e "$tmp/build/hsdis" ] && echo yes || echo no): $(printf '%s' "$out" | head -n 3)"
+    fi
+}
+case_ "missing JDK"      JDK=/nonexistent
+case_ "not a JDK"        JDK="$tmp/notjdk"
+case_ "JDK 11"           JDK="$old"
+case_ "unknown group"    TEST=no-such-group
+case_ "missing file"     TEST=test/NoSuchTest.java
+case_ "CONC"             CONC=zero
+case_ "VM option"        VM_OPTIONS=-XX:+NoSuchFlagAnywhere
+case_ "ARCH"             ARCH=sparc
+
+outside=$(grep -rnE '\.\./(shared|\.library)|(^|[^A-Za-z0-9_./-])/work/' README.md docs 2>/dev/null)
+if [ -z "$outside" ]; then ok "the docs point nowhere outside the repository"; else bad "the docs point outside the repository: $outside"; fi
+
+installs=$(grep -rnE 'apt-get (-[a-zA-Z -]+)?install|apt install' make .ci Makefile 2>/dev/null | grep -vE '^make/(need|hygiene)\.sh:')
+if [ -z "$installs" ]; then ok "packages are installed only by make/need.sh"; else bad "apt-get install outside make/need.sh: $installs"; fi
+
+foreign=$(grep -rnE '(need\.sh|need_pkg|need)( [^#]*)? [a-z0-9.+-]+:(arm64|amd64)' make 2>/dev/null | grep -v '^make/need.sh:')
+if [ -z "$foreign" ]; then ok "no foreign-architecture package is installed into the system"; else bad "a foreign-architecture install: $foreign"; fi
+
+# A VM without a JIT (Zero, from Debian's current JDK 17 unpacked under build/jdks) skips every JIT test with
+# the true reason, not "the JIT is off".
+if [ "$(uname -m)" = x86_64 ] && [ "${HYGIENE_ZERO:-yes}" != no ]; then
+    if zero=$(bash make/jdks.sh x86_64-17-zero 2>"$tmp/zero.err"); then
+        B=$(cd "${BUILD:-build}" 2>/dev/null && pwd -P || echo "$PWD/build")
+        make --no-print-directory test BUILD="$tmp/zero" JDK="$zero" VM_OPTIONS=-zero TEST=headline \
+            HSDIS_DIR_x86_64="$B/hsdis/x86_64" HSDIS_DIR_aarch64="$B/hsdis/aarch64" \
+            HSDIS_CS_x86_64="$B/capstone/x86_64" HSDIS_CS_aarch64="$B/capstone/aarch64" >"$tmp/zero.log" 2>&1
+        totals=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$tmp/zero.log" | tail -n 1)
+        wrong=$(awk -F'\t' '$2 != "skipped" || $4 !~ /no JIT compiler \(Zero/' "$tmp/zero/summary.tsv" 2>/dev/null)
+        if [ -n "$totals" ] && [ "${totals%% *}" = 0 ] && [ -s "$tmp/zero/summary.tsv" ] && [ -z "$wrong" ]; then
+            ok "Zero (no JIT): $totals, each with the reason \"this VM has no JIT compiler (Zero ...)\""
+        else
+            bad "Zero (no JIT): ${totals:-no totals}; $(printf '%s' "$wrong" | head -n 2 | tr '\n\t' '  ') (log kept in ${BUILD:-build}/hygiene-zero.log)"
+            cp "$tmp/zero.log" "${BUILD:-build}/hygiene-zero.log" 2>/dev/null
+        fi
+    else
+        bad "Zero (no JIT): cannot prepare Debian's JDK 17 with Zero: $(tail -n 1 "$tmp/zero.err")"
+    fi
+fi
+
+echo "$passed passed, $failed failed, 0 skipped"
+[ "$failed" = 0 ]
