@@ -1,12 +1,14 @@
 package anatomy;
 
+import anatomy.isa.Isa;
 import anatomy.model.Instruction;
 import anatomy.model.LogEvent;
 import anatomy.model.NMethod;
 import java.util.List;
 
 /**
- * Fluent assertions in the pack's vocabulary: {@code assertThat(run.c2("select")).has(CMOV)}. A failure
+ * Fluent assertions in the pack's vocabulary: {@code assertThat(run.c2("select")).has(CMOV)},
+ * {@code .has(exactly(1), CARD_MARK)}, {@code .has(SAFEPOINT_POLL.inside(LOOP_BODY))}, {@code .hasNo(TRAP_COMPILED)}. A failure
  * names the expectation, what was found, the method, ISA, JDK, the VM options, the test's negative controls
  * and an excerpt of the code or log searched.
  */
@@ -34,52 +36,57 @@ public final class Assertions {
             this.code = code;
         }
 
-        public CodeAssert has(Op op) {
-            return hasAtLeast(1, op);
+        /** At least one occurrence. */
+        public CodeAssert has(Operation op) {
+            return has(Count.atLeast(1), op);
         }
 
-        public CodeAssert hasAtLeast(int n, Op op) {
+        /** As many occurrences as the count says: {@code has(exactly(1), CARD_MARK)}. */
+        public CodeAssert has(Count count, Operation op) {
             List<Instruction> found = find(op);
-            if (found.size() < n) {
-                throw codeFailure("expected to contain", (n == 1 ? "" : "at least " + n + " x ") + op, op,
-                        found.size() + " found");
+            if (!count.test(found.size())) {
+                throw codeFailure("expected to contain", count + " x " + op, op, found);
             }
             return this;
         }
 
-        public CodeAssert hasNo(Op op) {
+        public CodeAssert hasNo(Operation op) {
             List<Instruction> found = find(op);
             if (!found.isEmpty()) {
-                throw codeFailure("expected not to contain", op.toString(), op,
-                        found.size() + " found, first: " + found.get(0));
+                throw codeFailure("expected not to contain", op.toString(), op, found);
             }
             return this;
         }
 
         /** The compile's log holds the event (in its task, or at run time under its compile id). */
-        public CodeAssert has(Logged event) {
+        public CodeAssert has(LoggedEvent event) {
+            return has(Count.atLeast(1), event);
+        }
+
+        public CodeAssert has(Count count, LoggedEvent event) {
             List<LogEvent> found = code.events().stream().filter(event::matches).toList();
-            if (found.isEmpty()) {
-                throw logFailure("expected the log to contain", event, "no such event");
+            if (!count.test(found.size())) {
+                throw logFailure("expected the log to contain", count + " x " + event.name(), event, found);
             }
             return this;
         }
 
-        public CodeAssert hasNo(Logged event) {
+        public CodeAssert hasNo(LoggedEvent event) {
             List<LogEvent> found = code.events().stream().filter(event::matches).toList();
             if (!found.isEmpty()) {
-                throw logFailure("expected the log not to contain", event, found.size() + " found, first: " + found.get(0));
+                throw logFailure("expected the log not to contain", event.name(), event, found);
             }
             return this;
         }
 
-        private List<Instruction> find(Op op) {
+        private List<Instruction> find(Operation op) {
             NMethod n = code.nmethod();
-            if (op.needsInstructions() && n.isHexOnly()) {
+            Isa isa = code.run().isa();
+            if (op.needsInstructions(isa) && n.isHexOnly()) {
                 throw new jtreg.SkippedException("hsdis not usable: " + op.name() + " needs disassembled instructions and "
                         + code.run().disassembly());
             }
-            List<Instruction> found = op.find(n.instructions(), code.run().isa());
+            List<Instruction> found = op.find(n.instructions(), isa);
             String hidden = found.isEmpty() ? op.hiddenIn(n) : null;
             if (hidden != null) {
                 throw new jtreg.SkippedException("hsdis not usable for " + op.name() + ": " + n.describe() + ": " + hidden
@@ -88,30 +95,35 @@ public final class Assertions {
             return found;
         }
 
-        private AssertionError codeFailure(String expectation, String what, Op op, String butWas) {
+        private AssertionError codeFailure(String expectation, String what, Operation op, List<Instruction> found) {
             NMethod n = code.nmethod();
             Failure f = new Failure()
                     .fact(expectation, what)
                     .fact("patterns (" + code.run().isa().label() + ")", op.patterns(code.run().isa()))
-                    .fact("but was", butWas + " in " + n.instructions().size() + " instructions")
-                    .fact("method", n.method() + (n.isOsr() ? " @ " + n.osrBci() : ""))
-                    .fact("compiler", n.compiler() + (n.level() >= 0 ? ", level " + n.level() : "") + ", compile id " + n.compileId());
-            code.run().context(f);
+                    .fact("but was", found.size() + " found in " + n.instructions().size() + " instructions"
+                            + (found.isEmpty() ? "" : ", first: " + found.get(0)));
+            where(f);
             return f.evidence("code (" + n.describe() + ")", n.mainCode().stream()
                     .filter(i -> !i.mnemonic().equals("hlt")).map(Instruction::toString).toList()).error();
         }
 
-        private AssertionError logFailure(String expectation, Logged event, String butWas) {
+        private AssertionError logFailure(String expectation, String what, LoggedEvent event, List<LogEvent> found) {
             NMethod n = code.nmethod();
             List<LogEvent> events = code.events();
             Failure f = new Failure()
-                    .fact(expectation, event.name())
+                    .fact(expectation, what)
                     .fact("log element", event.element())
-                    .fact("but was", butWas + " among " + events.size() + " events of compile id " + n.compileId())
-                    .fact("method", n.method())
-                    .fact("compiler", n.compiler() + (n.level() >= 0 ? ", level " + n.level() : "") + ", compile id " + n.compileId());
-            code.run().context(f);
+                    .fact("but was", found.size() + " found among " + events.size() + " events of compile id " + n.compileId()
+                            + (found.isEmpty() ? "" : ", first: " + found.get(0)));
+            where(f);
             return f.evidence("events of compile id " + n.compileId(), events.stream().map(LogEvent::toString).toList()).error();
+        }
+
+        private void where(Failure f) {
+            NMethod n = code.nmethod();
+            f.fact("method", n.method() + (n.isOsr() ? " @ " + n.osrBci() : ""))
+             .fact("compiler", n.compiler() + (n.level() >= 0 ? ", level " + n.level() : "") + ", compile id " + n.compileId());
+            code.run().context(f);
         }
     }
 

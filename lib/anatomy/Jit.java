@@ -3,7 +3,10 @@ package anatomy;
 import anatomy.capture.ChildMain;
 import anatomy.capture.ChildVm;
 import anatomy.capture.Facts;
+import anatomy.capture.Disassembly;
 import anatomy.capture.Hsdis;
+import anatomy.isa.Isa;
+import java.lang.invoke.MethodType;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Method;
@@ -21,7 +24,8 @@ import jdk.test.whitebox.WhiteBox;
  * test class's methods printed, and the compilation logged; the user's VM options come last.
  *
  * <p>In the workload (the child VM), {@link #compileAtC2} and friends compile through WhiteBox and record
- * what happened for the driver; {@link #snapshot} and {@link #measure} record states and numbers.
+ * what happened for the driver; {@link #snapshot} and {@link #measure} record states and numbers; {@link Vm}
+ * asks the VM for runtime facts (GCs, object addresses and sizes, histograms, native memory).
  */
 public final class Jit {
     /** WhiteBox compilation levels. */
@@ -38,20 +42,26 @@ public final class Jit {
 
     /**
      * Runs {@code workload.main} in a child VM of the JDK under test and returns what it printed, logged and
-     * recorded. {@code flags} are the test's own VM options; they come before jtreg's, which win.
+     * recorded. {@code flags} are the test's own VM options; they come before jtreg's, which win. A flag
+     * {@code -Xlog:<selection>} without an output of its own goes to the run's unified log ({@link Run#vmLog}).
      */
     public static Run run(Class<?> workload, String... flags) {
         Class<?> testClass = workload.getEnclosingClass() != null ? workload.getEnclosingClass() : workload;
+        checkControls(testClass);
         Path log = ChildVm.workFile(testClass.getSimpleName(), ".compilation.xml");
         Path facts = ChildVm.workFile(testClass.getSimpleName(), ".facts");
+        Path vmLog = ChildVm.workFile(testClass.getSimpleName(), ".vm.log");
         List<String> options = new ArrayList<>(List.of(
                 "-Xbatch",
                 "-XX:CompileCommand=quiet",
                 "-XX:CompileCommand=print," + testClass.getName() + "::*",
+                "-XX:CompileCommand=print," + testClass.getName() + "$*::*",
                 "-XX:+LogCompilation",
                 "-XX:LogFile=" + log,
                 "-D" + Facts.PROPERTY + "=" + facts));
-        options.addAll(Arrays.asList(flags));
+        for (String f : flags) {
+            options.add(f.startsWith("-Xlog:") && !f.substring(6).contains(":") ? f + ":file=" + vmLog + ":uptime,level,tags" : f);
+        }
         ChildVm.Output out = new ChildVm().named(testClass.getSimpleName()).withWhiteBox()
                     .environment("LD_LIBRARY_PATH", Hsdis.childLibraryPath())
                     .options(options)
@@ -62,7 +72,23 @@ public final class Jit {
         if (!recorded.all("skipped").isEmpty()) {
             throw new jtreg.SkippedException(recorded.last("skipped"));
         }
-        return new Run(testClass, out, log, recorded);
+        Isa isa = Isa.ofOsArch(recorded.last("os.arch"));
+        return new Run(testClass, out, log, vmLog, recorded, isa, Disassembly.of(out.stdoutText(), isa));
+    }
+
+    /** A control must name exactly one thing it kills; a test that breaks this fails before running anything. */
+    private static void checkControls(Class<?> testClass) {
+        for (NegativeControl c : testClass.getAnnotationsByType(NegativeControl.class)) {
+            if (c.kills().length + c.killsEvent().length != 1) {
+                throw new IllegalArgumentException(testClass.getName() + ": @NegativeControl(flags = \"" + c.flags()
+                        + "\") must name exactly one operation (kills = ...) or event (killsEvent = ...) it kills");
+            }
+        }
+    }
+
+    /** What a control kills, by name. */
+    static String killed(NegativeControl c) {
+        return c.kills().length > 0 ? c.kills()[0].name() : c.killsEvent()[0].name();
     }
 
     // ---------------------------------------------------------------- child side
@@ -71,31 +97,42 @@ public final class Jit {
         return WhiteBox.getWhiteBox();
     }
 
-    /** The method of that name declared by the class; it must be the only one of that name. */
-    public static Method method(Class<?> holder, String name) {
-        Method found = null;
-        for (Method m : holder.getDeclaredMethods()) {
-            if (m.getName().equals(name)) {
-                if (found != null) {
-                    throw new IllegalArgumentException(holder.getName() + " declares more than one method named " + name);
-                }
-                found = m;
+    /**
+     * The method the class declares under that name and, when given, those parameter types. Without parameter
+     * types the name must be unique; an overloaded name fails listing the overloads.
+     */
+    public static Method method(Class<?> holder, String name, Class<?>... parameterTypes) {
+        if (parameterTypes.length > 0) {
+            try {
+                return holder.getDeclaredMethod(name, parameterTypes);
+            } catch (NoSuchMethodException e) {
+                throw new IllegalArgumentException(holder.getName() + " declares no " + name + Arrays.toString(parameterTypes));
             }
         }
-        if (found == null) {
-            throw new IllegalArgumentException(holder.getName() + " declares no method named " + name);
+        List<Method> found = Arrays.stream(holder.getDeclaredMethods()).filter(m -> m.getName().equals(name)).toList();
+        if (found.size() != 1) {
+            throw new IllegalArgumentException(holder.getName() + " declares " + (found.isEmpty() ? "no method named " + name
+                    : found.size() + " methods named " + name + ": " + found.stream().map(Jit::id).toList()
+                    + "; name the parameter types"));
         }
-        return found;
+        return found.get(0);
+    }
+
+    /** A method's exact identity: holder, name and descriptor, e.g. {@code Outer$Inner::apply(I)I}. */
+    public static String id(Executable m) {
+        Class<?> returns = m instanceof Method method ? method.getReturnType() : void.class;
+        return m.getDeclaringClass().getName() + "::" + m.getName()
+                + MethodType.methodType(returns, m.getParameterTypes()).toMethodDescriptorString();
     }
 
     /** Compiles the method with C2 now and returns the compile id; see {@link #compile}. */
-    public static int compileAtC2(Class<?> holder, String name) {
-        return compile(method(holder, name), C2);
+    public static int compileAtC2(Class<?> holder, String name, Class<?>... parameterTypes) {
+        return compile(method(holder, name, parameterTypes), C2);
     }
 
     /** Compiles the method with C1 (no profiling) now and returns the compile id. */
-    public static int compileAtC1(Class<?> holder, String name) {
-        return compile(method(holder, name), C1);
+    public static int compileAtC1(Class<?> holder, String name, Class<?>... parameterTypes) {
+        return compile(method(holder, name, parameterTypes), C1);
     }
 
     /**
@@ -119,7 +156,7 @@ public final class Jit {
                     + (actual == 0 ? "not compiled" : "at level " + actual) + "; " + whyNotCompiled(wb, m, level));
         }
         int id = wb.getNMethod(m, false).compileId();
-        Facts.record("compile:" + m.getName(), id);
+        Facts.record(compileKey(m, level), id);
         return id;
     }
 
@@ -144,18 +181,23 @@ public final class Jit {
     }
 
     private static String name(Executable m) {
-        return m.getDeclaringClass().getName() + "::" + m.getName();
+        return id(m);
+    }
+
+    /** The fact under which the compile ids of a method's requested compiles at a level are recorded. */
+    static String compileKey(Executable m, int level) {
+        return "compile:" + level + ":" + id(m);
     }
 
     /** Records, under the label, whether the method is compiled now, at which level and compile id. */
-    public static void snapshot(String label, Class<?> holder, String name) {
+    public static void snapshot(String label, Class<?> holder, String name, Class<?>... parameterTypes) {
         WhiteBox wb = whiteBox();
-        Method m = method(holder, name);
+        Method m = method(holder, name, parameterTypes);
         boolean compiled = wb.isMethodCompiled(m);
         int level = compiled ? wb.getMethodCompilationLevel(m) : 0;
         WhiteBox.NMethodInfo code = compiled ? wb.getNMethod(m, false) : null;
         int id = code != null ? code.compileId() : -1;
-        Facts.record("state:" + label, name + "," + compiled + "," + level + "," + id);
+        Facts.record("state:" + label, id(m) + "," + compiled + "," + level + "," + id);
     }
 
     /** Records a measured number for the driver. */

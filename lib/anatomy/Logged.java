@@ -1,64 +1,116 @@
 package anatomy;
 
+import anatomy.model.CompilationLog;
 import anatomy.model.LogEvent;
-import java.util.function.Predicate;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * The pack's vocabulary for what {@code -XX:+LogCompilation} records about one compile: decisions taken
- * while compiling (inside its {@code <task>}) and what happened to the code at run time (events outside any
- * task that name its {@code compile_id}).
+ * The pack's vocabulary for what {@code -XX:+LogCompilation} records about one compile: decisions taken while
+ * compiling (inside its {@code <task>}) and what happened to the code at run time (events outside any task
+ * that name its {@code compile_id}). Each kind names its element and the attributes it may be narrowed by:
+ * {@code TRAP_COMPILED.reason("unstable_if")}, {@code INLINE_FAIL.where("reason", "too big")}.
  */
-public final class Logged {
+public enum Logged implements LoggedEvent {
+    /** A callee inlined: {@code <inline_success reason=..>}. */
+    INLINE_SUCCESS("inline_success", When.COMPILING, null, "reason"),
+    /** A callee not inlined, and why: {@code <inline_fail reason=..>}. */
+    INLINE_FAIL("inline_fail", When.COMPILING, null, "reason"),
+    /** A call left virtual (dispatched through the vtable or itable): {@code <virtual_call>}. */
+    VIRTUAL_CALL("virtual_call", When.COMPILING, null, "bci"),
+    /** A receiver type predicted from the profile and guarded: {@code <predicted_call klass=..>}. */
+    PREDICTED_CALL("predicted_call", When.COMPILING, null, "bci", "exact"),
+    /** A boxing call removed: {@code <eliminate_boxing>}. */
+    ELIMINATED_BOXING("eliminate_boxing", When.COMPILING, null, "type"),
+    /** Any lock or unlock removed: {@code <eliminate_lock kind=..>}. */
+    ELIMINATED_LOCK("eliminate_lock", When.COMPILING, null, "kind", "lock_id"),
     /** Locks merged with a neighbour: {@code <eliminate_lock kind='Coarsened'>}. */
-    public static final Logged COARSENED_LOCK = new Logged("COARSENED_LOCK", "<eliminate_lock kind='Coarsened'>",
-            e -> e.name().equals("eliminate_lock") && "Coarsened".equals(e.attribute("kind")));
-    /** Any lock or unlock removed: {@code <eliminate_lock>}. */
-    public static final Logged ELIMINATED_LOCK = new Logged("ELIMINATED_LOCK", "<eliminate_lock>",
-            e -> e.name().equals("eliminate_lock"));
-    /** An allocation removed by scalar replacement: {@code <eliminate_allocation>}. */
-    public static final Logged ELIMINATED_ALLOCATION = new Logged("ELIMINATED_ALLOCATION", "<eliminate_allocation>",
-            e -> e.name().equals("eliminate_allocation"));
-    /** The nmethod was made not entrant (deoptimized for good): {@code <make_not_entrant compile_id=..>}. */
-    public static final Logged MADE_NOT_ENTRANT = new Logged("MADE_NOT_ENTRANT", "<make_not_entrant>",
-            e -> e.name().equals("make_not_entrant"));
-
-    /** An uncommon trap the compiler planted for a reason: {@code <uncommon_trap reason=..>} in the task. */
-    public static Logged trapCompiledFor(String reason) {
-        return new Logged("TRAP_COMPILED(" + reason + ")", "<uncommon_trap reason='" + reason + "'> while compiling",
-                e -> e.name().equals("uncommon_trap") && reason.equals(e.attribute("reason")) && e.attribute("thread") == null);
-    }
-
+    COARSENED_LOCK("eliminate_lock", When.COMPILING, Map.of("kind", "Coarsened"), "lock_id"),
+    /** An allocation removed by scalar replacement: {@code <eliminate_allocation type=..>}. */
+    ELIMINATED_ALLOCATION("eliminate_allocation", When.COMPILING, null, "type"),
+    /** A call replaced by an intrinsic: {@code <intrinsic id=..>}. */
+    INTRINSIC("intrinsic", When.COMPILING, null, "id"),
+    /** An uncommon trap the compiler planted: {@code <uncommon_trap reason=..>} in the task. */
+    TRAP_COMPILED("uncommon_trap", When.COMPILING, null, "reason", "action", "bci", "comment"),
     /** An uncommon trap hit at run time in this code: {@code <uncommon_trap thread=.. reason=..>}. */
-    public static Logged trapHitFor(String reason) {
-        return new Logged("TRAP_HIT(" + reason + ")", "<uncommon_trap thread=.. reason='" + reason + "'> at run time",
-                e -> e.name().equals("uncommon_trap") && reason.equals(e.attribute("reason")) && e.attribute("thread") != null);
+    TRAP_HIT("uncommon_trap", When.RUNNING, null, "reason", "action"),
+    /** The nmethod was made not entrant (deoptimized for good): {@code <make_not_entrant compile_id=..>}. */
+    MADE_NOT_ENTRANT("make_not_entrant", When.RUNNING, null);
+
+    /** Whether the element is logged inside the compile's task or later, at run time. */
+    enum When {
+        COMPILING, RUNNING
     }
 
-    private final String name;
     private final String element;
-    private final Predicate<LogEvent> test;
+    private final When when;
+    private final Map<String, String> fixed;
+    private final Set<String> attributes;
 
-    private Logged(String name, String element, Predicate<LogEvent> test) {
-        this.name = name;
+    Logged(String element, When when, Map<String, String> fixed, String... attributes) {
+        if (!CompilationLog.EVENTS.contains(element)) {
+            throw new IllegalStateException("Logged." + name() + " names <" + element + ">, which the compilation log"
+                    + " reader does not keep: add it to CompilationLog.EVENTS, or fix the name");
+        }
         this.element = element;
-        this.test = test;
+        this.when = when;
+        this.fixed = fixed == null ? Map.of() : fixed;
+        this.attributes = Set.of(attributes);
     }
 
-    public String name() {
-        return name;
-    }
-
-    /** The log element searched for, for failure messages. */
+    @Override
     public String element() {
-        return element;
+        Map<String, String> all = new LinkedHashMap<>(fixed);
+        return "<" + element + all.entrySet().stream().map(e -> " " + e.getKey() + "='" + e.getValue() + "'")
+                .reduce("", String::concat) + ">" + (when == When.COMPILING ? " while compiling" : " at run time");
     }
 
-    boolean matches(LogEvent e) {
-        return test.test(e);
+    @Override
+    public boolean matches(LogEvent e) {
+        return e.name().equals(element) && (e.attribute("thread") != null) == (when == When.RUNNING)
+                && fixed.entrySet().stream().allMatch(f -> f.getValue().equals(e.attribute(f.getKey())));
+    }
+
+    /** This kind with a {@code reason} attribute of that value. */
+    public LoggedEvent reason(String reason) {
+        return where("reason", reason);
+    }
+
+    /** This kind with the attribute of that value; the attribute must be one this kind declares. */
+    public LoggedEvent where(String attribute, String value) {
+        if (!attributes.contains(attribute)) {
+            throw new IllegalArgumentException("Logged." + name() + " has no attribute '" + attribute + "'; it has "
+                    + attributes.stream().sorted().toList());
+        }
+        return new Where(this, attribute, value);
+    }
+
+    /** A kind narrowed to one attribute value. */
+    private record Where(Logged kind, String attribute, String value) implements LoggedEvent {
+        @Override
+        public String name() {
+            return kind.name() + "(" + attribute + "=" + value + ")";
+        }
+
+        @Override
+        public String element() {
+            return kind.element().replaceFirst(">", " " + attribute + "='" + value + "'>");
+        }
+
+        @Override
+        public boolean matches(LogEvent e) {
+            return kind.matches(e) && value.equals(e.attribute(attribute));
+        }
+
+        @Override
+        public String toString() {
+            return name() + " " + element();
+        }
     }
 
     @Override
     public String toString() {
-        return name + " " + element;
+        return name() + " " + element();
     }
 }

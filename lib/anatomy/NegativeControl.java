@@ -8,11 +8,13 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * VM flags that switch off the behaviour a test asserts. {@code make sensitivity} reruns the test with
- * them (through jtreg's -vmoptions) and requires a failure whose message names {@link #kills()}.
+ * VM flags that take away the behaviour a test asserts while keeping its preconditions. {@code make
+ * sensitivity} compiles the test, reads this annotation from its class, reruns the test with the flags
+ * (through jtreg's -vmoptions) and requires a failure whose first line names what the control kills.
  *
- * <p>Written one per line, with literal strings, so that the sensitivity runner can read it from the
- * source: {@code @NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = "CMOV", why = "...")}.
+ * <p>What it kills is a constant of the vocabulary, so a misspelt name does not compile:
+ * {@code @NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = CMOV, why = "...")}, or
+ * {@code killsEvent = COARSENED_LOCK} for an event of the compilation log. Give exactly one of the two.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -22,14 +24,20 @@ public @interface NegativeControl {
     /** The VM flags, space separated, exactly as given to java. */
     String flags();
 
-    /** The name of the operation or event whose absence the failure must report, e.g. {@code CMOV}. */
-    String kills();
+    /** The operation whose absence (or count) the failure must report. */
+    Op[] kills() default {};
+
+    /** The compilation-log event whose absence the failure must report. */
+    Logged[] killsEvent() default {};
+
+    /**
+     * Where the control applies, in jtreg's {@code @requires} language over the probe's properties, e.g.
+     * {@code "pack.jdk >= 22"} where the flags first exist; elsewhere the control is reported {@code n/a}.
+     */
+    String requires() default "";
 
     /** One line: why these flags take the behaviour away. */
     String why();
-
-    /** The first JDK feature release that has the flags; older JDKs report the control as not applicable. */
-    int since() default 17;
 
     @Documented
     @Retention(RetentionPolicy.RUNTIME)

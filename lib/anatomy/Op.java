@@ -1,281 +1,212 @@
 package anatomy;
 
+import static anatomy.isa.Form.anyOf;
+import static anatomy.isa.Form.insn;
+import static anatomy.isa.Form.note;
+import static anatomy.isa.Form.seq;
+import static anatomy.isa.Form.step;
+import static anatomy.isa.Isa.AARCH64;
+import static anatomy.isa.Isa.X86_64;
+
+import anatomy.isa.Form;
 import anatomy.isa.Isa;
 import anatomy.model.Instruction;
 import anatomy.model.NMethod;
-import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.function.LongPredicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * The pack's arch-neutral vocabulary: an operation the JIT may or may not emit, found in an nmethod's code
- * either by the JVM's own annotations (the same on every ISA) or by instruction patterns that each ISA's
- * vocabulary ({@code anatomy.isa.X86_64}, {@code anatomy.isa.AArch64}) defines for it.
+ * The pack's arch-neutral vocabulary of machine code: each operation is declared once, here, with its form on
+ * every ISA beside it (see {@link Form}: sequences, captures such as "the same register", windows). An ISA left
+ * out is an error when this class loads, naming the operation and how to fix it. Instruction texts are as the
+ * pack's hsdis prints them: AT&amp;T syntax on x86_64 ({@code cmovnel %r11d, %eax}), capstone's on AArch64
+ * ({@code csel w0, w1, w2, ne}); HotSpot keeps the current thread in {@code %r15} and {@code x28}.
  */
-public abstract class Op {
-    /** A conditional move or select: cmov on x86_64, csel on AArch64. */
-    public static final Op CMOV = instruction("CMOV", "conditional move/select");
-    /** A compare-and-swap: lock cmpxchg on x86_64, cas* or an LL/SC load-exclusive on AArch64. */
-    public static final Op CAS = instruction("CAS", "compare-and-swap");
-    /** A full (StoreLoad) fence. */
-    public static final Op FULL_FENCE = instruction("FULL_FENCE", "full memory fence");
-    /** An integer division instruction. */
-    public static final Op INTEGER_DIVISION = instruction("INTEGER_DIVISION", "integer division");
-    /** The StoreLoad barrier of a volatile store: a locked add or mfence on x86_64, stlr on AArch64. */
-    public static final Op VOLATILE_STORE_BARRIER = instruction("VOLATILE_STORE_BARRIER", "StoreLoad barrier of a volatile store");
-    /** A register tested against null (zero) before use: test r,r on x86_64, cbz/cbnz on AArch64. */
-    public static final Op EXPLICIT_NULL_CHECK = instruction("EXPLICIT_NULL_CHECK", "explicit null check (register tested against zero)");
-
+public enum Op implements Formed {
+    /** A conditional move or select; cset/csinc materialise a flag and are no select of two values. */
+    CMOV("conditional move or select",
+            on(X86_64, insn("cmov[a-z]+ ")),
+            on(AARCH64, insn("f?csel "))),
+    /** A compare-and-swap: the monitors', Unsafe's and the atomics'. */
+    CAS("compare-and-swap",
+            on(X86_64, insn("lock cmpxchg")),
+            on(AARCH64, insn("(cas(a|al|l)?[bh]?|ld(a)?xr[bh]?) "))),
+    /** A full (StoreLoad) fence: mfence, or the locked no-op add on the stack HotSpot prefers; dmb ish. */
+    FULL_FENCE("full memory fence",
+            on(X86_64, insn(Forms.X86_FENCE)),
+            on(AARCH64, insn("dmb ish$"))),
+    /** A store that carries release (or stronger) ordering itself: stlr; on x86_64 the locked xchg to memory. */
+    RELEASE_STORE("store with release ordering built in",
+            on(X86_64, insn("xchg[bwlq]? %\\w+, .*\\(")),
+            on(AARCH64, insn("stlr[bh]? "))),
     /**
-     * A memory access whose fault the nmethod maps to a handler: the JVM's implicit-exception entry on an
-     * instruction with a memory operand (x86_64 also maps a faulting idiv, a zero check, which this is not).
+     * A store ordered as a volatile store is: a release store, or a plain store followed at once by a full
+     * fence. x86_64 C2 emits mov + lock add; AArch64 C2 emits stlr (with ldar elsewhere, no fence needed).
      */
-    public static final Op IMPLICIT_NULL_CHECK = new Op("IMPLICIT_NULL_CHECK", "implicit null check (faulting memory access)", false) {
-        private static final String NOTE = "implicit exception: dispatches to";
-
-        @Override
-        public List<Instruction> find(List<Instruction> code, Isa isa) {
-            Pattern memory = isa.vocabulary().memoryAccess();
-            return code.stream().filter(i -> i.hasAnnotation(NOTE) && (i.isHex() || memory.matcher(i.text()).find())).toList();
-        }
-
-        @Override
-        String patterns(Isa isa) {
-            return "annotation \"" + NOTE + "\" on a memory access " + isa.vocabulary().memoryAccess();
-        }
-
+    VOLATILE_STORE("store with volatile ordering (release store, or store then full fence)",
+            on(X86_64, anyOf(insn("xchg[bwlq]? %\\w+, .*\\("),
+                    seq(step("mov[bwlq]? (%\\w+|\\$\\S+), .*\\("), step(Forms.X86_FENCE).within(2)))),
+            on(AARCH64, anyOf(insn("stlr[bh]? "), seq(step("str[bh]? \\w+, \\["), step("dmb ish$").within(2))))),
+    INTEGER_DIVISION("integer division",
+            on(X86_64, insn("i?div[bwlq]? ")),
+            on(AARCH64, insn("[su]div "))),
+    /**
+     * A reference tested against null and then dereferenced: the test (counted here), its branch, and right
+     * after it (one instruction may come between) a memory access based on the same register. A test of a number against zero (a divisor)
+     * is no null check.
+     */
+    EXPLICIT_NULL_CHECK("explicit null check (a reference tested, then dereferenced)",
+            on(X86_64, anyOf(
+                    seq(step("testq %(?<ref>r\\w+), %\\k<ref>$").anchor(), step("j(e|ne) ").within(1),
+                            step(".*\\(%{ref}[,)]").within(2)),
+                    seq(step("cmpq \\$0, %(?<ref>r\\w+)$").anchor(), step("j(e|ne) ").within(1),
+                            step(".*\\(%{ref}[,)]").within(2)))),
+            on(AARCH64, seq(step("cbn?z (?<ref>x\\d+), ").anchor(), step("\\S+ .*\\[{ref}[,\\]]").within(2)))),
+    /**
+     * A memory access whose fault the nmethod maps to a handler, the JVM's note "implicit exception" on it
+     * (x86_64 also maps a faulting idiv, a zero check, which is no memory access and not this).
+     */
+    IMPLICIT_NULL_CHECK("implicit null check (faulting memory access)",
+            anyIsa(Form.noteOnMemoryAccess("implicit exception: dispatches to"))) {
         /** The hex dump prints a note only on a 4-byte step; the header still says the table is there. */
         @Override
-        String hiddenIn(NMethod code) {
+        public String hiddenIn(NMethod code) {
             return code.fromHexDump() && code.nullCheckTableBytes() > 0
                     ? "it has an implicit exception table, but the VM's hex dump drops its notes off 4-byte steps,"
-                            + " so the faulting access cannot be placed"
-                    : null;
+                            + " so the faulting access cannot be placed" : null;
         }
-    };
-    /** A safepoint poll in a loop or method body ({poll}). */
-    public static final Op SAFEPOINT_POLL = annotation("SAFEPOINT_POLL", "safepoint poll", "{poll}");
+    },
+    /** A safepoint poll in a loop or body ({poll}). */
+    SAFEPOINT_POLL("safepoint poll", anyIsa(note("\\{poll}"))),
     /** The poll at a method's return ({poll_return}). */
-    public static final Op RETURN_POLL = annotation("RETURN_POLL", "return poll", "{poll_return}");
+    RETURN_POLL("return poll", anyIsa(note("\\{poll_return}"))),
     /** A call into the uncommon-trap blob: the compiled code gives up and deoptimizes here. */
-    public static final Op UNCOMMON_TRAP = annotation("UNCOMMON_TRAP", "uncommon trap",
-            "{runtime_call UncommonTrapBlob}");
+    UNCOMMON_TRAP("uncommon trap", anyIsa(note("\\{runtime_call UncommonTrapBlob}"))),
     /** The out-of-line call that allocates an object or array in the runtime (JDK 17 and JDK 21+ names). */
-    public static final Op ALLOCATION_SLOW_CALL = matching("ALLOCATION_SLOW_CALL", "allocation slow-path call",
-            Pattern.compile("\\{runtime_call (_new_instance_Java|_new_array_Java|_new_array_nozero_Java|_multianewarray\\d_Java"
-                    + "|C2 Runtime new_instance|C2 Runtime new_array|C2 Runtime new_array_nozero|C2 Runtime multianewarray\\d"
-                    + "|C2 Runtime multianewarrayN)"));
+    ALLOCATION_SLOW_CALL("allocation slow-path call", anyIsa(note("\\{runtime_call (_new_instance_Java|_new_array_Java"
+            + "|_new_array_nozero_Java|_multianewarray\\d_Java|C2 Runtime (new_instance|new_array|new_array_nozero"
+            + "|multianewarray\\d|multianewarrayN))"))),
     /**
-     * The inline TLAB bump: the thread's TLAB top loaded, compared with a limit (the TLAB end), and stored back.
-     * The compare tells it from other read-modify-writes of thread fields, such as G1's SATB queue index.
+     * The inline TLAB bump: the thread's TLAB top loaded, compared with the TLAB end, stored back to the same
+     * offset. The compare tells it from G1's SATB queue update, another read-modify-write of a thread field.
      */
-    public static final Op TLAB_ALLOCATION = new Op("TLAB_ALLOCATION", "TLAB bump-pointer allocation", true) {
-        @Override
-        public List<Instruction> find(List<Instruction> code, Isa isa) {
-            Pattern load = isa.vocabulary().loadFromThread();
-            Pattern store = isa.vocabulary().storeToThread();
-            Pattern limit = isa.vocabulary().limitCompare();
-            Set<String> loaded = new HashSet<>();
-            Set<String> compared = new HashSet<>();
-            List<Instruction> found = new ArrayList<>();
-            for (Instruction i : code) {
-                Matcher l = load.matcher(i.text());
-                if (l.find()) {
-                    loaded.add(l.group("off"));
-                    compared.remove(l.group("off"));
-                }
-                if (limit.matcher(i.text()).find()) {
-                    compared.addAll(loaded);
-                }
-                Matcher s = store.matcher(i.text());
-                if (s.find() && compared.contains(s.group("off"))) {
-                    found.add(i);
-                }
-            }
-            return found;
-        }
-
-        @Override
-        String patterns(Isa isa) {
-            return "load from [thread+off] " + isa.vocabulary().loadFromThread() + ", compare with a limit "
-                    + isa.vocabulary().limitCompare() + ", store to [thread+off] " + isa.vocabulary().storeToThread();
-        }
-    };
-
+    TLAB_ALLOCATION("TLAB bump-pointer allocation",
+            on(X86_64, seq(step("mov[lq]? (?<off>0x[0-9a-f]+|\\d+)\\(%r15\\), %r"),
+                    step("cmp[lq]? (0x[0-9a-f]+|\\d+)\\(%r15\\), %r").within(8), step("mov[lq]? %r\\w+, {off}\\(%r15\\)$").within(8))),
+            on(AARCH64, seq(step("ldr x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$"),
+                    step("cmp x\\d+, x\\d+$").within(8), step("str x\\d+, \\[x28, #{off}\\]$").within(8)))),
+    /** Bulk zeroing of new memory: rep stos, or vector stores of a zeroed register; stp xzr, dc zva, zero_blocks. */
+    ZEROING("bulk zeroing of memory",
+            on(X86_64, anyOf(insn("rep stos"), seq(step("v?p?xor(ps|pd)? %(?<reg>[xyz]mm\\d+), %\\k<reg>(, %\\k<reg>)?$"),
+                    step("v?movdq[au]\\d* %{reg}, .*\\(")))),
+            on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)"))),
     /**
-     * Bulk zeroing of new memory: rep stos or vector stores of a zeroed register on x86_64; stp xzr, dc zva
-     * or the zero_blocks stub on AArch64.
+     * G1's card mark: the card of an updated reference's address (shifted right by 9) found in the card table
+     * by an add, and the dirty value (zero) stored to exactly that card (counted at the store). Other
+     * collectors' card marks get their forms with the test and fixture that show them.
      */
-    public static final Op ZEROING = new Op("ZEROING", "bulk zeroing of memory", true) {
-        @Override
-        public List<Instruction> find(List<Instruction> code, Isa isa) {
-            Pattern zeroing = isa.vocabulary().zeroingStore();
-            Pattern zeroed = isa.vocabulary().zeroedVectorRegister();
-            Pattern store = isa.vocabulary().vectorStore();
-            Set<String> zeroRegisters = new HashSet<>();
-            List<Instruction> found = new ArrayList<>();
-            for (Instruction i : code) {
-                Matcher z = zeroed.matcher(i.text());
-                if (z.find()) {
-                    zeroRegisters.add(z.group("reg"));
-                }
-                Matcher s = store.matcher(i.text());
-                if (zeroing.matcher(i.text()).find() || (s.find() && zeroRegisters.contains(s.group("reg")))) {
-                    found.add(i);
-                }
-            }
-            return found;
-        }
+    CARD_MARK("card mark (G1 post-write barrier)",
+            on(X86_64, anyOf(
+                    seq(step("shr[lq]? \\$9, %(?<idx>\\w+)$"), step("add[lq]? %{idx}, %(?<card>\\w+)$").within(3),
+                            step("movb (\\$(0x)?0|%r12b), \\(%{card}\\)$")),
+                    seq(step("shr[lq]? \\$9, %(?<card>\\w+)$"), step("add[lq]? %\\w+, %{card}$").within(3),
+                            step("movb (\\$(0x)?0|%r12b), \\(%{card}\\)$")))),
+            on(AARCH64, seq(step("lsr (?<idx>x\\d+), x\\d+, #9$"), step("add (?<card>x\\d+), x\\d+, {idx}$").within(4),
+                    step("strb wzr, \\[{card}\\]$"))));
 
-        @Override
-        String patterns(Isa isa) {
-            return isa.vocabulary().zeroingStore() + ", or " + isa.vocabulary().vectorStore() + " of a register zeroed by "
-                    + isa.vocabulary().zeroedVectorRegister();
-        }
-    };
-
-    /** A card mark: the dirty value stored to the card of an updated reference, found by a shift by 9. */
-    public static final Op CARD_MARK = new Op("CARD_MARK", "card mark (GC post-write barrier)", true) {
-        @Override
-        public List<Instruction> find(List<Instruction> code, Isa isa) {
-            Pattern shift = isa.vocabulary().cardShift();
-            Pattern dirty = isa.vocabulary().dirtyCardStore();
-            boolean shifted = false;
-            List<Instruction> found = new ArrayList<>();
-            for (Instruction i : code) {
-                shifted |= shift.matcher(i.text()).find();
-                if (shifted && dirty.matcher(i.text()).find()) {
-                    found.add(i);
-                }
-            }
-            return found;
-        }
-
-        @Override
-        String patterns(Isa isa) {
-            return isa.vocabulary().dirtyCardStore() + " after " + isa.vocabulary().cardShift();
-        }
-    };
-
-    /** A call to a named runtime stub, e.g. {@code runtimeCall("SafepointBlob")}. */
-    public static Op runtimeCall(String stub) {
-        return annotation("RUNTIME_CALL(" + stub + ")", "call to runtime stub " + stub, "{runtime_call " + stub);
-    }
-
-    /** An add of an immediate that satisfies the predicate, described for failure messages. */
-    public static Op addImmediate(String described, LongPredicate immediate) {
-        return new Op("ADD_IMMEDIATE(" + described + ")", "add of an immediate " + described, true) {
-            @Override
-            public List<Instruction> find(List<Instruction> code, Isa isa) {
-                Pattern p = isa.vocabulary().addImmediate();
-                List<Instruction> found = new ArrayList<>();
-                for (Instruction i : code) {
-                    Matcher m = p.matcher(i.text());
-                    if (m.find() && immediate.test(parse(m.group("imm")))) {
-                        found.add(i);
-                    }
-                }
-                return found;
-            }
-
-            @Override
-            String patterns(Isa isa) {
-                return isa.vocabulary().addImmediate().pattern() + " with imm " + described;
-            }
-        };
-    }
-
-    private final String name;
     private final String meaning;
-    private final boolean needsInstructions;
+    private final IsaForms forms;
 
-    private Op(String name, String meaning, boolean needsInstructions) {
-        this.name = name;
+    Op(String meaning, IsaForm... declared) {
         this.meaning = meaning;
-        this.needsInstructions = needsInstructions;
+        Map<Isa, Form> all = new EnumMap<>(Isa.class);
+        for (IsaForm f : declared) {
+            for (Isa isa : f.isa() == null ? Isa.values() : new Isa[] {f.isa()}) {
+                all.put(isa, f.form());
+            }
+        }
+        this.forms = new IsaForms("Op." + name(), all);
     }
 
-    public String name() {
-        return name;
+    /** An ISA and the operation's form on it; a null ISA means the same form on all. */
+    record IsaForm(Isa isa, Form form) {
     }
 
+    static IsaForm on(Isa isa, Form form) {
+        return new IsaForm(isa, form);
+    }
+
+    static IsaForm anyIsa(Form form) {
+        return new IsaForm(null, form);
+    }
+
+    /** Patterns more than one operation shares. */
+    private static final class Forms {
+        static final String X86_FENCE = "(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\))";
+    }
+
+    @Override
     public String meaning() {
         return meaning;
     }
 
-    /** The instructions of {@code code} that are this operation. */
-    public abstract List<Instruction> find(List<Instruction> code, Isa isa);
-
-    /** What is searched for on that ISA, for failure messages. */
-    abstract String patterns(Isa isa);
-
-    /** True when only disassembled instructions (not the JVM's annotations) can show this operation. */
-    boolean needsInstructions() {
-        return needsInstructions;
-    }
-
-    /**
-     * Why the code may hold this operation although {@link #find} sees none (the VM printed it as hex, and its
-     * hex dump loses notes this operation is found by), or null when a miss is a real absence.
-     */
-    String hiddenIn(NMethod code) {
-        return null;
+    @Override
+    public Form form(Isa isa) {
+        return forms.of(isa);
     }
 
     @Override
     public String toString() {
-        return name + " (" + meaning + ")";
+        return name() + " (" + meaning + ")";
     }
 
-    private static long parse(String imm) {
-        boolean negative = imm.startsWith("-");
-        String digits = negative ? imm.substring(1) : imm;
-        long v = digits.startsWith("0x") ? Long.parseUnsignedLong(digits.substring(2), 16) : Long.parseLong(digits);
-        return negative ? -v : v;
-    }
-
-    private static Op instruction(String name, String meaning) {
-        return new Op(name, meaning, true) {
-            @Override
-            public List<Instruction> find(List<Instruction> code, Isa isa) {
-                Pattern p = pattern(isa);
-                return code.stream().filter(i -> p.matcher(i.text()).find()).toList();
-            }
-
-            @Override
-            String patterns(Isa isa) {
-                return pattern(isa).pattern();
-            }
-
-            private Pattern pattern(Isa isa) {
-                Pattern p = isa.vocabulary().instructions().get(name);
-                if (p == null) {
-                    throw new IllegalStateException("the " + isa.label() + " vocabulary has no pattern for " + name);
+    /** An operation's forms, one for every ISA: one missing is an error saying how to add it. */
+    record IsaForms(String declared, Map<Isa, Form> forms) {
+        IsaForms {
+            for (Isa isa : Isa.values()) {
+                if (!forms.containsKey(isa)) {
+                    throw new IllegalStateException(declared + " declares no form for " + isa.label() + ": add on("
+                            + isa.name() + ", ...) beside its other forms in lib/anatomy/Op.java, or on(" + isa.name()
+                            + ", Form.absent(\"why\")) if " + isa.label() + " has no such instruction");
                 }
-                return p;
             }
-        };
+        }
+
+        Form of(Isa isa) {
+            return forms.get(isa);
+        }
     }
 
-    private static Op annotation(String name, String meaning, String fragment) {
-        return matching(name, meaning, Pattern.compile(Pattern.quote(fragment)));
+    /** A call to a named runtime stub, e.g. {@code runtimeCall("SafepointBlob")}. */
+    public static Operation runtimeCall(String stub) {
+        return new Parameterized("RUNTIME_CALL(" + stub + ")", "call to runtime stub " + stub,
+                Map.of(X86_64, note("\\{runtime_call " + java.util.regex.Pattern.quote(stub)),
+                        AARCH64, note("\\{runtime_call " + java.util.regex.Pattern.quote(stub))));
     }
 
-    private static Op matching(String name, String meaning, Pattern annotation) {
-        return new Op(name, meaning, false) {
-            @Override
-            public List<Instruction> find(List<Instruction> code, Isa isa) {
-                return code.stream().filter(i -> i.annotations().stream().anyMatch(a -> annotation.matcher(a).find())).toList();
-            }
+    /** An add of an immediate that satisfies the predicate, described for failure messages. */
+    public static Operation addImmediate(String described, LongPredicate immediate) {
+        return new Parameterized("ADD_IMMEDIATE(" + described + ")", "add of an immediate " + described, Map.of(
+                X86_64, seq(step("add[bwlq]? \\$(?<imm>-?(0x[0-9a-f]+|\\d+)), ").where("imm", immediate, described)),
+                AARCH64, seq(step("add [wx]\\d+, [wx]\\d+, #(?<imm>-?(0x[0-9a-f]+|\\d+))$").where("imm", immediate, described))));
+    }
 
-            @Override
-            String patterns(Isa isa) {
-                return "annotation matching " + annotation.pattern() + " (any ISA)";
-            }
-        };
+    /** An operation made from a parameter; its forms are checked like the constants' when it is made. */
+    private record Parameterized(String name, String meaning, IsaForms forms) implements Formed {
+        Parameterized(String name, String meaning, Map<Isa, Form> forms) {
+            this(name, meaning, new IsaForms(name, forms));
+        }
+
+        @Override
+        public Form form(Isa isa) {
+            return forms.of(isa);
+        }
+
+        @Override
+        public String toString() {
+            return name + " (" + meaning + ")";
+        }
     }
 }

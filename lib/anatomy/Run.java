@@ -1,51 +1,48 @@
 package anatomy;
 
 import anatomy.capture.ChildVm;
+import anatomy.capture.Disassembly;
 import anatomy.capture.Facts;
-import anatomy.capture.Hsdis;
-import anatomy.capture.OfflineDecoder;
 import anatomy.isa.Isa;
 import anatomy.model.AssemblyParser;
+import anatomy.model.ClassHistogram;
 import anatomy.model.CompilationLog;
 import anatomy.model.NMethod;
+import anatomy.model.NativeMemory;
+import anatomy.model.Smaps;
+import anatomy.model.UnifiedLog;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One finished child VM of a test: the code it printed, its compilation log, and the facts it recorded.
- * Tests obtain one from {@link Jit#run} and ask it for compiled code, method states and measurements.
+ * One finished child VM of a test: the code it printed, its compilation log, its unified log, and the facts
+ * and reports it recorded. Tests obtain one from {@link Jit#run} and ask it for compiled code (by exact
+ * method), method states, measurements and runtime evidence.
  */
 public final class Run {
     private final Class<?> testClass;
     private final ChildVm.Output output;
     private final Path logFile;
+    private final Path vmLogFile;
     private final Facts facts;
     private final Isa isa;
-    private final String disassembly;
-    private final List<NMethod> nmethods;
+    private final Disassembly disassembly;
+    private List<NMethod> nmethods;
     private CompilationLog log;
 
-    Run(Class<?> testClass, ChildVm.Output output, Path logFile, Facts facts) {
+    Run(Class<?> testClass, ChildVm.Output output, Path logFile, Path vmLogFile, Facts facts, Isa isa, Disassembly disassembly) {
         this.testClass = testClass;
         this.output = output;
         this.logFile = logFile;
+        this.vmLogFile = vmLogFile;
         this.facts = facts;
-        this.isa = Isa.ofOsArch(facts.last("os.arch"));
-        String text = output.stdoutText();
-        String mode = "hsdis plugin loaded by the VM";
-        if (OfflineDecoder.hasHexCode(text)) {
-            Path decoder = Hsdis.decoder();
-            if (decoder != null) {
-                text = new OfflineDecoder(decoder, isa).decode(text);
-                mode = "offline: the VM printed hex (no usable plugin), decoded by " + decoder;
-            } else {
-                mode = "none: the VM printed hex and no hsdis-decode was found (" + Hsdis.whereLooked() + ")";
-            }
-        }
-        this.disassembly = mode;
-        this.nmethods = AssemblyParser.parse(text, output.stdout().toString());
+        this.isa = isa;
+        this.disassembly = disassembly;
     }
 
     public Class<?> testClass() {
@@ -61,12 +58,20 @@ public final class Run {
         return facts.last("java.runtime.version");
     }
 
-    /** How the code was disassembled: by the plugin in the VM, offline, or not at all (and why). */
+    /** How the code was disassembled: by the plugin in the VM, offline, or not at all. */
+    public Disassembly.Mode disassemblyMode() {
+        return disassembly.mode();
+    }
+
+    /** {@link #disassemblyMode} in words, with the decoder's path or where one was looked for. */
     public String disassembly() {
-        return disassembly;
+        return disassembly.detail();
     }
 
     public List<NMethod> nmethods() {
+        if (nmethods == null) {
+            nmethods = AssemblyParser.parse(disassembly.text(), output.stdout().toString());
+        }
         return nmethods;
     }
 
@@ -77,46 +82,61 @@ public final class Run {
         return log;
     }
 
-    /** The C2 code of the method's last compile requested through {@link Jit#compileAtC2}. */
+    /** The unified log of the test's own {@code -Xlog:<selection>} flags (empty when it gave none). */
+    public UnifiedLog vmLog() {
+        return UnifiedLog.parse(Files.exists(vmLogFile) ? read(vmLogFile) : "");
+    }
+
+    /** The C2 code of the test class's method of that (unique) name, from its last {@link Jit#compileAtC2}. */
     public Compiled c2(String method) {
-        List<String> ids = facts.all("compile:" + method);
-        return c2(method, ids.isEmpty() ? -1 : ids.size() - 1);
+        return c2(Jit.method(testClass, method));
+    }
+
+    /** The C2 code of the method's {@code nth} (0-based) {@link Jit#compileAtC2}. */
+    public Compiled c2(String method, int nth) {
+        return compiled(Jit.method(testClass, method), Jit.C2, nth);
+    }
+
+    /** The C2 code of any method (a nested class's, an overload) from its last {@link Jit#compileAtC2}. */
+    public Compiled c2(Method method) {
+        return compiled(method, Jit.C2, -1);
+    }
+
+    /** The C1 code of the method from its last {@link Jit#compileAtC1}. */
+    public Compiled c1(Method method) {
+        return compiled(method, Jit.C1, -1);
     }
 
     /**
-     * The C2 code of the method's {@code nth} (0-based) compile requested through {@link Jit#compileAtC2}; with
-     * no request recorded, the last C2 code printed for it.
+     * The code printed for a compile the child requested at that level, found by compile id; fails unless it is
+     * the method asked for and the compiler and level the request named (level 4 is C2; 1 to 3 are C1).
      */
-    public Compiled c2(String method, int nth) {
-        List<String> ids = facts.all("compile:" + method);
-        if (nth >= 0 && nth < ids.size()) {
-            int id = Integer.parseInt(ids.get(nth));
-            for (NMethod n : nmethods) {
-                if (n.compileId() == id && n.methodName().equals(method)) {
-                    return new Compiled(n, this);
+    private Compiled compiled(Method method, int level, int nth) {
+        String id = Jit.id(method);
+        List<String> ids = facts.all(Jit.compileKey(method, level));
+        int index = nth < 0 ? ids.size() - 1 : nth;
+        if (index < 0 || index >= ids.size()) {
+            throw new IllegalArgumentException("the child compiled " + id + " at level " + level + " " + ids.size()
+                    + " times" + (nth < 0 ? "" : ", not " + (nth + 1)) + " (request compiles with Jit.compileAt"
+                    + (level == Jit.C2 ? "C2" : "C1") + ")");
+        }
+        int compileId = Integer.parseInt(ids.get(index));
+        String printedName = method.getDeclaringClass().getName() + "::" + method.getName();
+        for (NMethod n : nmethods()) {
+            if (n.compileId() == compileId) {
+                String compiler = level == Jit.C2 ? "c2" : "c1";
+                boolean levelOk = n.level() == level || (n.level() < 0 && level == Jit.C2);
+                if (!n.method().equals(printedName) || !n.compiler().equals(compiler) || !levelOk) {
+                    throw new AssertionError(context(new Failure()
+                            .fact("expected", compiler + " code (level " + level + ") of " + id + ", compile id " + compileId)
+                            .fact("but was", n.describe())).error().getMessage());
                 }
-            }
-            throw new AssertionError(new Failure()
-                    .fact("expected", "printed code for compile id " + id + " of " + method)
-                    .fact("but was", "not printed; printed were " + nmethods)
-                    .fact("stdout", output.stdout()).error().getMessage());
-        }
-        if (nth >= 0) {
-            throw new IllegalArgumentException("the child compiled " + method + " " + ids.size() + " times, not " + (nth + 1));
-        }
-        NMethod last = null;
-        for (NMethod n : nmethods) {
-            if (n.methodName().equals(method) && n.compiler().equals("c2") && !n.isOsr()) {
-                last = n;
+                return new Compiled(n, this);
             }
         }
-        if (last == null) {
-            throw new AssertionError(new Failure()
-                    .fact("expected", "C2 code of " + method)
-                    .fact("but was", "no C2 compile of it was printed; printed were " + nmethods)
-                    .fact("stdout", output.stdout()).error().getMessage());
-        }
-        return new Compiled(last, this);
+        throw new AssertionError(context(new Failure()
+                .fact("expected", "printed code for compile id " + compileId + " of " + id)
+                .fact("but was", "not printed; printed were " + nmethods())).error().getMessage());
     }
 
     /** The last value the child recorded under the key (see {@code anatomy.capture.Facts}). */
@@ -135,15 +155,56 @@ public final class Run {
         return new Measure(key, Double.parseDouble(facts.last("measure:" + key)), this);
     }
 
+    /**
+     * A number the driver read from the run's evidence (its unified log, a histogram, an NMT summary), to assert
+     * like a measurement: {@code assertThat(run.measured("heap page", pageSize)).isAtLeast(2 << 20)}.
+     */
+    public Measure measured(String what, double value) {
+        return new Measure(what, value, this);
+    }
+
+    /** The class histogram the child recorded with {@link Vm#recordClassHistogram} under this label. */
+    public ClassHistogram classHistogram(String label) {
+        return ClassHistogram.parse(report("histogram", label), label);
+    }
+
+    /** The NMT summary the child recorded with {@link Vm#recordNativeMemory} under this label. */
+    public NativeMemory nativeMemory(String label) {
+        return NativeMemory.parse(report("nmt", label), label);
+    }
+
+    /** The mappings the child recorded with {@link Vm#recordSmaps} under this label. */
+    public Smaps smaps(String label) {
+        return Smaps.parse(report("smaps", label), label);
+    }
+
+    private String report(String kind, String label) {
+        return read(Path.of(facts.last(Vm.reportKey(kind, label))));
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The options the child VM reports it ran with (its RuntimeMXBean input arguments), in order. */
+    public List<String> vmOptions() {
+        return facts.all(Facts.VM_OPTION);
+    }
+
     /** The facts common to every failure: where, on what, with which options, and the files to look at. */
     Failure context(Failure f) {
         f.fact("isa", isa.label())
          .fact("jdk", jdk())
-         .fact("vm options", String.join(" ", ChildVm.jtregOptions()).isEmpty() ? "(none)" : String.join(" ", ChildVm.jtregOptions()))
-         .fact("disassembly", disassembly);
+         .fact("vm options", vmOptions().isEmpty() ? "(not reported)" : String.join(" ", vmOptions()))
+         .fact("disassembly", disassembly.detail());
         List<String> controls = new ArrayList<>();
         for (NegativeControl c : testClass.getAnnotationsByType(NegativeControl.class)) {
-            controls.add(c.flags() + "  (kills " + c.kills() + ": " + c.why() + ")");
+            controls.add(c.flags() + "  (kills " + Jit.killed(c) + (c.requires().isEmpty() ? "" : ", where " + c.requires())
+                    + ": " + c.why() + ")");
         }
         f.fact("negative control", controls.isEmpty() ? "(none declared)" : String.join("\n", controls));
         f.fact("output", output.stdout() + " (log " + logFile + (Files.exists(logFile) ? "" : ", missing") + ")");

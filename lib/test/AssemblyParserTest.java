@@ -1,15 +1,14 @@
 /*
  * @test
- * @summary The PrintAssembly parser reads recorded output of JDK 17 and 25, x86_64 and AArch64, plugin and hex
+ * @summary The PrintAssembly parser reads recorded output of every JDK and ISA, plugin and hex, nested classes included
  * @library /lib
  * @build Fixtures
- * @run junit AssemblyParserTest
+ * @run testng AssemblyParserTest
  */
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
 
 import anatomy.model.AssemblyParser;
 import anatomy.model.Instruction;
@@ -17,74 +16,89 @@ import anatomy.model.NMethod;
 import anatomy.model.ParseException;
 import anatomy.model.Section;
 import java.util.List;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
+import org.testng.annotations.DataProvider;
+import org.testng.annotations.Test;
 
 public class AssemblyParserTest {
+    @DataProvider
+    public static Object[][] all() {
+        return Fixtures.rows(f -> true);
+    }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"x86_64-jdk17", "x86_64-jdk25", "aarch64-jdk17", "x86_64-jdk17-hex"})
-    void readsEveryNMethodWithItsHeader(String fixture) {
-        List<NMethod> all = Fixtures.nmethods(fixture);
-        assertEquals(17, all.size(), "nmethods printed in " + fixture);
+    @DataProvider
+    public static Object[][] disassembled() {
+        return Fixtures.rows(f -> !f.hex());
+    }
+
+    @Test(dataProvider = "all")
+    public void readsEveryNMethodWithItsHeader(Fixtures.Fixture f) {
+        List<NMethod> all = f.printed();
+        assertEquals(all.size(), f.text().split("\nCompiled method \\(", -1).length - 1, "nmethods printed in " + f);
         for (NMethod n : all) {
-            assertTrue(n.method().startsWith("Shapes::"), n.method());
+            assertTrue(n.method().startsWith("Shapes::") || n.method().startsWith("Shapes$"), n.method());
             assertTrue(n.compiler().equals("c1") || n.compiler().equals("c2"), n.compiler());
             assertTrue(n.level() >= 1 && n.level() <= 4, n.describe());
             assertFalse(n.instructions().isEmpty(), n.describe());
+            assertEquals(n.isHexOnly(), f.hex(), n.describe());
         }
-        NMethod select = Fixtures.c2(all, "select");
-        assertEquals(4, select.level());
+        NMethod select = f.c2("select");
+        assertEquals(select.level(), 4);
         assertTrue(select.sections().stream().anyMatch(s -> s.name().equals(Section.VERIFIED_ENTRY)), select.sections().toString());
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"x86_64-jdk17", "x86_64-jdk25", "aarch64-jdk17"})
-    void putsAnnotationsOnTheirInstruction(String fixture) {
-        NMethod select = Fixtures.c2(Fixtures.nmethods(fixture), "select");
+    @Test(dataProvider = "all")
+    public void namesNestedHoldersAndOsrCompiles(Fixtures.Fixture f) {
+        if (f.hasC2("Shapes$Twice::apply")) {
+            assertEquals(f.c2("Shapes$Twice::apply").methodName(), "apply");
+        }
+        assertTrue(f.printed().stream().noneMatch(n -> n.isOsr() && n.osrBci() < 0));
+    }
+
+    @Test(dataProvider = "disassembled")
+    public void putsAnnotationsOnTheirInstruction(Fixtures.Fixture f) {
+        NMethod select = f.c2("select");
         List<Instruction> polls = select.instructions().stream().filter(i -> i.hasAnnotation("{poll_return}")).toList();
-        assertEquals(1, polls.size(), select.instructions().toString());
+        assertEquals(polls.size(), 1, select.instructions().toString());
         // The return poll compares the stack pointer with the thread's poll word: on x86_64 that is the
         // annotated instruction itself; on AArch64 the annotated load of the poll word precedes the cmp.
         String text = polls.get(0).text();
-        assertTrue(fixture.startsWith("aarch64") ? text.startsWith("ldr x") && text.contains("[x28,")
+        assertTrue(f.isa() == anatomy.isa.Isa.AARCH64 ? text.startsWith("ldr x") && text.contains("[x28,")
                 : text.startsWith("cmpq") && text.contains("(%r15), %rsp"), text);
     }
 
     @Test
-    void keepsHexAndAnnotationsWithoutAPlugin() {
-        NMethod select = Fixtures.c2(Fixtures.nmethods("x86_64-jdk17-hex"), "select");
-        assertTrue(select.isHexOnly());
-        assertTrue(select.instructions().stream().anyMatch(i -> i.hasAnnotation("{poll_return}")));
+    public void joinsLockPrefixWithItsMnemonic() {
+        NMethod locked = Fixtures.named("x86_64-jdk25").c2("locked");
+        assertTrue(locked.instructions().stream().anyMatch(i -> i.mnemonic().equals("lock cmpxchgq")), locked.instructions().toString());
     }
 
     @Test
-    void joinsLockPrefixWithItsMnemonic() {
-        NMethod locked = Fixtures.c2(Fixtures.nmethods("x86_64-jdk25"), "locked");
-        assertTrue(locked.instructions().stream().anyMatch(i -> i.mnemonic().equals("lock cmpxchgq")),
-                locked.instructions().toString());
-    }
-
-    @Test
-    void truncatedOutputIsAClearError() {
-        String text = Fixtures.text("x86_64-jdk17");
+    public void truncatedOutputIsAClearError() {
+        String text = Fixtures.named("x86_64-jdk17").text();
         String cut = text.substring(0, text.indexOf("[/Disassembly]"));
-        ParseException e = assertThrows(ParseException.class, () -> AssemblyParser.parse(cut, "cut.out"));
-        assertTrue(e.getMessage().contains("truncated"), e.getMessage());
-        assertTrue(e.getMessage().startsWith("cut.out:"), e.getMessage());
+        ParseException e = expectThrows(() -> AssemblyParser.parse(cut, "cut.out"));
+        assertTrue(e.getMessage().contains("truncated") && e.getMessage().startsWith("cut.out:"), e.getMessage());
     }
 
     @Test
-    void mangledHeaderIsAClearError() {
+    public void mangledHeaderIsAClearError() {
         String text = "Compiled method (c2) 12 oops Shapes::select (10 bytes)\n[Disassembly]\n[/Disassembly]\n";
-        ParseException e = assertThrows(ParseException.class, () -> AssemblyParser.parse(text, "bad.out"));
+        ParseException e = expectThrows(() -> AssemblyParser.parse(text, "bad.out"));
         assertTrue(e.getMessage().contains("unreadable nmethod header"), e.getMessage());
     }
 
     @Test
-    void outputWithoutNMethodsIsEmpty() {
+    public void outputWithoutNMethodsIsEmpty() {
         assertTrue(AssemblyParser.parse("hello\nworld\n", "plain.out").isEmpty());
         assertTrue(AssemblyParser.parse("", "empty.out").isEmpty());
+    }
+
+    private static ParseException expectThrows(Runnable r) {
+        try {
+            r.run();
+        } catch (ParseException e) {
+            return e;
+        }
+        throw new AssertionError("no ParseException");
     }
 }

@@ -1,3 +1,5 @@
+import anatomy.capture.Hsdis;
+import anatomy.capture.OfflineDecoder;
 import anatomy.isa.Isa;
 import anatomy.model.AssemblyParser;
 import anatomy.model.CompilationLog;
@@ -5,50 +7,118 @@ import anatomy.model.NMethod;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.zip.GZIPInputStream;
 
-/** The recorded fixtures of lib/test/fixtures (see record.sh there): Shapes on each JDK and ISA. */
+/**
+ * The recorded fixtures of lib/test/fixtures (record.sh there): what Shapes leaves behind on one JDK and ISA.
+ * A new recording is its files plus one row here; every data-driven unit test then covers it.
+ */
 final class Fixtures {
-    /** The fixtures printed through the pack's hsdis, with their ISA. */
-    static final List<String> DISASSEMBLED = List.of("x86_64-jdk17", "x86_64-jdk25", "aarch64-jdk17");
+    /**
+     * One recording. {@code hex}: the VM printed hex (decoded offline for the vocabulary); {@code runtime}: it
+     * has the unified log, class histogram, NMT summary and smaps beside the code.
+     */
+    record Fixture(String name, Isa isa, int jdk, boolean hex, boolean runtime) {
+        @Override
+        public String toString() {
+            return name;
+        }
+
+        String text() {
+            return read(name + ".out");
+        }
+
+        /** The nmethods as printed (hex stays hex). */
+        List<NMethod> printed() {
+            return AssemblyParser.parse(text(), name + ".out");
+        }
+
+        /** The nmethods disassembled: as printed, or decoded offline (skipped when hsdis-decode is not built). */
+        List<NMethod> nmethods() {
+            return DECODED.computeIfAbsent(name, k -> {
+                if (!hex) {
+                    return printed();
+                }
+                Path decoder = Hsdis.decoder();
+                if (decoder == null) {
+                    throw new org.testng.SkipException("hsdis-decode not built: " + Hsdis.whereLooked());
+                }
+                return AssemblyParser.parse(new OfflineDecoder(decoder, isa).decode(text()), name + ".out (decoded)");
+            });
+        }
+
+        CompilationLog log() {
+            try (InputStream in = new GZIPInputStream(Files.newInputStream(dir().resolve(name + ".xml.gz")))) {
+                return CompilationLog.parse(in, name + ".xml.gz");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** A runtime report: vmlog, nmt, histogram.gz, smaps.gz. */
+        String report(String suffix) {
+            return read(name + "." + suffix);
+        }
+
+        /** The last C2 code of a Shapes method (holder Shapes or a nested class, e.g. {@code Shapes$Twice::apply}). */
+        NMethod c2(String method) {
+            return c2(method, -1);
+        }
+
+        /** The nth (0-based; -1 the last) C2 code of a method, OSR compiles left out. */
+        NMethod c2(String method, int nth) {
+            String full = method.contains("::") ? method : "Shapes::" + method;
+            List<NMethod> all = nmethods().stream().filter(n -> n.compiler().equals("c2") && !n.isOsr() && n.method().equals(full)).toList();
+            if (all.isEmpty()) {
+                throw new AssertionError("no C2 code of " + full + " in " + name);
+            }
+            return all.get(nth < 0 ? all.size() - 1 : nth);
+        }
+
+        boolean hasC2(String method) {
+            String full = method.contains("::") ? method : "Shapes::" + method;
+            return printed().stream().anyMatch(n -> n.compiler().equals("c2") && n.method().equals(full));
+        }
+    }
+
+    /** The recordings; aarch64-jdk17 (through the plugin) predates the shapes after oneSided in Shapes.java. */
+    static final List<Fixture> ALL = List.of(
+            new Fixture("x86_64-jdk17", Isa.X86_64, 17, false, true),
+            new Fixture("x86_64-jdk25", Isa.X86_64, 25, false, true),
+            new Fixture("aarch64-jdk17", Isa.AARCH64, 17, false, false),
+            new Fixture("x86_64-jdk17-hex", Isa.X86_64, 17, true, false),
+            new Fixture("aarch64-jdk17-hex", Isa.AARCH64, 17, true, false));
+
+    private static final Map<String, List<NMethod>> DECODED = new ConcurrentHashMap<>();
 
     private Fixtures() {
+    }
+
+    static Object[][] rows(Predicate<Fixture> which) {
+        return ALL.stream().filter(which).map(f -> new Object[] {f}).toArray(Object[][]::new);
+    }
+
+    static Fixture named(String name) {
+        return ALL.stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
     }
 
     static Path dir() {
         return Path.of(System.getProperty("test.src", "lib/test"), "fixtures");
     }
 
-    static String text(String name) {
-        try {
-            return Files.readString(dir().resolve(name + ".out"));
+    static String read(String file) {
+        Path p = dir().resolve(file);
+        try (InputStream in = file.endsWith(".gz") ? new GZIPInputStream(Files.newInputStream(p)) : Files.newInputStream(p)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    static List<NMethod> nmethods(String name) {
-        return AssemblyParser.parse(text(name), name + ".out");
-    }
-
-    static CompilationLog log(String name) {
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(dir().resolve(name + ".xml.gz")))) {
-            return CompilationLog.parse(in, name + ".xml.gz");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    static Isa isa(String name) {
-        return name.startsWith("aarch64") ? Isa.AARCH64 : Isa.X86_64;
-    }
-
-    /** The C2 code of a Shapes method. */
-    static NMethod c2(List<NMethod> nmethods, String method) {
-        return nmethods.stream().filter(n -> n.compiler().equals("c2") && n.methodName().equals(method))
-                .reduce((a, b) -> b).orElseThrow(() -> new AssertionError("no C2 code of " + method + " in " + nmethods));
     }
 }

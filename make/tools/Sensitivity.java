@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -13,38 +14,52 @@ import java.util.stream.Stream;
 /**
  * Sensitivity proofs: reruns every selected test under each of its declared negative controls (through
  * jtreg's -vmoptions, by make/jtreg.sh) and requires a failure whose assertion message names what the
- * control kills. Prints a table test x control -> killed / survived / skipped / n/a / unrelated failure, and
- * exits non-zero when any control survives, fails for an unrelated reason, or a test declares no control.
+ * control kills. The controls are read from the compiled tests (@NegativeControl on the class), so they are
+ * exactly what javac saw, whatever the source's layout. First a baseline run without any control: each test
+ * must pass on its own (else a failure under a control proves nothing), and the probe's properties decide
+ * where a control applies (its requires=). Prints a table test x control -> killed / survived / skipped /
+ * n/a / unrelated failure, and exits non-zero when any control survives, fails for an unrelated reason, the
+ * baseline fails, or a test declares no control.
  *
  * Usage: Sensitivity BUILD_DIR JDK_FEATURE SELECTION...   (environment: JDK, VM_OPTIONS, ... for jtreg.sh)
  */
 public class Sensitivity {
-    record Control(String flags, String kills, String why, int since) {
+    record Control(String flags, String kills, String why, String requires) {
     }
 
     record Verdict(String test, String flags, String outcome, String detail) {
     }
 
-    private static final Pattern ANNOTATION = Pattern.compile("^@NegativeControl\\((.*)\\)\\s*$", Pattern.MULTILINE);
-
     public static void main(String[] args) throws Exception {
         Path build = Path.of(args[0]).toAbsolutePath();
-        int feature = Integer.parseInt(args[1]);
         List<String> selection = List.of(args).subList(2, args.length);
-        Map<String, List<Control>> controls = new LinkedHashMap<>();
-        for (Path test : Selection.tests(selection)) {
-            String name = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
-            controls.put(name, parse(Files.readString(test), name));
-        }
+        List<Path> files = new ArrayList<>(Selection.tests(selection));
+        Map<String, List<Control>> controls = Controls.read(files, build.resolve("classes"));
         List<Verdict> verdicts = new ArrayList<>();
+
+        Path baselineLog = build.resolve("baseline.log");
+        System.out.println("sensitivity: baseline (no control) on " + files.size() + " test(s); log " + baselineLog);
+        jtreg(build, String.join(" ", controls.keySet()), "", baselineLog);
+        Map<String, String[]> baseline = readSummary(build.resolve("summary.tsv"));
+        Properties probe = new Properties();
+        try (var in = Files.newBufferedReader(build.resolve("jtreg/last/probe.properties"))) {
+            probe.load(in);
+        }
+
         Map<String, List<String>> byFlags = new LinkedHashMap<>();
         controls.forEach((test, list) -> {
             if (list.isEmpty()) {
                 verdicts.add(new Verdict(test, "(none)", "NO CONTROL", "the test declares no @NegativeControl"));
             }
+            List<String[]> base = rowsOf(baseline, test);
+            boolean failed = base.stream().anyMatch(r -> r[1].equals("failed"));
             for (Control c : list) {
-                if (c.since() > feature) {
-                    verdicts.add(new Verdict(test, c.flags(), "n/a", "the flags need JDK " + c.since() + "+, this is JDK " + feature));
+                if (failed) {
+                    verdicts.add(new Verdict(test, c.flags(), "BASELINE", "the test fails without any control: "
+                            + base.stream().filter(r -> r[1].equals("failed")).findFirst().map(r -> r.length > 3 ? r[3] : "").orElse("")));
+                } else if (!c.requires().isEmpty() && !Requires.holds(c.requires(), probe)) {
+                    verdicts.add(new Verdict(test, c.flags(), "n/a", "requires " + c.requires() + " (here "
+                            + Requires.values(c.requires(), probe) + ")"));
                 } else {
                     byFlags.computeIfAbsent(c.flags(), k -> new ArrayList<>()).add(test);
                 }
@@ -56,18 +71,11 @@ public class Sensitivity {
             String flags = e.getKey();
             Path log = build.resolve("control-" + (++run) + ".log");
             System.out.println("sensitivity: " + flags + " on " + e.getValue().size() + " test(s); log " + log);
-            String base = System.getenv().getOrDefault("VM_OPTIONS", "").trim();
-            ProcessBuilder pb = new ProcessBuilder("bash", "make/jtreg.sh")
-                    .redirectErrorStream(true).redirectOutput(log.toFile());
-            Files.createDirectories(build);
-            pb.environment().put("BUILD", build.toString());
-            pb.environment().put("TEST", String.join(" ", e.getValue()));
-            pb.environment().put("VM_OPTIONS", (base + " " + flags).trim());
-            int exit = pb.start().waitFor();
+            int exit = jtreg(build, String.join(" ", e.getValue()), flags, log);
             Map<String, String[]> summary = readSummary(build.resolve("summary.tsv"));
             for (String test : e.getValue()) {
                 Control c = controls.get(test).stream().filter(x -> x.flags().equals(flags)).findFirst().orElseThrow();
-                verdicts.add(judge(test, c, exit, summary.get(test), work, log));
+                verdicts.add(judge(test, c, exit, rowsOf(summary, test), work, log));
             }
         }
         print(verdicts);
@@ -76,53 +84,44 @@ public class Sensitivity {
         System.exit(ok ? 0 : 1);
     }
 
-    static List<Control> parse(String source, String test) {
-        List<Control> list = new ArrayList<>();
-        Matcher m = ANNOTATION.matcher(source);
-        while (m.find()) {
-            String body = m.group(1);
-            String flags = attr(body, "flags");
-            String kills = attr(body, "kills");
-            if (flags == null || kills == null) {
-                throw new IllegalArgumentException(test + ": a @NegativeControl needs literal flags and kills: " + m.group());
-            }
-            String since = attr(body, "since");
-            list.add(new Control(flags, kills, attr(body, "why"), since == null ? 17 : Integer.parseInt(since)));
-        }
-        return list;
+    /** Runs make/jtreg.sh over the tests with the flags added to the user's VM_OPTIONS; returns its exit code. */
+    static int jtreg(Path build, String tests, String flags, Path log) throws IOException, InterruptedException {
+        String base = System.getenv().getOrDefault("VM_OPTIONS", "").trim();
+        ProcessBuilder pb = new ProcessBuilder("bash", "make/jtreg.sh").redirectErrorStream(true).redirectOutput(log.toFile());
+        Files.createDirectories(build);
+        pb.environment().put("BUILD", build.toString());
+        pb.environment().put("TEST", tests);
+        pb.environment().put("VM_OPTIONS", (base + " " + flags).trim());
+        return pb.start().waitFor();
     }
 
-    static String attr(String body, String name) {
-        Matcher m = Pattern.compile("\\b" + name + "\\s*=\\s*(\"((?:[^\"\\\\]|\\\\.)*)\"|(\\d+))").matcher(body);
-        if (!m.find()) {
-            return null;
-        }
-        return m.group(2) != null ? m.group(2) : m.group(3);
+    /** The summary rows of a test file: the file itself, or each of its @test id= variants (file#id). */
+    static List<String[]> rowsOf(Map<String, String[]> summary, String test) {
+        return summary.entrySet().stream().filter(e -> e.getKey().equals(test) || e.getKey().startsWith(test + "#") || e.getKey().startsWith(test + "\\#"))
+                .map(Map.Entry::getValue).toList();
     }
 
-    static Verdict judge(String test, Control c, int exit, String[] row, Path work, Path log) throws IOException {
-        if (row == null) {
+    static Verdict judge(String test, Control c, int exit, List<String[]> rows, Path work, Path log) throws IOException {
+        if (rows.isEmpty()) {
             return new Verdict(test, c.flags(), "UNRELATED", "jtreg did not report the test (exit " + exit + "); see " + log);
         }
-        switch (row[1]) {
-            case "passed":
-                return new Verdict(test, c.flags(), "SURVIVED", "the test passed under the control");
-            case "skipped":
-                return new Verdict(test, c.flags(), "skipped", row.length > 3 ? row[3] : "");
-            default:
-                break;
+        if (rows.stream().anyMatch(r -> r[1].equals("passed"))) {
+            return new Verdict(test, c.flags(), "SURVIVED", "the test passed under the control");
+        }
+        if (rows.stream().allMatch(r -> r[1].equals("skipped"))) {
+            return new Verdict(test, c.flags(), "skipped", rows.get(0).length > 3 ? rows.get(0)[3] : "");
         }
         String message = assertionMessage(work, test);
         if (message == null) {
+            String[] r = rows.stream().filter(x -> x[1].equals("failed")).findFirst().orElseThrow();
             return new Verdict(test, c.flags(), "UNRELATED", "failed without an assertion of the pack: "
-                    + (row.length > 3 ? row[3] : "") + " (see " + log + ")");
+                    + (r.length > 3 ? r[3] : "") + " (see " + log + ")");
         }
         String expectation = message.lines().findFirst().orElse("");
-        if (!expectation.contains(c.kills())) {
-            return new Verdict(test, c.flags(), "UNRELATED", "the assertion that failed does not name " + c.kills()
-                    + ": " + message.lines().findFirst().orElse(""));
+        if (!Pattern.compile("\\b" + Pattern.quote(c.kills()) + "\\b").matcher(expectation).find()) {
+            return new Verdict(test, c.flags(), "UNRELATED", "the assertion that failed does not name " + c.kills() + ": " + expectation);
         }
-        return new Verdict(test, c.flags(), "killed", message.lines().findFirst().orElse(""));
+        return new Verdict(test, c.flags(), "killed", expectation);
     }
 
     /** The message of the pack's AssertionError in the test's .jtr files, or null when it failed otherwise. */

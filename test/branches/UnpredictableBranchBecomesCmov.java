@@ -1,6 +1,7 @@
 /*
  * @test
  * @summary C2 turns an unpredictable branch into a conditional move and keeps a predictable one a branch (Quark #30)
+ * @key headline branches
  * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver UnpredictableBranchBecomesCmov
@@ -30,7 +31,7 @@ import java.util.SplittableRandom;
  * measured to leave biasedSelect a branch on JDK 17 and 25 (it concerns vectorized loops). The
  * biased half is guarded by its assertion alone; the control kills the fair half.
  */
-@NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = "CMOV", why = "C2 may then not convert any branch to a cmov")
+@NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = CMOV, why = "C2 may then not convert any branch to a cmov")
 public class UnpredictableBranchBecomesCmov {
 
     static int fairSelect(boolean b) {

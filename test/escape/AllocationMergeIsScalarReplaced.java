@@ -1,9 +1,19 @@
 /*
- * @test
+ * @test id=fromJdk22
  * @summary Two allocations merged at a phi are scalar replaced from JDK 22 on, and allocated before (Quark #18)
- * @requires pack.c2 & pack.whitebox
+ * @key headline escape
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.jdk >= 22
  * @library /lib
- * @run driver AllocationMergeIsScalarReplaced
+ * @run driver AllocationMergeIsScalarReplaced replaced
+ */
+
+/*
+ * @test id=beforeJdk22
+ * @summary Two allocations merged at a phi are scalar replaced from JDK 22 on, and allocated before (Quark #18)
+ * @key headline escape
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.jdk < 22
+ * @library /lib
+ * @run driver AllocationMergeIsScalarReplaced allocated
  */
 
 import static anatomy.Assertions.assertThat;
@@ -16,12 +26,14 @@ import anatomy.Run;
 /*
  * The quark's "split" case: when either of two allocations reaches the use through a phi, escape
  * analysis used to give up and both were allocated. JDK 22 added ReduceAllocationMerges, which splits
- * the phi's users so that both allocations become scalars. So the claim is keyed on the JDK:
+ * the phi's users so that both allocations become scalars. So the claim is keyed on the JDK, one variant
+ * each (the @requires above):
  *
  *   JDK 17:  16 bytes per call, {runtime_call _new_instance_Java} on the slow path
  *   JDK 25:  0 bytes per call, no allocation in the code
  */
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ReduceAllocationMerges", kills = "ALLOCATION", since = 22, why = "the merge then defeats escape analysis again")
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ReduceAllocationMerges", kills = ALLOCATION_SLOW_CALL,
+        requires = "pack.jdk >= 22", why = "the merge then defeats escape analysis again")
 public class AllocationMergeIsScalarReplaced {
     static class Point {
         final int x;
@@ -57,7 +69,7 @@ public class AllocationMergeIsScalarReplaced {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        if (Runtime.version().feature() >= 22) {
+        if (args[0].equals("replaced")) {
             assertThat(run.c2("merge")).hasNo(ALLOCATION_SLOW_CALL);
             assertThat(run.measure("bytesPerCall")).isAtMost(0.5);
         } else {

@@ -1,6 +1,7 @@
 /*
  * @test
  * @summary C2 coarsens the locks that loop unrolling puts side by side, so one lock covers several iterations (Quark #1)
+ * @key headline locks
  * @requires pack.c2 & pack.whitebox
  * @library /lib
  * @run driver LockCoarseningFollowsLoopUnrolling
@@ -12,6 +13,7 @@ import static anatomy.Logged.COARSENED_LOCK;
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Op;
+import anatomy.Operation;
 import anatomy.Run;
 
 /*
@@ -25,8 +27,8 @@ import anatomy.Run;
  *   aarch64, JDK 17:  casal x11, x12, [x19] ; ... ; add w11, w10, #0x108
  *   log, JDK 25:      <eliminate_lock lock_id='307' class='lock' kind='Coarsened' .../>
  */
-@NegativeControl(flags = "-XX:-EliminateLocks", kills = "COARSENED_LOCK", why = "no lock is merged or removed")
-@NegativeControl(flags = "-XX:LoopUnrollLimit=1", kills = "COARSENED_LOCK", why = "without unrolling no two locks are adjacent")
+@NegativeControl(flags = "-XX:-EliminateLocks", killsEvent = COARSENED_LOCK, why = "no lock is merged or removed")
+@NegativeControl(flags = "-XX:LoopUnrollLimit=1", killsEvent = COARSENED_LOCK, why = "without unrolling no two locks are adjacent")
 public class LockCoarseningFollowsLoopUnrolling {
     int x;
 
@@ -39,7 +41,7 @@ public class LockCoarseningFollowsLoopUnrolling {
     }
 
     /* The increments of k >= 2 iterations folded into one add: they ran under one lock. */
-    static final Op MERGED_INCREMENTS = Op.addImmediate("k x 0x42, k >= 2", v -> v > 0x42 && v % 0x42 == 0);
+    static final Operation MERGED_INCREMENTS = Op.addImmediate("k x 0x42, k >= 2", v -> v > 0x42 && v % 0x42 == 0);
 
     public static class Workload {
         public static void main(String[] args) {

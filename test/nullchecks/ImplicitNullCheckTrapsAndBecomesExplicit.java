@@ -1,6 +1,7 @@
 /*
  * @test
  * @summary C2 null-checks a field load implicitly, traps when nulls come, and recompiles with an explicit check (Quark #25)
+ * @key headline nullchecks
  * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver ImplicitNullCheckTrapsAndBecomesExplicit
@@ -8,7 +9,7 @@
 
 import static anatomy.Assertions.assertThat;
 import static anatomy.Logged.MADE_NOT_ENTRANT;
-import static anatomy.Logged.trapHitFor;
+import static anatomy.Logged.TRAP_HIT;
 import static anatomy.Op.EXPLICIT_NULL_CHECK;
 import static anatomy.Op.IMPLICIT_NULL_CHECK;
 
@@ -28,8 +29,8 @@ import anatomy.Run;
  *   aarch64, JDK 17, first:      ldr w0, [x1, #0xc] ; implicit exception: dispatches to 0x...
  *   aarch64, JDK 17, recompiled: cbz x1, 0x...
  */
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ImplicitNullChecks", kills = "IMPLICIT_NULL_CHECK", why = "C2 then checks every reference explicitly")
-@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", kills = "IMPLICIT_NULL_CHECK", why = "an implicit check needs a trap behind it; without traps C2 checks explicitly")
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ImplicitNullChecks", kills = IMPLICIT_NULL_CHECK, why = "C2 then checks every reference explicitly")
+@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", kills = IMPLICIT_NULL_CHECK, why = "an implicit check needs a trap behind it; without traps C2 checks explicitly")
 public class ImplicitNullCheckTrapsAndBecomesExplicit {
     static class Holder {
         int x = 42;
@@ -73,7 +74,7 @@ public class ImplicitNullCheckTrapsAndBecomesExplicit {
         Run run = Jit.run(Workload.class);
         assertThat(run.c2("load", 0)).has(IMPLICIT_NULL_CHECK);
         assertThat(run.state("afterNulls")).isNotCompiled();
-        assertThat(run.c2("load", 0)).has(trapHitFor("null_check")).has(MADE_NOT_ENTRANT);
+        assertThat(run.c2("load", 0)).has(TRAP_HIT.reason("null_check")).has(MADE_NOT_ENTRANT);
         assertThat(run.c2("load", 1)).hasNo(IMPLICIT_NULL_CHECK).has(EXPLICIT_NULL_CHECK);
         assertThat(run.state("afterMoreNulls")).isCompiled();
     }

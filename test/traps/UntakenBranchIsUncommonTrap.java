@@ -1,6 +1,7 @@
 /*
  * @test
  * @summary C2 compiles a never-taken branch as an uncommon trap, deoptimizes when it is taken, and recompiles both sides (Quark #29)
+ * @key headline traps
  * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver UntakenBranchIsUncommonTrap
@@ -8,8 +9,8 @@
 
 import static anatomy.Assertions.assertThat;
 import static anatomy.Logged.MADE_NOT_ENTRANT;
-import static anatomy.Logged.trapCompiledFor;
-import static anatomy.Logged.trapHitFor;
+import static anatomy.Logged.TRAP_COMPILED;
+import static anatomy.Logged.TRAP_HIT;
 import static anatomy.Op.UNCOMMON_TRAP;
 
 import anatomy.Compiled;
@@ -27,7 +28,7 @@ import anatomy.Run;
  *   aarch64, JDK 17:  mov w1, #-0xbb ; bl ... ; {runtime_call UncommonTrapBlob}
  *   log:              <uncommon_trap bci='1' reason='unstable_if' action='reinterpret' comment='taken never'/>
  */
-@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", kills = "unstable_if", why = "C2 then compiles every branch, taken or not")
+@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", killsEvent = TRAP_COMPILED, why = "C2 then compiles every branch, taken or not")
 public class UntakenBranchIsUncommonTrap {
     static int value = 1;
 
@@ -61,10 +62,10 @@ public class UntakenBranchIsUncommonTrap {
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
         Compiled oneSided = run.c2("multiply", 0);
-        assertThat(oneSided).has(trapCompiledFor("unstable_if")).has(UNCOMMON_TRAP);
+        assertThat(oneSided).has(TRAP_COMPILED.reason("unstable_if")).has(UNCOMMON_TRAP);
         assertThat(run.state("afterOtherSide")).isNotCompiled();
-        assertThat(oneSided).has(trapHitFor("unstable_if")).has(MADE_NOT_ENTRANT);
-        assertThat(run.c2("multiply", 1)).hasNo(trapCompiledFor("unstable_if"));
+        assertThat(oneSided).has(TRAP_HIT.reason("unstable_if")).has(MADE_NOT_ENTRANT);
+        assertThat(run.c2("multiply", 1)).hasNo(TRAP_COMPILED.reason("unstable_if"));
         assertThat(run.state("afterBothSides")).isCompiled();
     }
 }

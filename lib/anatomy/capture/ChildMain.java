@@ -15,6 +15,10 @@ public final class ChildMain {
         Facts.record("os.arch", System.getProperty("os.arch"));
         Facts.record("java.runtime.version", System.getProperty("java.runtime.version"));
         Facts.record("java.vm.name", System.getProperty("java.vm.name"));
+        // What this VM really runs with, as it reports it (failure messages show these, not what was asked).
+        for (String option : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            Facts.record(Facts.VM_OPTION, option);
+        }
         Method main = Class.forName(args[0]).getMethod("main", String[].class);
         try {
             main.invoke(null, (Object) new String[0]);

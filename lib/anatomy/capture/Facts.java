@@ -18,6 +18,8 @@ import java.util.Map;
  */
 public final class Facts {
     public static final String PROPERTY = "anatomy.facts";
+    /** The key of each option the child VM reports it was started with, in order. */
+    public static final String VM_OPTION = "vm.option";
 
     private final Map<String, List<String>> values;
 

@@ -1,6 +1,5 @@
 package anatomy.capture;
 
-import anatomy.isa.Isa;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,9 +34,9 @@ public final class OfflineDecoder {
     private static final int GROUP = 4;
 
     private final Path decoder;
-    private final Isa isa;
+    private final InstructionKinds isa;
 
-    public OfflineDecoder(Path decoder, Isa isa) {
+    public OfflineDecoder(Path decoder, InstructionKinds isa) {
         this.decoder = decoder;
         this.isa = isa;
     }
@@ -224,17 +223,15 @@ public final class OfflineDecoder {
     }
 
     private boolean isCall(Decoded d) {
-        String m = d.text().split("\\s+")[0];
-        return isa == Isa.X86_64 ? m.startsWith("call") : m.equals("bl") || m.equals("blr");
+        return isa.isCall(d.text());
     }
 
     private boolean isJump(Decoded d) {
-        String m = d.text().split("\\s+")[0];
-        return isa == Isa.X86_64 ? m.startsWith("j") : m.equals("b") || m.equals("br");
+        return isa.isJump(d.text());
     }
 
     private boolean accessesMemory(Decoded d) {
-        return isa == Isa.X86_64 ? d.text().contains("(") : d.text().contains("[");
+        return isa.accessesMemory(d.text());
     }
 
     private TreeMap<Long, Decoded> runDecoder(String input) {

@@ -1,77 +1,41 @@
 package anatomy.isa;
 
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * AArch64 instruction patterns (as capstone prints them: {@code csel w0, w1, w2, ne}, immediates as
- * {@code #0x108}). HotSpot keeps the current thread in {@code x28}.
+ * AArch64 as capstone prints it: {@code bl 0x...}, {@code b.ne 0x...}, {@code cbz x1, 0x...},
+ * {@code ldr w0, [x1, #0xc]}. HotSpot keeps the current thread in {@code x28}.
  */
-final class AArch64 implements Vocabulary {
-    private static final Map<String, Pattern> INSTRUCTIONS = Map.of(
-            // Conditional select; cset/csinc materialise a flag and are not a select of two values.
-            "CMOV", Pattern.compile("^f?csel "),
-            // LSE compare-and-swap, or the load-exclusive that opens an LL/SC loop without LSE.
-            "CAS", Pattern.compile("^(cas(a|al|l)?[bh]?|ld(a)?xr[bh]?) "),
-            // Compare-and-branch on zero: the explicit null check.
-            "EXPLICIT_NULL_CHECK", Pattern.compile("^cbn?z "),
-            "FULL_FENCE", Pattern.compile("^dmb ish$"),
-            "INTEGER_DIVISION", Pattern.compile("^[su]div "),
-            // A volatile store is a store-release (stlr), which with ldar needs no separate StoreLoad fence.
-            "VOLATILE_STORE_BARRIER", Pattern.compile("^(stlr[bh]? |dmb ish$)"));
+final class AArch64 implements Syntax {
+    private static final Pattern CALL = Pattern.compile("^blr? ");
+    private static final Pattern JUMP = Pattern.compile("^(b|br|b\\.[a-z]+|cbn?z|tbn?z) ");
+    private static final Pattern BRANCH_TO = Pattern.compile(
+            "^(b|b\\.[a-z]+|cbn?z [wx]\\d+,|tbn?z [wx]\\d+, #\\w+,) #?0x(?<target>[0-9a-f]+)$");
+    private static final Pattern RET = Pattern.compile("^ret");
+    private static final Pattern MEMORY = Pattern.compile("\\[([xw]\\d+|sp)");
 
     @Override
-    public Map<String, Pattern> instructions() {
-        return INSTRUCTIONS;
+    public Pattern call() {
+        return CALL;
     }
 
     @Override
-    public Pattern addImmediate() {
-        return Pattern.compile("^add [wx]\\d+, [wx]\\d+, #(?<imm>-?(0x[0-9a-f]+|\\d+))$");
+    public Pattern jump() {
+        return JUMP;
     }
 
     @Override
-    public Pattern loadFromThread() {
-        return Pattern.compile("^ldr x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$");
+    public Pattern branchTo() {
+        return BRANCH_TO;
     }
 
     @Override
-    public Pattern limitCompare() {
-        return Pattern.compile("^cmp x\\d+, x\\d+$");
-    }
-
-    @Override
-    public Pattern zeroingStore() {
-        return Pattern.compile("^(stp xzr, xzr, |dc zva|bl .*zero_blocks)");
-    }
-
-    @Override
-    public Pattern zeroedVectorRegister() {
-        return Pattern.compile("(?!)(?<reg>)");
-    }
-
-    @Override
-    public Pattern vectorStore() {
-        return Pattern.compile("(?!)(?<reg>)");
-    }
-
-    @Override
-    public Pattern cardShift() {
-        return Pattern.compile("^lsr x\\d+, x\\d+, #9$");
-    }
-
-    @Override
-    public Pattern dirtyCardStore() {
-        return Pattern.compile("^strb wzr, \\[");
+    public Pattern ret() {
+        return RET;
     }
 
     @Override
     public Pattern memoryAccess() {
-        return Pattern.compile("\\[[xw]\\d+|\\[sp");
-    }
-
-    @Override
-    public Pattern storeToThread() {
-        return Pattern.compile("^str x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$");
+        return MEMORY;
     }
 }

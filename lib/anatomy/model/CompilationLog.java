@@ -25,7 +25,7 @@ import javax.xml.stream.XMLStreamReader;
  */
 public final class CompilationLog {
     /** Elements that record a decision or a happening; everything else in the log is scaffolding. */
-    private static final Set<String> EVENTS = Set.of("uncommon_trap", "eliminate_allocation", "eliminate_lock",
+    public static final Set<String> EVENTS = Set.of("uncommon_trap", "eliminate_allocation", "eliminate_lock",
             "eliminate_boxing", "inline_fail", "inline_success", "intrinsic", "make_not_entrant", "deoptimized",
             "predicted_call", "virtual_call", "late_inline", "failure", "bailout", "assert_null",
             "replace_string_concat", "implicit_exception");

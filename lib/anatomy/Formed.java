@@ -1,0 +1,26 @@
+package anatomy;
+
+import anatomy.isa.Form;
+import anatomy.isa.Isa;
+import anatomy.model.Instruction;
+import java.util.List;
+
+/** An operation given by one {@link Form} per ISA: finding it, describing it and what it needs follow from the form. */
+interface Formed extends Operation {
+    Form form(Isa isa);
+
+    @Override
+    default List<Instruction> find(List<Instruction> code, Isa isa) {
+        return form(isa).find(code, isa);
+    }
+
+    @Override
+    default String patterns(Isa isa) {
+        return form(isa).describe(isa);
+    }
+
+    @Override
+    default boolean needsInstructions(Isa isa) {
+        return form(isa).needsInstructions();
+    }
+}

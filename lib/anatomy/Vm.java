@@ -1,0 +1,98 @@
+package anatomy;
+
+import anatomy.capture.Facts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.management.JMException;
+import javax.management.ObjectName;
+import jdk.test.whitebox.WhiteBox;
+
+/**
+ * What a workload (in the child VM) asks the VM itself, for runtime claims: collections on demand, an
+ * object's address and size, the heap's oop size and flags through WhiteBox; and the VM's own reports
+ * recorded under a label for the driver, which reads them with {@link Run#classHistogram},
+ * {@link Run#nativeMemory} and {@link Run#smaps}.
+ */
+public final class Vm {
+    private Vm() {
+    }
+
+    private static WhiteBox whiteBox() {
+        return WhiteBox.getWhiteBox();
+    }
+
+    public static void youngGC() {
+        whiteBox().youngGC();
+    }
+
+    public static void fullGC() {
+        whiteBox().fullGC();
+    }
+
+    /** The object's address now (it may move at the next collection). */
+    public static long addressOf(Object o) {
+        return whiteBox().getObjectAddress(o);
+    }
+
+    /** The object's size in bytes, header and padding included. */
+    public static long sizeOf(Object o) {
+        return whiteBox().getObjectSize(o);
+    }
+
+    /** 4 with compressed oops, 8 without. */
+    public static int heapOopSize() {
+        return whiteBox().getHeapOopSize();
+    }
+
+    /** A VM flag's value (Boolean, Long, Double or String), or null where this VM has no such flag. */
+    public static Object flag(String name) {
+        return whiteBox().getVMFlag(name);
+    }
+
+    /** Records the class histogram now (a full GC first, as {@code jcmd GC.class_histogram} does). */
+    public static void recordClassHistogram(String label) {
+        recordReport("histogram", label, diagnosticCommand("gcClassHistogram"));
+    }
+
+    /** Records the native memory summary now; the run needs {@code -XX:NativeMemoryTracking=summary}. */
+    public static void recordNativeMemory(String label) {
+        recordReport("nmt", label, diagnosticCommand("vmNativeMemory", "summary"));
+    }
+
+    /** Records this process's memory mappings now, from /proc/self/smaps. */
+    public static void recordSmaps(String label) {
+        try {
+            recordReport("smaps", label, Files.readString(Path.of("/proc/self/smaps")));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read /proc/self/smaps (Linux only)", e);
+        }
+    }
+
+    /** The fact naming the file that holds the report of that kind and label. */
+    static String reportKey(String kind, String label) {
+        return "report:" + kind + ":" + label;
+    }
+
+    private static void recordReport(String kind, String label, String text) {
+        Path file = Path.of(System.getProperty(Facts.PROPERTY) + "." + kind + "." + label);
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Facts.record(reportKey(kind, label), file);
+    }
+
+    private static String diagnosticCommand(String operation, String... arguments) {
+        try {
+            return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                    new ObjectName("com.sun.management:type=DiagnosticCommand"), operation,
+                    new Object[] {arguments}, new String[] {String[].class.getName()});
+        } catch (JMException e) {
+            throw new IllegalStateException("the VM refused diagnostic command " + operation + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package anatomy.capture;
+
+/**
+ * What the offline decoder must know of an ISA to place the JVM's notes: which instructions are calls, jumps
+ * and memory accesses. The ISA layer ({@code anatomy.isa.Isa}) supplies it; capture keeps no mnemonics.
+ */
+public interface InstructionKinds {
+    /** The name hsdis-decode takes for {@code --isa}: {@code x86_64}, {@code aarch64}. */
+    String label();
+
+    boolean isCall(String instruction);
+
+    boolean isJump(String instruction);
+
+    boolean accessesMemory(String instruction);
+}

@@ -1,0 +1,204 @@
+package anatomy.isa;
+
+import anatomy.model.Instruction;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.LongPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * How one operation shows in one ISA's code: one or more alternative sequences of steps. A step is a regular
+ * expression over an instruction's text, matched from its start; {@code (?<name>...)} captures a value and a
+ * later step's {@code {name}} stands for exactly that value ("the same register"). Each step after the first
+ * must come later in the code, within {@link Step#within} instructions of the step before when given. One
+ * step is the anchor (the last, unless another is marked): the instruction an occurrence is counted at.
+ *
+ * <p>A form may instead look for the JVM's notes ({@link #note}), which read the same on every ISA and
+ * survive the VM's hex dump, or say that the ISA has no such instruction ({@link #absent}).
+ */
+public final class Form {
+    private static final Pattern GROUP = Pattern.compile("\\(\\?<([a-zA-Z][a-zA-Z0-9]*)>");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-zA-Z][a-zA-Z0-9]*)}");
+
+    private static final Map<String, Pattern> COMPILED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private final List<List<Step>> alternatives;
+    private final Pattern note;
+    private final boolean noteOnMemoryAccess;
+    private final String absent;
+
+    private Form(List<List<Step>> alternatives, Pattern note, boolean noteOnMemoryAccess, String absent) {
+        this.alternatives = alternatives;
+        this.note = note;
+        this.noteOnMemoryAccess = noteOnMemoryAccess;
+        this.absent = absent;
+    }
+
+    /** One step of a sequence. */
+    public record Step(String regex, int within, boolean isAnchor, String group, LongPredicate value, String valueText) {
+        /** This step must come at most {@code n} instructions after the step before it. */
+        public Step within(int n) {
+            return new Step(regex, n, isAnchor, group, value, valueText);
+        }
+
+        /** Count occurrences at this step's instruction rather than at the last step's. */
+        public Step anchor() {
+            return new Step(regex, within, true, group, value, valueText);
+        }
+
+        /** The captured number {@code group} (decimal or 0x hex, maybe negative) must satisfy the predicate. */
+        public Step where(String group, LongPredicate value, String described) {
+            return new Step(regex, within, isAnchor, group, value, described);
+        }
+
+        @Override
+        public String toString() {
+            return "/" + regex + "/" + (within == Integer.MAX_VALUE ? "" : " within " + within)
+                    + (group == null ? "" : " with " + group + " " + valueText);
+        }
+    }
+
+    public static Step step(String regex) {
+        return new Step(regex, Integer.MAX_VALUE, false, null, null, null);
+    }
+
+    /** One instruction. */
+    public static Form insn(String regex) {
+        return seq(step(regex));
+    }
+
+    public static Form seq(Step... steps) {
+        for (Step s : steps) {
+            Pattern.compile(PLACEHOLDER.matcher(s.regex()).replaceAll("x"));  // fail at declaration on a bad regex
+        }
+        return new Form(List.of(List.of(steps)), null, false, null);
+    }
+
+    /** Any of the forms (each of which must be instruction sequences). */
+    public static Form anyOf(Form... forms) {
+        List<List<Step>> all = new ArrayList<>();
+        for (Form f : forms) {
+            all.addAll(f.alternatives);
+        }
+        return new Form(all, null, false, null);
+    }
+
+    /** An instruction (or hex group) carrying a JVM note that matches the regex. */
+    public static Form note(String regex) {
+        return new Form(List.of(), Pattern.compile(regex), false, null);
+    }
+
+    /** A memory access (or, from the hex dump, a hex group) carrying a JVM note that matches the regex. */
+    public static Form noteOnMemoryAccess(String regex) {
+        return new Form(List.of(), Pattern.compile(regex), true, null);
+    }
+
+    /** The ISA has no such instruction; the reason shows in failure messages. */
+    public static Form absent(String why) {
+        return new Form(List.of(), null, false, why);
+    }
+
+    /** True when only disassembled instructions, not the JVM's notes, can show this form. */
+    public boolean needsInstructions() {
+        return note == null && absent == null;
+    }
+
+    /** The instructions of {@code code} at which this form occurs, in code order, each once. */
+    public List<Instruction> find(List<Instruction> code, Isa isa) {
+        if (absent != null) {
+            return List.of();
+        }
+        if (note != null) {
+            return code.stream().filter(i -> i.annotations().stream().anyMatch(a -> note.matcher(a).find())
+                    && (!noteOnMemoryAccess || i.isHex() || isa.accessesMemory(i.text()))).toList();
+        }
+        TreeSet<Integer> anchors = new TreeSet<>();
+        for (List<Step> steps : alternatives) {
+            for (int start = 0; start < code.size(); start++) {
+                int[] at = new int[steps.size()];
+                if (match(steps, 0, start, code, new HashMap<>(), at)) {
+                    anchors.add(at[anchorIndex(steps)]);
+                }
+            }
+        }
+        return anchors.stream().map(code::get).toList();
+    }
+
+    private static int anchorIndex(List<Step> steps) {
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).isAnchor()) {
+                return i;
+            }
+        }
+        return steps.size() - 1;
+    }
+
+    /** Step k at instruction index i (k = 0) or searched from i on; the nearest consistent match wins. */
+    private static boolean match(List<Step> steps, int k, int i, List<Instruction> code, Map<String, String> bound, int[] at) {
+        Step s = steps.get(k);
+        int last = k == 0 ? i : (int) Math.min(code.size() - 1L, (long) i + s.within() - 1);
+        for (int j = i; j <= last; j++) {
+            Map<String, String> captured = capture(s, code.get(j).text(), bound);
+            if (captured != null) {
+                at[k] = j;
+                if (k == steps.size() - 1 || match(steps, k + 1, j + 1, code, captured, at)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, String> capture(Step s, String text, Map<String, String> bound) {
+        Matcher ph = PLACEHOLDER.matcher(s.regex());
+        StringBuilder regex = new StringBuilder();
+        while (ph.find()) {
+            String value = bound.get(ph.group(1));
+            if (value == null) {
+                throw new IllegalStateException("step " + s + " uses {" + ph.group(1) + "}, captured by no earlier step");
+            }
+            ph.appendReplacement(regex, Matcher.quoteReplacement(Pattern.quote(value)));
+        }
+        ph.appendTail(regex);
+        Matcher m = COMPILED.computeIfAbsent(regex.toString(), r -> Pattern.compile("^(?:" + r + ")")).matcher(text);
+        if (!m.find()) {
+            return null;
+        }
+        Map<String, String> out = new HashMap<>(bound);
+        Matcher g = GROUP.matcher(regex);
+        while (g.find()) {
+            if (m.group(g.group(1)) != null) {
+                out.put(g.group(1), m.group(g.group(1)));
+            }
+        }
+        if (s.group() != null && !s.value().test(parseNumber(out.get(s.group())))) {
+            return null;
+        }
+        return out;
+    }
+
+    private static long parseNumber(String imm) {
+        boolean negative = imm.startsWith("-");
+        String digits = negative ? imm.substring(1) : imm;
+        long v = digits.startsWith("0x") ? Long.parseUnsignedLong(digits.substring(2), 16) : Long.parseLong(digits);
+        return negative ? -v : v;
+    }
+
+    /** What is searched for, for failure messages. */
+    public String describe(Isa isa) {
+        if (absent != null) {
+            return "none on " + isa.label() + ": " + absent;
+        }
+        if (note != null) {
+            return "a JVM note matching /" + note.pattern() + "/" + (noteOnMemoryAccess
+                    ? " on a memory access /" + isa.memoryAccess().pattern() + "/" : "");
+        }
+        return alternatives.stream().map(steps -> steps.stream().map(Step::toString).collect(Collectors.joining(" then ")))
+                .collect(Collectors.joining("\n or "));
+    }
+}

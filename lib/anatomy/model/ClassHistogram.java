@@ -1,0 +1,55 @@
+package anatomy.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The class histogram as {@code jcmd GC.class_histogram} (the diagnostic command gcClassHistogram) prints it:
+ * one row per class with its instance count and bytes, the module in parentheses from JDK 9 on, and a total.
+ */
+public record ClassHistogram(List<Row> rows, long totalInstances, long totalBytes) {
+    private static final Pattern ROW = Pattern.compile("^\\s*(\\d+):\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)(?:\\s+\\((.*)\\))?\\s*$");
+    private static final Pattern TOTAL = Pattern.compile("^Total\\s+(\\d+)\\s+(\\d+)\\s*$");
+
+    /** {@code className} as the VM prints it: {@code java.lang.String}, {@code [B}, {@code Outer$Inner}. */
+    public record Row(int rank, long instances, long bytes, String className, String module) {
+    }
+
+    public ClassHistogram {
+        rows = List.copyOf(rows);
+    }
+
+    public static ClassHistogram parse(String text, String source) {
+        List<Row> rows = new ArrayList<>();
+        long instances = -1;
+        long bytes = -1;
+        for (String line : text.split("\r?\n")) {
+            Matcher r = ROW.matcher(line);
+            Matcher t = TOTAL.matcher(line);
+            if (r.matches()) {
+                rows.add(new Row(Integer.parseInt(r.group(1)), Long.parseLong(r.group(2)), Long.parseLong(r.group(3)),
+                        r.group(4), r.group(5) == null ? "" : r.group(5)));
+            } else if (t.matches()) {
+                instances = Long.parseLong(t.group(1));
+                bytes = Long.parseLong(t.group(2));
+            }
+        }
+        if (instances < 0) {
+            throw new ParseException(source, 0, "not a class histogram: no 'Total' line");
+        }
+        return new ClassHistogram(rows, instances, bytes);
+    }
+
+    /** The row of the class (by its binary name, as {@link Class#getName} gives it). */
+    public Optional<Row> of(String className) {
+        return rows.stream().filter(r -> r.className().equals(className)).findFirst();
+    }
+
+    /** Instances of the class, 0 when it has no row. */
+    public long instancesOf(Class<?> c) {
+        return of(c.getName()).map(Row::instances).orElse(0L);
+    }
+}

@@ -1,0 +1,152 @@
+package anatomy.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A unified logging file ({@code -Xlog:...:file=...:uptime,level,tags}) as lines of tags and message, with the
+ * facts the pack reads from it: compressed oops (gc+heap+coops, gc+init), page sizes (pagesize), collections
+ * (gc) and TLAB statistics (gc+tlab). Formats of JDK 17 to 25; a line that has no decorations is passed over.
+ */
+public final class UnifiedLog {
+    private static final Pattern LINE = Pattern.compile("^((?:\\[[^\\]]*\\])+) ?(.*)$");
+    private static final Pattern DECORATION = Pattern.compile("\\[([^\\]]*)\\]");
+    private static final Set<String> LEVELS = Set.of("trace", "debug", "info", "warning", "error");
+    private static final Pattern COOPS = Pattern.compile("Compressed Oops mode: ([^,]+), Oop shift amount: (\\d+)");
+    private static final Pattern COOPS_INIT = Pattern.compile("^Compressed Oops: (Enabled|Disabled)(?: \\((.+)\\))?$");
+    private static final Pattern PAGES = Pattern.compile("^(?<name>[^:=]+?):\\s+.*\\bpage_size=(?<size>\\d+[KMG]?)\\b");
+    private static final Pattern PAUSE = Pattern.compile("^GC\\((\\d+)\\) Pause (.+?) \\((.+?)\\)(?: \\((.+?)\\))? (\\d+[KMG])->(\\d+[KMG])\\((\\d+[KMG])\\) ([\\d.]+)ms$");
+    private static final Pattern TLAB = Pattern.compile("TLAB: gc thread: \\S+ \\[id: (\\d+)\\] desired_size: (\\d+)KB slow allocs: (\\d+)"
+            + " +refill waste: (\\d+)B .* refills: (\\d+) waste +([\\d.]+)%");
+
+    /** One line: its tags (e.g. gc, heap, coops), level and message. */
+    public record Line(double uptime, String level, Set<String> tags, String message) {
+    }
+
+    /** {@code mode} as the VM names it (Zero based, 32-bit, Non-zero based, ...); shift -1 when not logged. */
+    public record CompressedOops(boolean enabled, String mode, int shift) {
+    }
+
+    public record Pause(int gc, String kind, String cause, long beforeBytes, long afterBytes, long capacityBytes, double millis) {
+    }
+
+    /** A thread's TLAB statistics at a collection (gc+tlab=trace). */
+    public record TlabStats(long threadId, long desiredBytes, int slowAllocs, long refillWasteBytes, int refills, double wastePercent) {
+    }
+
+    private final List<Line> lines;
+
+    private UnifiedLog(List<Line> lines) {
+        this.lines = List.copyOf(lines);
+    }
+
+    public static UnifiedLog parse(String text) {
+        List<Line> lines = new ArrayList<>();
+        for (String raw : text.split("\r?\n")) {
+            Matcher m = LINE.matcher(raw);
+            if (!m.matches()) {
+                continue;
+            }
+            double uptime = -1;
+            String level = "";
+            Set<String> tags = Set.of();
+            Matcher d = DECORATION.matcher(m.group(1));
+            while (d.find()) {
+                String v = d.group(1).trim();
+                if (v.matches("[\\d.]+s")) {
+                    uptime = Double.parseDouble(v.substring(0, v.length() - 1));
+                } else if (LEVELS.contains(v)) {
+                    level = v;
+                } else {
+                    tags = new LinkedHashSet<>(Arrays.asList(v.split(",")));
+                }
+            }
+            lines.add(new Line(uptime, level, tags, m.group(2)));
+        }
+        return new UnifiedLog(lines);
+    }
+
+    public List<Line> lines() {
+        return lines;
+    }
+
+    /** The lines whose tag set is exactly these tags, e.g. {@code lines("gc", "heap", "coops")}. */
+    public List<Line> lines(String... tags) {
+        Set<String> want = Set.of(tags);
+        return lines.stream().filter(l -> l.tags().equals(want)).toList();
+    }
+
+    /** From gc+heap+coops (debug on JDK 17, info later) or else gc+init; empty when neither was logged. */
+    public Optional<CompressedOops> compressedOops() {
+        for (Line l : lines("gc", "heap", "coops")) {
+            Matcher m = COOPS.matcher(l.message());
+            if (m.find()) {
+                return Optional.of(new CompressedOops(true, m.group(1).trim(), Integer.parseInt(m.group(2))));
+            }
+        }
+        for (Line l : lines("gc", "init")) {
+            Matcher m = COOPS_INIT.matcher(l.message().trim());
+            if (m.matches()) {
+                return Optional.of(new CompressedOops(m.group(1).equals("Enabled"), m.group(2) == null ? "" : m.group(2), -1));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The page size, in bytes, the VM reserved a region with (pagesize): {@code "Heap"}, {@code "Card Table"}, ... */
+    public Optional<Long> pageSize(String region) {
+        for (Line l : lines("pagesize")) {
+            Matcher m = PAGES.matcher(l.message());
+            if (m.find() && m.group("name").trim().equals(region)) {
+                return Optional.of(bytes(m.group("size")));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The pauses the gc tag reports, in order. */
+    public List<Pause> pauses() {
+        List<Pause> out = new ArrayList<>();
+        for (Line l : lines("gc")) {
+            Matcher m = PAUSE.matcher(l.message());
+            if (m.matches()) {
+                String cause = m.group(4) != null ? m.group(4) : m.group(3);
+                String kind = m.group(4) != null ? m.group(2) + " (" + m.group(3) + ")" : m.group(2);
+                out.add(new Pause(Integer.parseInt(m.group(1)), kind, cause, bytes(m.group(5)), bytes(m.group(6)),
+                        bytes(m.group(7)), Double.parseDouble(m.group(8))));
+            }
+        }
+        return out;
+    }
+
+    /** Per-thread TLAB statistics (gc+tlab=trace), all collections in order. */
+    public List<TlabStats> tlabs() {
+        List<TlabStats> out = new ArrayList<>();
+        for (Line l : lines("gc", "tlab")) {
+            Matcher m = TLAB.matcher(l.message());
+            if (m.find()) {
+                out.add(new TlabStats(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)) * 1024, Integer.parseInt(m.group(3)),
+                        Long.parseLong(m.group(4)), Integer.parseInt(m.group(5)), Double.parseDouble(m.group(6))));
+            }
+        }
+        return out;
+    }
+
+    /** {@code 4K}, {@code 2M}, {@code 512} as bytes. */
+    static long bytes(String size) {
+        char unit = size.charAt(size.length() - 1);
+        long scale = switch (unit) {
+            case 'K' -> 1L << 10;
+            case 'M' -> 1L << 20;
+            case 'G' -> 1L << 30;
+            default -> 1;
+        };
+        return Long.parseLong(scale == 1 ? size : size.substring(0, size.length() - 1)) * scale;
+    }
+}

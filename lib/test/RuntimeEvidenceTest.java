@@ -1,0 +1,88 @@
+/*
+ * @test
+ * @summary The runtime evidence parsers read recorded unified logs, class histograms, NMT summaries and smaps
+ * @library /lib
+ * @build Fixtures
+ * @run testng RuntimeEvidenceTest
+ */
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
+
+import anatomy.model.ClassHistogram;
+import anatomy.model.NativeMemory;
+import anatomy.model.ParseException;
+import anatomy.model.Smaps;
+import anatomy.model.UnifiedLog;
+import org.testng.annotations.DataProvider;
+import org.testng.annotations.Test;
+
+public class RuntimeEvidenceTest {
+    @DataProvider
+    public static Object[][] runtime() {
+        return Fixtures.rows(Fixtures.Fixture::runtime);
+    }
+
+    @Test(dataProvider = "runtime")
+    public void readsCompressedOopsFromTheUnifiedLog(Fixtures.Fixture f) {
+        UnifiedLog log = UnifiedLog.parse(f.report("vmlog"));
+        UnifiedLog.CompressedOops coops = log.compressedOops().orElseThrow();
+        assertTrue(coops.enabled());
+        assertEquals(coops.mode(), "Zero based");
+        assertEquals(coops.shift(), 3);
+        assertFalse(log.lines("gc", "init").isEmpty());
+    }
+
+    @Test(dataProvider = "runtime")
+    public void readsPageSizesPausesAndTlabs(Fixtures.Fixture f) {
+        UnifiedLog log = UnifiedLog.parse(f.report("vmlog"));
+        assertEquals((long) log.pageSize("Heap").orElseThrow(), 4096L);
+        assertEquals((long) log.pageSize("Card Table").orElseThrow(), 4096L);
+        UnifiedLog.Pause first = log.pauses().get(0);
+        assertEquals(first.kind(), "Full");
+        assertEquals(first.cause(), "System.gc()");
+        assertTrue(first.afterBytes() < first.beforeBytes() && first.capacityBytes() >= first.beforeBytes(), first.toString());
+        assertTrue(log.tlabs().stream().anyMatch(t -> t.refills() > 0 && t.desiredBytes() > 0), log.tlabs().toString());
+    }
+
+    @Test(dataProvider = "runtime")
+    public void readsTheClassHistogram(Fixtures.Fixture f) {
+        ClassHistogram h = ClassHistogram.parse(f.report("histogram.gz"), f.name());
+        assertTrue(h.of("java.lang.String").orElseThrow().instances() > 1000);
+        assertTrue(h.of("Shapes$Holder").isPresent(), "Shapes kept a Holder");
+        assertEquals(h.rows().stream().mapToLong(ClassHistogram.Row::bytes).sum(), h.totalBytes());
+        assertEquals(h.of("java.lang.String").orElseThrow().module().startsWith("java.base@"), true);
+    }
+
+    @Test(dataProvider = "runtime")
+    public void readsTheNativeMemorySummary(Fixtures.Fixture f) {
+        NativeMemory nmt = NativeMemory.parse(f.report("nmt"), f.name());
+        NativeMemory.Usage heap = nmt.category("Java Heap").orElseThrow();
+        assertTrue(heap.reservedKB() >= heap.committedKB() && heap.committedKB() > 0, heap.toString());
+        assertTrue(nmt.total().reservedKB() > heap.reservedKB());
+        assertTrue(nmt.category("Code").isPresent() && nmt.category("GC").isPresent(), nmt.categories().keySet().toString());
+    }
+
+    @Test(dataProvider = "runtime")
+    public void readsSmaps(Fixtures.Fixture f) {
+        Smaps smaps = Smaps.parse(f.report("smaps.gz"), f.name());
+        UnifiedLog log = UnifiedLog.parse(f.report("vmlog"));
+        long heapBase = Long.parseUnsignedLong(log.lines("pagesize").stream().map(UnifiedLog.Line::message)
+                .filter(m -> m.startsWith("Heap:")).findFirst().orElseThrow().replaceAll(".*base=0x([0-9a-f]+).*", "$1"), 16);
+        Smaps.Mapping heap = smaps.at(heapBase);
+        assertTrue(heap.permissions().startsWith("rw"), heap.toString());
+        assertEquals(heap.field("KernelPageSize"), 4L);
+        assertTrue(smaps.mappings().stream().anyMatch(m -> m.path().endsWith("libjvm.so")));
+    }
+
+    @Test
+    public void otherTextIsAClearError() {
+        assertTrue(expectThrows(ParseException.class, () -> NativeMemory.parse("Native memory tracking is not enabled", "x"))
+                .getMessage().contains("NativeMemoryTracking=summary"));
+        expectThrows(ParseException.class, () -> ClassHistogram.parse("hello", "x"));
+        expectThrows(ParseException.class, () -> Smaps.parse("", "x"));
+        assertTrue(UnifiedLog.parse("no decorations here").lines().isEmpty());
+    }
+}

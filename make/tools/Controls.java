@@ -1,0 +1,83 @@
+import java.io.IOException;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+/**
+ * The negative controls of test files, read from their compiled classes: the tests and the library are
+ * compiled with this JDK's javac, each test class is loaded (not initialised), and its
+ * {@code anatomy.NegativeControl} annotations are read through reflection.
+ */
+final class Controls {
+    private Controls() {
+    }
+
+    /** Test file (as given, relative) to its controls, in declaration order. */
+    static Map<String, List<Sensitivity.Control>> read(List<Path> tests, Path classes) throws IOException {
+        List<String> sources = new ArrayList<>();
+        try (Stream<Path> lib = Files.walk(Path.of("lib"))) {
+            lib.filter(p -> p.toString().endsWith(".java") && !p.startsWith("lib/test") && !p.startsWith("lib/hsdis"))
+                    .forEach(p -> sources.add(p.toString()));
+        }
+        tests.forEach(t -> sources.add(t.toString()));
+        Files.createDirectories(classes);
+        List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-nowarn", "-XDsuppressNotes", "-proc:none"));
+        args.addAll(sources);
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        if (javac.run(null, null, System.err, args.toArray(String[]::new)) != 0) {
+            throw new IllegalStateException("the tests do not compile (see above): their controls cannot be read");
+        }
+        Map<String, List<Sensitivity.Control>> out = new LinkedHashMap<>();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()})) {
+            for (Path t : tests) {
+                String name = Path.of("").toAbsolutePath().relativize(t.toAbsolutePath()).toString();
+                String stem = t.getFileName().toString().replaceAll("\\.java$", "");
+                out.put(name, of(Class.forName(stem, false, loader), name));
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read the controls: " + e, e);
+        }
+        return out;
+    }
+
+    private static List<Sensitivity.Control> of(Class<?> test, String name) throws ReflectiveOperationException {
+        List<Sensitivity.Control> list = new ArrayList<>();
+        for (Annotation a : test.getAnnotations()) {
+            String type = a.annotationType().getName();
+            if (type.equals("anatomy.NegativeControl")) {
+                list.add(control(a, name));
+            } else if (type.equals("anatomy.NegativeControl$List")) {
+                for (Annotation c : (Annotation[]) value(a, "value")) {
+                    list.add(control(c, name));
+                }
+            }
+        }
+        return list;
+    }
+
+    private static Sensitivity.Control control(Annotation a, String test) throws ReflectiveOperationException {
+        Object[] ops = (Object[]) value(a, "kills");
+        Object[] events = (Object[]) value(a, "killsEvent");
+        if (ops.length + events.length != 1) {
+            throw new IllegalArgumentException(test + ": a @NegativeControl names exactly one kills or killsEvent: " + a);
+        }
+        String kills = ((Enum<?>) (ops.length > 0 ? ops[0] : events[0])).name();
+        return new Sensitivity.Control((String) value(a, "flags"), kills, (String) value(a, "why"), (String) value(a, "requires"));
+    }
+
+    private static Object value(Annotation a, String element) throws ReflectiveOperationException {
+        Method m = a.annotationType().getMethod(element);
+        m.setAccessible(true);
+        return m.invoke(a);
+    }
+}
