@@ -104,6 +104,7 @@ public class Summary {
     static Result read(Path jtr) throws IOException {
         String text = Files.readString(jtr);
         String test = find(text, "(?m)^test=(.*)$", jtr.toString());
+        test = test.replace("\\#", "#");   // jtreg escapes the '#' of a @test id variant in .jtr files
         double seconds = Double.parseDouble(find(text, "(?m)^elapsed=(\\d+)", "0")) / 1000.0;
         String result = find(text, "(?m)^test result: (.*)$", "Error. no result recorded");
         if (result.startsWith("Passed. Skipped: ")) {

@@ -3,6 +3,7 @@ package anatomy.probe;
 import anatomy.Jit;
 import anatomy.Run;
 import anatomy.capture.ChildVmException;
+import anatomy.capture.Disassembly;
 import anatomy.capture.Facts;
 import anatomy.capture.Hsdis;
 import anatomy.isa.Isa;
@@ -88,12 +89,12 @@ public class Probe implements Callable<Map<String, String>> {
         } else if (printed.isHexOnly()) {
             put("pack.hsdis", "false", "hsdis not usable: " + pluginTrouble(osLog) + "; and no offline decoder is built ("
                     + Hsdis.whereLooked() + ")");
-        } else if (run.disassembly().startsWith("offline")) {
+        } else if (run.disassemblyMode() == Disassembly.Mode.OFFLINE) {
             put("pack.hsdis", "true", "offline: " + pluginTrouble(osLog) + "; its hex is decoded by " + Hsdis.decoder());
         } else {
             put("pack.hsdis", "true", "plugin loaded by the VM: " + loadedPlugin(osLog));
         }
-        props.put("pack.hsdis.mode", run.disassembly().startsWith("offline") ? "offline" : run.disassembly().startsWith("none") ? "none" : "plugin");
+        props.put("pack.hsdis.mode", run.disassemblyMode().name().toLowerCase(java.util.Locale.ROOT));
     }
 
     private static final java.util.regex.Pattern LOADED =
