@@ -100,6 +100,17 @@ public class CompilationLogTest {
         assertFalse(TRAP_COMPILED.matches(log.runtimeEvents().get(0)));
     }
 
+    /**
+     * C2 logs {@code <intrinsic id=..>} for each intrinsic it expands; the JDK's own methods compiled during a
+     * recording (StringLatin1, Math.min) hold some on each ISA. The hex recordings ran too briefly to compile them.
+     */
+    @Test(dataProvider = "logs")
+    public void findsIntrinsics(Fixtures.Fixture f) {
+        List<LogEvent> found = f.log().tasks().stream().flatMap(t -> t.events().stream()).filter(INTRINSIC::matches).toList();
+        assertTrue(f.hex() || !found.isEmpty(), "no INTRINSIC event in " + f);
+        assertTrue(found.stream().allMatch(e -> e.attribute("id") != null && e.attribute("id").startsWith("_")), found.toString());
+    }
+
     /** No recording holds boxing elimination yet (Shapes' valueOf is inlined); the element as C2 writes it. */
     @Test
     public void readsBoxingElimination() {
