@@ -6,7 +6,8 @@
 #
 #   make configs [JDK=...] [TEST=...] [CONFIGS='name=options;name=options']
 #
-# Each configuration runs in its own BUILD ($BUILD/configs/<name>), so their results never mix.
+# Each configuration runs in its own BUILD ($BUILD/configs/<name>), so their results never mix; the hsdis plugin
+# is the one of $BUILD, built once.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
@@ -46,6 +47,8 @@ while IFS= read -r line; do
         continue
     fi
     make --no-print-directory test JDK="$JDK_HOME" BUILD="$dir" VM_OPTIONS="${VM_OPTIONS:+$VM_OPTIONS }$opts" \
+        HSDIS_DIR_x86_64="$BUILD/hsdis/x86_64" HSDIS_DIR_aarch64="$BUILD/hsdis/aarch64" \
+        HSDIS_CS_x86_64="$BUILD/capstone/x86_64" HSDIS_CS_aarch64="$BUILD/capstone/aarch64" \
         ${TEST:+TEST="$TEST"} >"$dir/run.log" 2>&1
     rc=$?
     totals=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$dir/run.log" | tail -n 1)
