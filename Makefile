@@ -16,8 +16,9 @@ export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 help:
 	@echo "Targets:"
 	@echo "  make test         run the pack (TEST= picks a group, directory or file) on the JDK under test"
-	@echo "  make check        the project's own checks: library unit tests, hsdis fixtures and fuzz,"
-	@echo "                    the pack, the sensitivity proofs, and the JDK x ISA matrix of :headline"
+	@echo "  make check        the project's own checks: hygiene, hsdis fixtures and fuzz, library unit tests,"
+	@echo "                    the pack, the sensitivity proofs, switching JDKs, the configurations and the"
+	@echo "                    JDK x ISA matrix of :headline; the system's JDKs must be unchanged after it"
 	@echo "  make selftest     the library's unit tests only"
 	@echo "  make sensitivity  rerun each test under each of its negative controls; every one must fail"
 	@echo "  make hsdis        build the pack's hsdis plugin (ARCH=aarch64 cross-builds it)"
@@ -25,6 +26,8 @@ help:
 	@echo "  make matrix       the pack over several JDKs and ISAs (MATRIX= lists them)"
 	@echo "  make configs      the pack on one JDK under each standard test configuration (-Xcomp, C1 only,"
 	@echo "                    each GC, ...): every test passes or skips with a reason"
+	@echo "  make switching    one work area, JDKs alternated (25, 17, 25, AArch64 17, 17), then a run without C2"
+	@echo "  make hygiene      bad input is one line; docs self-contained; one package helper; Zero's reason"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo "Variables (as in OpenJDK's make test):"
 	@echo "  JDK=/path/to/jdk  the JDK under test (default: JAVA_HOME, else java on PATH)"
@@ -34,7 +37,11 @@ help:
 	@echo "  JAVA_OPTIONS=...  to jtreg -javaoptions"
 	@echo "  CONC=N            jtreg concurrency (default: the core count, $(CONC))"
 	@echo "  JTREG_HOME=dir    a jtreg install (default: Debian's jtreg7, installed when missing)"
-	@echo "  ARCH=aarch64      test an AArch64 JDK under qemu-user (default JDK: Debian's arm64 JDK 17)"
+	@echo "  ARCH=aarch64      test an AArch64 JDK under qemu-user (default JDK: Debian's arm64 JDK 17,"
+	@echo "                    unpacked under $(BUILD)/jdks; nothing is installed for arm64 in the system)"
+	@echo "  MATRIX=...        make matrix's JDKs (default: x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25"
+	@echo "                    aarch64-17 aarch64-25; or label=/path/to/jdk)"
+	@echo "  CONFIGS=...       make configs's configurations ('name=options;name=options')"
 	@echo "  BUILD=dir         where work, reports and builds go (default: build)"
 
 -include make/hsdis.mk
