@@ -23,7 +23,8 @@ import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
 /*
- * The pack's tests say what they are in their jtreg header: the summary ends with the quark "(Quark #N)", the keys
+ * The pack's tests say what they are in their jtreg header: the summary ends with the quark "(Quark #N)" (or, for
+ * a claim taken from another source text, the seed "(seed NNN)"), the keys
  * names "headline" if it is on the card and its area, which is also its folder. Everything else is derived
  * from that and checked here (make selftest); each failure prints the text to paste.
  */
@@ -48,9 +49,9 @@ public class RegistryTest {
                 while (k.find()) {
                     keys.addAll(List.of(k.group(1).trim().split("\\s+")));
                 }
-                Matcher q = Pattern.compile("@summary .*\\(Quark (#\\d+)\\)").matcher(text);
+                Matcher q = Pattern.compile("@summary .*\\((?:Quark (#\\d+)|(seed \\d{3}))\\)").matcher(text);
                 String rel = ROOT.relativize(p).toString();
-                out.add(new TestFile(rel, p.getParent().getFileName().toString(), keys, q.find() ? q.group(1) : "?",
+                out.add(new TestFile(rel, p.getParent().getFileName().toString(), keys, q.find() ? (q.group(1) != null ? q.group(1) : q.group(2)) : "?",
                         (int) text.lines().count(), text));
             }
         }
@@ -69,7 +70,7 @@ public class RegistryTest {
         Set<String> known = Set.of(declared.group(1).trim().split("\\s+"));
         assertTrue(known.containsAll(t.keys()), t + ": @key " + t.keys() + " not all declared in TEST.ROOT keys=" + known);
         assertTrue(t.keys().contains(t.area()), t + ": @key must name its area '" + t.area() + "' (its folder)");
-        assertTrue(!t.quark().equals("?"), t + ": @summary must end with (Quark #N)");
+        assertTrue(!t.quark().equals("?"), t + ": @summary must end with (Quark #N), or (seed NNN) for a claim from another source text");
         assertTrue(t.lines() <= 120, t + " has " + t.lines() + " lines; plumbing belongs in lib/");
         assertTrue(!t.text().contains("Runtime.version()"), t + ": a JDK precondition is @requires pack.jdk, not Runtime.version()");
         assertTrue(Files.readString(ROOT.resolve("docs/" + t.area() + ".md")).contains(Path.of(t.path()).getFileName().toString().replace(".java", "")),
@@ -103,7 +104,7 @@ public class RegistryTest {
     @Test
     public void coverageTableListsExactlyTheTests() throws IOException {
         Map<String, String> rows = new TreeMap<>();
-        Matcher row = Pattern.compile("(?m)^\\| (#\\d+)[^|]*\\|[^|]*\\| \\[(test/[^\\]]+)\\]\\(([a-z]+)\\.md\\) \\|").matcher(
+        Matcher row = Pattern.compile("(?m)^\\| (#\\d+|seed \\d{3})[^|]*\\|[^|]*\\| \\[(test/[^\\]]+)\\]\\(([a-z]+)\\.md\\) \\|").matcher(
                 Files.readString(ROOT.resolve("docs/README.md")));
         while (row.find()) {
             rows.put(row.group(2), row.group(1) + " " + row.group(3));
@@ -111,8 +112,8 @@ public class RegistryTest {
         Map<String, String> tests = new TreeMap<>();
         tests().forEach(t -> tests.put(t.path(), t.quark() + " " + t.area()));
         StringBuilder fix = new StringBuilder();
-        tests.forEach((path, v) -> fix.append("| ").append(v.split(" ")[0]).append(" ... | (claim) | [").append(path)
-                .append("](").append(v.split(" ")[1]).append(".md) | (status) |\n"));
+        tests.forEach((path, v) -> fix.append("| ").append(v.substring(0, v.lastIndexOf(' '))).append(" ... | (claim) | [")
+                .append(path).append("](").append(v.substring(v.lastIndexOf(' ') + 1)).append(".md) | (status) |\n"));
         assertEquals(rows, tests, "docs/README.md's coverage table (quark, test, area page) must list exactly the tests:\n" + fix);
     }
 }

@@ -1,0 +1,78 @@
+/*
+ * @test
+ * @summary A StampedLock optimistic read compiles to loads with no atomic instruction and no full fence, unlike a read lock, which takes a CAS (seed 004)
+ * @key concurrency
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver OptimisticReadHasNoAtomicOrFence
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Op.CAS;
+import static anatomy.Op.FULL_FENCE;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+import java.util.concurrent.locks.StampedLock;
+
+/*
+ * A read lock is a write to shared state: readLock and unlockRead each CAS the lock's state word, so every
+ * reader takes the cache line exclusively, and on x86_64 the locked instruction is also a full fence. An
+ * optimistic read writes nothing. tryOptimisticRead loads the state (a volatile load: a plain mov on
+ * x86_64, ldar on AArch64); validate issues a load fence and loads it again. On x86_64 the load fence
+ * orders nothing the hardware would reorder, so it emits no instruction; AArch64 emits dmb ishld, a
+ * load-load barrier, which is no full fence. Readers then scale, the point of the seed's benchmark.
+ *
+ *   x86_64, JDK 17:   movq 0x10(%r12, %r11, 8), %r10 ; andq $0x80, %r11 ... movl 0x10(%rsi), %eax ;
+ *                     addl 0xc(%rsi), %eax ; ... andq 0x10(%r12, %r8, 8), %r11 ; cmpq %r11, %r10   (optimisticRead)
+ *                     lock cmpxchgq %r11, 0x10(%r12, %r10, 8) ... lock cmpxchgq %r10, ...         (lockedRead)
+ *   x86_64, JDK 25:   the same: no locked instruction in optimisticRead, two lock cmpxchgq in lockedRead
+ *   aarch64, JDK 17:  ldar x12, [x10] ... dmb ishld ... ldar x10, [x10]                        (optimisticRead)
+ *                     casal x8, x13, [x12] ... casal x8, x11, [x10]                             (lockedRead)
+ *   aarch64, JDK 25:  ldar x10, [x10] ... dmb ishld ... ldar x10, [x10] ;  casal ... casal
+ *
+ * No product flag adds an atomic or a fence to the optimistic read, so that half is guarded by its
+ * assertion alone; the control takes the CAS out of the read lock, the contrast the claim is made against.
+ */
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetLong", kills = CAS,
+        why = "the read lock's compareAndSetLong is then a call to the native method, no inline CAS")
+public class OptimisticReadHasNoAtomicOrFence {
+    final StampedLock lock = new StampedLock();
+    int x;
+    int y;
+
+    int optimisticRead() {
+        long stamp = lock.tryOptimisticRead();
+        int sum = x + y;
+        return lock.validate(stamp) ? sum : -1;
+    }
+
+    int lockedRead() {
+        long stamp = lock.readLock();
+        try {
+            return x + y;
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            OptimisticReadHasNoAtomicOrFence o = new OptimisticReadHasNoAtomicOrFence();
+            int sink = 0;
+            for (int i = 0; i < 10_000; i++) {
+                sink += o.optimisticRead() + o.lockedRead();
+            }
+            Jit.compileAtC2(OptimisticReadHasNoAtomicOrFence.class, "optimisticRead");
+            Jit.compileAtC2(OptimisticReadHasNoAtomicOrFence.class, "lockedRead");
+            Jit.measure("sink", sink);
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("optimisticRead")).hasNo(CAS).hasNo(FULL_FENCE);
+        assertThat(run.c2("lockedRead")).has(CAS);
+    }
+}

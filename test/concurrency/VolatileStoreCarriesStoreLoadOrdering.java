@@ -1,0 +1,89 @@
+/*
+ * @test
+ * @summary A volatile store is ordered before later loads (x86_64: a full fence after it; AArch64: stlr); a plain store is not, nor a store into an object that does not escape (seed 004)
+ * @key concurrency
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver VolatileStoreCarriesStoreLoadOrdering
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Op.FULL_FENCE;
+import static anatomy.Op.VOLATILE_STORE;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+
+/*
+ * The Java memory model makes volatile accesses sequentially consistent: a volatile store must not be
+ * reordered with a later volatile load. x86_64 keeps every other order by itself (TSO) but lets a load pass
+ * an earlier store, so C2 follows the store with a full fence, the locked no-op add on the stack that costs
+ * less than mfence. AArch64 has a store-release (stlr) and a load-acquire (ldar) that are ordered with
+ * each other, so the store itself carries the ordering and no barrier is emitted. A volatile load needs no
+ * fence on either ISA (x86_64: a plain mov; AArch64: ldar). A plain store gets nothing.
+ *
+ *   x86_64, JDK 17:   movl %edx, 0xc(%rsi) ; lock addl $0, -0x40(%rsp)     (volatileStore)
+ *   x86_64, JDK 25:   movl %edx, 0xc(%rsi) ; lock addl $0, -0x40(%rsp)
+ *   aarch64, JDK 17:  stlr w2, [x10]        (volatileStore)   ldar w0, [x10]   (volatileLoad)
+ *   aarch64, JDK 25:  stlr w2, [x10]                          ldar w0, [x10]
+ *   any:              plainStore is one str/movl; storeIntoLocal compiles to no store at all
+ *
+ * The ordering exists for other threads. An object that never leaves the method cannot be seen by one,
+ * so escape analysis drops the barriers of a volatile store into it (and here the store itself, replaced
+ * by a scalar). Without escape analysis the object is allocated and its store is fenced like any other:
+ * that is the negative control. No product flag takes the fence off a shared volatile store, which is
+ * the point: that half is guarded by its assertion alone.
+ */
+@NegativeControl(flags = "-XX:-DoEscapeAnalysis", kills = VOLATILE_STORE,
+        why = "the local object is then allocated and its volatile store ordered like a shared one")
+public class VolatileStoreCarriesStoreLoadOrdering {
+    volatile int shared;
+    int plain;
+
+    static class Local {
+        volatile int v;
+    }
+
+    void volatileStore(int x) {
+        shared = x;
+    }
+
+    void plainStore(int x) {
+        plain = x;
+    }
+
+    int volatileLoad() {
+        return shared;
+    }
+
+    static int storeIntoLocal(int x) {
+        Local local = new Local();
+        local.v = x;
+        return local.v;
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            VolatileStoreCarriesStoreLoadOrdering o = new VolatileStoreCarriesStoreLoadOrdering();
+            int sink = 0;
+            for (int i = 0; i < 1000; i++) {
+                o.volatileStore(i);
+                o.plainStore(i);
+                sink += o.volatileLoad() + storeIntoLocal(i);
+            }
+            for (String shape : new String[] {"volatileStore", "plainStore", "volatileLoad", "storeIntoLocal"}) {
+                Jit.compileAtC2(VolatileStoreCarriesStoreLoadOrdering.class, shape);
+            }
+            Jit.measure("sink", sink);
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("volatileStore")).has(VOLATILE_STORE);
+        assertThat(run.c2("plainStore")).hasNo(VOLATILE_STORE).hasNo(FULL_FENCE);
+        assertThat(run.c2("volatileLoad")).hasNo(FULL_FENCE);
+        assertThat(run.c2("storeIntoLocal")).hasNo(VOLATILE_STORE);
+    }
+}
