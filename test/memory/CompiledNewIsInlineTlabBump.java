@@ -2,7 +2,7 @@
  * @test
  * @summary Compiled `new` bumps the thread's TLAB pointer inline; the runtime is called only out of line (Quark #4)
  * @key memory
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver CompiledNewIsInlineTlabBump
  */
@@ -33,7 +33,9 @@ import anatomy.Run;
  *   aarch64, JDK 25:  the same with #0x1c8/#0x1d8 and {runtime_call C2 Runtime new_instance}
  *
  * The offsets in the thread differ per JDK, so the vocabulary matches the shape: one offset loaded,
- * compared with another, stored back to the first. Every collector HotSpot ships allocates so.
+ * compared with another, stored back to the first. Every collector HotSpot ships allocates so
+ * (measured under G1, Serial, Z, Shenandoah and Epsilon). The code needs Point's constant pool
+ * entry resolved, or C2 compiles a trap in place of the `new`: -Xcomp skips (pack.profiled).
  *
  * The control is -XX:-UseTLAB. Under G1, Z and Shenandoah, and on any JDK from 20, compiled code
  * then calls the runtime for every object. On JDK 17 with Serial or Parallel, C2 instead inlines a
