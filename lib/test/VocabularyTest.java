@@ -49,6 +49,8 @@ public class VocabularyTest {
             c("select", ALLOCATION_SLOW_CALL, exactly(0)),
             c("allocate", TLAB_ALLOCATION.before(ALLOCATION_SLOW_CALL), exactly(1)),
             c("allocate", TLAB_ALLOCATION.after(ALLOCATION_SLOW_CALL), exactly(0)),
+            // C2 lays the allocation call out after the return: off the fast path.
+            c("allocate", ALLOCATION_SLOW_CALL.after(RETURN_POLL), exactly(1)),
             c("oneSided", UNCOMMON_TRAP, atLeast(1)), c("select", UNCOMMON_TRAP, exactly(0)),
             c("select", RETURN_POLL, exactly(1)),
             c("divide", IMPLICIT_NULL_CHECK, exactly(0)),
