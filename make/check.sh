@@ -33,7 +33,7 @@ system_jdks() { { dpkg-query -W -f='${binary:Package} ${Version}\n' 'openjdk-*' 
 before=$(system_jdks)
 
 step hygiene     hygiene
-step hsdis       hsdis-check
+step hsdis       hsdis-check HSDIS_CHECK_QEMU=yes
 step selftest    selftest
 step pack        test
 step sensitivity sensitivity

@@ -47,7 +47,7 @@ HSDIS_FUZZ_SHORT ?= 20000
 HSDIS_FUZZ_LONG ?= 1000000
 HSDIS_FUZZ_SEED ?= 1
 # hsdis-check also tests the cross-built aarch64 plugin under qemu-user when the cross gcc and
-# qemu-aarch64-static are installed (auto), always (yes) or never (no).
+# qemu-aarch64-static are installed (auto), always, installing them when missing (yes; make check), or never (no).
 HSDIS_CHECK_QEMU ?= auto
 
 ifeq ($(filter x86_64 aarch64,$(HSDIS_ARCH)),)
@@ -119,6 +119,10 @@ HSDIS_CHECK_PROGS := $(HSDIS_DIR_$(HSDIS_HOST_ISA))/$(HSDIS_LIB_$(HSDIS_HOST_ISA
 hsdis-check: $(HSDIS_CHECK_PROGS)
 	@qemu=; \
 	if [ "$(HSDIS_HOST_ISA)" = x86_64 ] && [ "$(HSDIS_CHECK_QEMU)" != no ]; then \
+	  if [ "$(HSDIS_CHECK_QEMU)" = yes ]; then \
+	    sh make/capstone.sh --ensure aarch64 gcc || exit 2; \
+	    sh make/need.sh --why "hsdis-check under qemu" qemu-user-static=qemu-aarch64-static || exit 2; \
+	  fi; \
 	  if [ "$(HSDIS_CHECK_QEMU)" = yes ] || { command -v $(HSDIS_CROSS_CC_aarch64) && command -v qemu-aarch64-static; } >/dev/null 2>&1; then \
 	    $(MAKE) -s --no-print-directory -f $(firstword $(MAKEFILE_LIST)) BUILD=$(BUILD) \
 	      $(HSDIS_DIR_aarch64)/$(HSDIS_LIB_aarch64) $(HSDIS_TEST_DIR)/plugin-test-aarch64-cross || exit 1; \
