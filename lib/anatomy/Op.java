@@ -164,6 +164,16 @@ public enum Op implements Formed {
             on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%r12[dwb]?), " + Forms.X86_OBJECT_SLOT),
                     seq(step("xor[lq] %(?<z>\\w+), %\\k<z>$"), step("mov[bwlq] %{z}, " + Forms.X86_OBJECT_SLOT).within(4)))),
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT))),
+    /**
+     * A compressed reference loaded (a 32-bit load) and decoded with a shift of 3: on x86_64 folded into the
+     * next access's address, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode); on AArch64 an
+     * lsl #3 (zero-based) or an add to the heap base in x27 with lsl #3. Counted at the decode.
+     */
+    NARROW_OOP_DECODE("compressed reference decoded (times 8, plus the heap base)",
+            on(X86_64, seq(step("movl (-?(0x[0-9a-f]+|\\d+))?\\(%\\w+(, %\\w+, \\d)?\\), %(?<n>r\\w+)d$"),
+                    step(".*\\(%r12, %{n}, 8\\)").within(2))),
+            on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x\\d+"),
+                    step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2)))),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
     FIELD_STORE("store of a register's value into an object",
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
