@@ -215,7 +215,7 @@ public enum Op implements Formed {
         static final String AARCH64_OBJECT_SLOT = "\\[x\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$";
 
         /** How far out of line G1 lays its card store after the card's address is formed. */
-        static final int OUT_OF_LINE = 48;
+        static final int OUT_OF_LINE = 100;
 
         /** A shift by log2 of a card size HotSpot accepts (GCCardSizeInBytes: 128 to 2048). */
         static Form.Step cardShift(String regex) {
