@@ -97,24 +97,87 @@ public enum Op implements Formed {
                     step("cmp[lq]? (0x[0-9a-f]+|\\d+)\\(%r15\\), %r").within(8), step("mov[lq]? %r\\w+, {off}\\(%r15\\)$").within(8))),
             on(AARCH64, seq(step("ldr x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$"),
                     step("cmp x\\d+, x\\d+$").within(8), step("str x\\d+, \\[x28, #{off}\\]$").within(8)))),
-    /** Bulk zeroing of new memory: rep stos, or vector stores of a zeroed register; stp xzr, dc zva, zero_blocks. */
-    ZEROING("bulk zeroing of memory",
-            on(X86_64, anyOf(insn("rep stos"), seq(step("v?p?xor(ps|pd)? %(?<reg>[xyz]mm\\d+), %\\k<reg>(, %\\k<reg>)?$"),
-                    step("v?movdq[au]\\d* %{reg}, .*\\(")))),
-            on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)"))),
     /**
-     * G1's card mark: the card of an updated reference's address (shifted right by 9) found in the card table
-     * by an add, and the dirty value (zero) stored to exactly that card (counted at the store). Other
-     * collectors' card marks get their forms with the test and fixture that show them.
+     * Bulk zeroing of new memory, in every form C2's clear_mem takes: rep stos (-XX:-UseXMMForObjInit, or stosb
+     * with -XX:+UseFastStosb); a vector register zeroed by xor then stored (SSE movdqu with -XX:UseAVX=0, AVX
+     * vmovdqu, AVX-512 vmovdqu8..64 with or without a mask, the vmovq tail); the short loop storing an xor-zeroed
+     * general register by index. AArch64: stp xzr pairs, dc zva, or a call of the zero_blocks stub.
      */
-    CARD_MARK("card mark (G1 post-write barrier)",
+    ZEROING("bulk zeroing of memory",
+            on(X86_64, anyOf(insn("rep stos"),
+                    seq(step("(v?pxor[dq]?|v?xorp[sd]) %[xyz]mm(?<vz>\\d+), %[xyz]mm\\k<vz>(, %[xyz]mm\\k<vz>)?$"),
+                            step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)),
+                    seq(step("xorq %(?<z>r\\w+), %\\k<z>$"), step("movq %{z}, \\(%\\w+, %\\w+, 8\\)$").within(6)))),
+            on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)"))),
+    // memory (#12): card marks and the G1 filter before them (ZEROING, above, widened for #12 too)
+    /**
+     * A card mark: an address shifted right by log2 of the card size (128 to 2048 bytes) indexes the card
+     * table, and the dirty value (zero) is stored as a byte to exactly that card; counted at the store. Serial
+     * and Parallel index the table base with the shifted address in the store itself; G1 and -XX:+UseCondCardMark
+     * add them first and store through the sum (G1 out of line, after its filters).
+     */
+    CARD_MARK("card mark (dirty byte stored to the card of an address)",
             on(X86_64, anyOf(
-                    seq(step("shr[lq]? \\$9, %(?<idx>\\w+)$"), step("add[lq]? %{idx}, %(?<card>\\w+)$").within(3),
-                            step("movb (\\$(0x)?0|%r12b), \\(%{card}\\)$")),
-                    seq(step("shr[lq]? \\$9, %(?<card>\\w+)$"), step("add[lq]? %\\w+, %{card}$").within(3),
-                            step("movb (\\$(0x)?0|%r12b), \\(%{card}\\)$")))),
-            on(AARCH64, seq(step("lsr (?<idx>x\\d+), x\\d+, #9$"), step("add (?<card>x\\d+), x\\d+, {idx}$").within(4),
-                    step("strb wzr, \\[{card}\\]$"))));
+                    seq(Forms.cardShift("shr[lq]? \\$(?<shift>0x[0-9a-f]+|\\d+), %(?<idx>\\w+)$"),
+                            step("movb " + Forms.X86_DIRTY + ", \\(%\\w+, %{idx}(, 1)?\\)$").within(3)),
+                    seq(Forms.cardShift("shr[lq]? \\$(?<shift>0x[0-9a-f]+|\\d+), %(?<idx>\\w+)$"),
+                            step("add[lq]? %{idx}, %(?<card>\\w+)$").within(3),
+                            step("movb " + Forms.X86_DIRTY + ", \\(%{card}\\)$").within(Forms.OUT_OF_LINE)),
+                    seq(Forms.cardShift("shr[lq]? \\$(?<shift>0x[0-9a-f]+|\\d+), %(?<card>\\w+)$"),
+                            step("add[lq]? %\\w+, %{card}$").within(3),
+                            step("movb " + Forms.X86_DIRTY + ", \\(%{card}\\)$").within(Forms.OUT_OF_LINE)))),
+            on(AARCH64, anyOf(
+                    seq(Forms.cardShift("lsr (?<idx>x\\d+), x\\d+, #(?<shift>0x[0-9a-f]+|\\d+)$"),
+                            step("strb wzr, \\[x\\d+, {idx}(, lsl #0)?\\]$").within(6)),
+                    seq(Forms.cardShift("lsr (?<idx>x\\d+), x\\d+, #(?<shift>0x[0-9a-f]+|\\d+)$"),
+                            step("add (?<card>x\\d+), x\\d+, {idx}$").within(4),
+                            step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE)),
+                    seq(Forms.cardShift("lsr (?<card>x\\d+), x\\d+, #(?<shift>0x[0-9a-f]+|\\d+)$"),
+                            step("add {card}, {card}, x\\d+$").within(4),
+                            step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE))))),
+    /**
+     * A card mark that reads the card first and stores only when it is not dirty yet (-XX:+UseCondCardMark;
+     * G1 always): the card compared with zero, a branch over the store, the store to the same card.
+     */
+    CONDITIONAL_CARD_MARK("conditional card mark (card read, dirty byte stored only if not dirty)",
+            on(X86_64, seq(step("cmpb \\$(0x)?0, \\(%(?<card>\\w+)\\)$"), step("je ").within(1),
+                    step("movb " + Forms.X86_DIRTY + ", \\(%{card}\\)$").within(1))),
+            on(AARCH64, seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+)\\]$"), step("cbz {v}, ").within(3),
+                    step("strb wzr, \\[{card}\\]$").within(1)))),
+    /**
+     * G1's cross-region filter: the field's and the new value's addresses xor-ed, shifted right by log2 of the
+     * region size (1 to 512 MB), and a branch on zero (same region: no card). Counted at the branch.
+     */
+    CROSS_REGION_FILTER("G1 cross-region filter (xor of the addresses, shifted by the region size, tested)",
+            on(X86_64, seq(step("xor[lq]? %\\w+, %(?<x>\\w+)$"),
+                    Forms.regionShift("shr[lq]? \\$(?<shift>0x[0-9a-f]+|\\d+), %{x}$").within(2),
+                    step("(test[lq]? %{x}, %{x}$|je )").within(1))),
+            on(AARCH64, seq(step("eor (?<x>x\\d+), x\\d+, x\\d+$"),
+                    Forms.regionShift("lsr (?<y>x\\d+), {x}, #(?<shift>0x[0-9a-f]+|\\d+)$").within(3),
+                    step("cbn?z {y}, ").within(3)))),
+    /**
+     * A store of zero into an object (not the stack): the zero immediate, HotSpot's zero register (r12 holds
+     * the heap base, zero in zero-based and 32-bit compressed-oops modes), a register just xor-ed to zero;
+     * wzr/xzr. Narrow it to a field with {@link #at}.
+     */
+    ZERO_STORE("store of zero into an object",
+            on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%r12[dwb]?), " + Forms.X86_OBJECT_SLOT),
+                    seq(step("xor[lq] %(?<z>\\w+), %\\k<z>$"), step("mov[bwlq] %{z}, " + Forms.X86_OBJECT_SLOT).within(4)))),
+            on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT))),
+    /**
+     * A compressed reference loaded (a 32-bit load) and decoded with a shift of 3: on x86_64 folded into the
+     * next access's address, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode); on AArch64 an
+     * lsl #3 (zero-based) or an add to the heap base in x27 with lsl #3. Counted at the decode.
+     */
+    NARROW_OOP_DECODE("compressed reference decoded (times 8, plus the heap base)",
+            on(X86_64, seq(step("movl (-?(0x[0-9a-f]+|\\d+))?\\(%\\w+(, %\\w+, \\d)?\\), %(?<n>r\\w+)d$"),
+                    step(".*\\(%r12, %{n}, 8\\)").within(2))),
+            on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x\\d+"),
+                    step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2)))),
+    /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
+    FIELD_STORE("store of a register's value into an object",
+            on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
+            on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT)));
 
     private final String meaning;
     private final IsaForms forms;
@@ -145,11 +208,47 @@ public enum Op implements Formed {
     /** Patterns more than one operation shares. */
     private static final class Forms {
         static final String X86_FENCE = "(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\))";
+        /** The dirty card value, zero: an immediate or HotSpot's zero register r12 (its low byte). */
+        static final String X86_DIRTY = "(\\$(0x)?0|%r12b)";
+        /** A memory operand based on a register other than the stack pointer; its displacement is group "off". */
+        static final String X86_OBJECT_SLOT = "(?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp)\\w+\\)$";
+        static final String AARCH64_OBJECT_SLOT = "\\[x\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$";
+
+        /** How far out of line G1 lays its card store after the card's address is formed. */
+        static final int OUT_OF_LINE = 100;
+
+        /** A shift by log2 of a card size HotSpot accepts (GCCardSizeInBytes: 128 to 2048). */
+        static Form.Step cardShift(String regex) {
+            return step(regex).where("shift", s -> s >= 7 && s <= 11, "between 7 and 11 (cards of 128 to 2048 bytes)");
+        }
+
+        /** A shift by log2 of a G1 region size (1 to 512 MB). */
+        static Form.Step regionShift(String regex) {
+            return step(regex).where("shift", s -> s >= 20 && s <= 29, "between 20 and 29 (regions of 1 to 512 MB)");
+        }
     }
 
     @Override
     public String meaning() {
         return meaning;
+    }
+
+    /**
+     * The occurrences whose memory operand is at that displacement from its base register, e.g. a store into
+     * the field at {@code offset} (read it from the VM: Unsafe.objectFieldOffset). For ZERO_STORE, FIELD_STORE.
+     */
+    public Operation at(long offset) {
+        java.util.regex.Pattern slot = java.util.regex.Pattern.compile("(" + Forms.X86_OBJECT_SLOT + "|" + Forms.AARCH64_OBJECT_SLOT
+                .replace("<off>", "<off2>") + ")");
+        return new Narrowed(this, "at offset " + offset, (code, isa, i) -> {
+            java.util.regex.Matcher m = slot.matcher(i.text());
+            if (!m.find()) {
+                return false;
+            }
+            String off = m.group("off") != null ? m.group("off") : m.group("off2");
+            long value = off == null ? 0 : off.startsWith("-") ? -Long.decode(off.substring(1)) : Long.decode(off);
+            return value == offset;
+        });
     }
 
     @Override

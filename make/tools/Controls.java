@@ -32,6 +32,16 @@ final class Controls {
         tests.forEach(t -> sources.add(t.toString()));
         Files.createDirectories(classes);
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-nowarn", "-XDsuppressNotes", "-proc:none"));
+        for (Path t : tests) {      // a test's `@modules m/pkg`, as jtreg compiles it
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*\\*\\s*@modules\\s+(.+)$").matcher(Files.readString(t));
+            while (m.find()) {
+                for (String module : m.group(1).trim().split("\\s+")) {
+                    if (module.contains("/")) {
+                        args.add("--add-exports=" + module.replaceAll(":.*$", "") + "=ALL-UNNAMED");
+                    }
+                }
+            }
+        }
         args.addAll(sources);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac.run(null, null, System.err, args.toArray(String[]::new)) != 0) {

@@ -18,7 +18,7 @@ public final class UnifiedLog {
     private static final Pattern LINE = Pattern.compile("^((?:\\[[^\\]]*\\])+) ?(.*)$");
     private static final Pattern DECORATION = Pattern.compile("\\[([^\\]]*)\\]");
     private static final Set<String> LEVELS = Set.of("trace", "debug", "info", "warning", "error");
-    private static final Pattern COOPS = Pattern.compile("Compressed Oops mode: ([^,]+), Oop shift amount: (\\d+)");
+    private static final Pattern COOPS = Pattern.compile("Compressed Oops mode: ([^,]+)(?:, Oop shift amount: (\\d+))?");
     private static final Pattern COOPS_INIT = Pattern.compile("^Compressed Oops: (Enabled|Disabled)(?: \\((.+)\\))?$");
     private static final Pattern PAGES = Pattern.compile("^(?<name>[^:=]+?):\\s+.*\\bpage_size=(?<size>\\d+[KMG]?)\\b");
     private static final Pattern PAUSE = Pattern.compile("^GC\\((\\d+)\\) Pause (.+?) \\((.+?)\\)(?: \\((.+?)\\))? (\\d+[KMG])->(\\d+[KMG])\\((\\d+[KMG])\\) ([\\d.]+)ms$");
@@ -87,7 +87,8 @@ public final class UnifiedLog {
         for (Line l : lines("gc", "heap", "coops")) {
             Matcher m = COOPS.matcher(l.message());
             if (m.find()) {
-                return Optional.of(new CompressedOops(true, m.group(1).trim(), Integer.parseInt(m.group(2))));
+                // 32-bit mode logs no shift: the reference is the address
+                return Optional.of(new CompressedOops(true, m.group(1).trim(), m.group(2) == null ? 0 : Integer.parseInt(m.group(2))));
             }
         }
         for (Line l : lines("gc", "init")) {

@@ -42,6 +42,9 @@ public class Probe implements Callable<Map<String, String>> {
         }
         put("pack.isa", isa, "os.arch=" + arch);
         put("pack.gc", gc(), "the collector selected in the probe VM");
+        String chosen = gcChosen();
+        put("pack.gcChosen", Boolean.toString(chosen != null), chosen != null ? "the VM options select it: -XX:+" + chosen
+                : "no VM option selects a collector: the VM chose it (a test may then pick its own)");
         configuration();
         boolean emulated = emulated();
         put("pack.emulated", Boolean.toString(emulated), emulated ? "running under qemu-user ("
@@ -243,6 +246,20 @@ public class Probe implements Callable<Map<String, String>> {
             }
         }
         return "other";
+    }
+
+    /** The collector flag the VM options set (not the VM's default or ergonomic choice), or null. */
+    private static String gcChosen() {
+        for (String g : new String[] {"UseSerialGC", "UseParallelGC", "UseG1GC", "UseZGC", "UseShenandoahGC", "UseEpsilonGC"}) {
+            if (hasFlag(g) && "true".equals(flag(g))) {
+                com.sun.management.VMOption.Origin origin = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                        .getVMOption(g).getOrigin();
+                if (origin != com.sun.management.VMOption.Origin.DEFAULT && origin != com.sun.management.VMOption.Origin.ERGONOMIC) {
+                    return g;
+                }
+            }
+        }
+        return null;
     }
 
     private static boolean emulated() {

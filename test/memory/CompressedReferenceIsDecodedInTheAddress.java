@@ -1,0 +1,74 @@
+/*
+ * @test
+ * @summary A compressed reference is decoded as base + offset * 8, folded into the next access's address on x86_64 (one lsl #3 on AArch64), and not at all in 32-bit mode (Quark #23)
+ * @key memory
+ * @requires pack.c2 & pack.whitebox & pack.coops
+ * @library /lib
+ * @run driver CompressedReferenceIsDecodedInTheAddress
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Count.exactly;
+import static anatomy.Op.NARROW_OOP_DECODE;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+import anatomy.Vm;
+import anatomy.model.UnifiedLog;
+
+/*
+ * With compressed references a field holds 32 bits: the object's address divided by the object alignment
+ * (8 bytes), minus the heap base. The VM picks the cheapest encoding the heap's place allows, and says so
+ * (-Xlog:gc+heap+coops): "32-bit" when the heap ends below 4 GB (the reference is the address), "Zero based"
+ * below 32 GB (shift by 3), "Non-zero based" above (shift, add the base), and none past 32 GB of heap.
+ * Decoding then costs nothing on x86_64: r12 holds the base (zero in zero-based mode) and the address
+ * mode base + index * 8 + offset does the rest. AArch64 has no such mode with an offset: one lsl #3, or an
+ * add of the base register x27 with lsl #3.
+ *
+ *   x86_64, JDK 17 and 25, -Xmx8g:   movl 0xc(%rsi), %r11d ; movl 0xc(%r12, %r11, 8), %eax     (Zero based, shift 3)
+ *   -Xmx1g -XX:HeapBaseMinAddress=40g: the same                                      (Non-zero based, shift 3)
+ *   -Xmx1g:                           movl 0xc(%rsi), %r11d ; movl 0xc(%r11), %eax   (32-bit: no decode)
+ *   -Xmx33g:                          movq 0x10(%rsi), %r10 ; movl 0xc(%r10), %eax   (no compressed oops)
+ *   aarch64, JDK 17 and 25, -Xmx8g:  ldr w11, [x1, #0xc] ; lsl x10, x11, #3 ; ldr w0, [x10, #0xc]
+ *   aarch64, heap-based:              ldr w11, [x1, #0xc] ; add x10, x27, x11, lsl #3 ; ldr w0, [x10, #0xc]
+ *
+ * The test asks for an 8 GB heap (reserved, not committed), so by default the mode is zero-based; the mode
+ * and shift it asserts on are the VM's own, read from its log. -XX:ObjectAlignmentInBytes=16 makes the
+ * shift 4, which no x86_64 address mode scales by: a separate shlq $4 (lsl #4) decodes.
+ */
+@NegativeControl(flags = "-XX:ObjectAlignmentInBytes=16", kills = NARROW_OOP_DECODE,
+        why = "references are then shifted by 4, decoded by a separate shift, not by the address mode")
+public class CompressedReferenceIsDecodedInTheAddress {
+    static class Inner {
+        int value;
+    }
+
+    static class Holder {
+        Inner inner = new Inner();
+    }
+
+    static int deref(Holder holder) {
+        return holder.inner.value;
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            Jit.measure("oopBytes", Vm.heapOopSize());
+            Jit.measure("value", deref(new Holder()));
+            Jit.compileAtC2(CompressedReferenceIsDecodedInTheAddress.class, "deref");
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class, "-Xmx8g", "-Xlog:gc+heap+coops=debug");
+        UnifiedLog.CompressedOops coops = run.vmLog().compressedOops()
+                .orElseThrow(() -> new AssertionError("the VM logged no compressed-oops mode (gc+heap+coops)"));
+        if (coops.shift() == 0) {    // 32-bit mode (a small heap chosen in VM_OPTIONS): the reference is the address
+            assertThat(run.c2("deref")).hasNo(NARROW_OOP_DECODE);
+        } else {
+            assertThat(run.c2("deref")).has(exactly(1), NARROW_OOP_DECODE);
+        }
+        assertThat(run.measure("oopBytes")).isAtMost(4);
+    }
+}

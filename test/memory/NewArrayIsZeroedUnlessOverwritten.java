@@ -1,0 +1,79 @@
+/*
+ * @test
+ * @summary A new array is bulk-zeroed; one allocated uninitialized, or filled at once by Arrays.copyOf, is not zeroed at all (Quark #7)
+ * @key memory
+ * @requires pack.c2 & pack.whitebox & pack.profiled
+ * @library /lib
+ * @modules java.base/jdk.internal.misc
+ * @run driver NewArrayIsZeroedUnlessOverwritten
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Op.TLAB_ALLOCATION;
+import static anatomy.Op.ZEROING;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+import java.util.Arrays;
+import jdk.internal.misc.Unsafe;
+
+/*
+ * Java promises that a new array reads as zeros, so after the TLAB bump and the header C2 clears the body:
+ * for a length known only at run time, one bulk zeroing whose form depends on the CPU and flags (x86_64:
+ * vector stores of a zeroed register by default, rep stosq with -XX:-UseXMMForObjInit, rep stosb with
+ * -XX:+UseFastStosb, a short loop of movq for a few words; AArch64: a call of the zero_blocks stub, which
+ * uses dc zva, and stp xzr pairs for the tail). The cost is one write of the whole array.
+ *
+ *   x86_64, JDK 25:   xorq %rax, %rax ; ... movq %rax, (%rdi, %rcx, 8)        (up to 8 words)
+ *                     vpxor %ymm0, %ymm0, %ymm0 ; vmovdqu %ymm0, (%rdi) ; vmovdqu %ymm0, 0x20(%rdi) ... vmovq %xmm0, (%rdi)
+ *   x86_64, JDK 17:   the same; -XX:UseAVX=0: pxor %xmm0, %xmm0 ; movdqu %xmm0, (%rdi) ...
+ *   aarch64, JDK 17:  bl Stub::zero_blocks ; stp xzr, xzr, [x10], #0x10 ... str xzr, [x10]
+ *   aarch64, JDK 25:  the same ({runtime_call Stub::zero_blocks})
+ *
+ * Two ways skip it. Unsafe.allocateUninitializedArray is an intrinsic that allocates without clearing:
+ * the caller promises to write every element before anyone reads one (the JDK's own string building does).
+ * And when the new array's only use is to receive an arraycopy covering all of it (Arrays.copyOf of the
+ * whole source), C2 fuses the two (ReduceBulkZeroing) and the copy is the only write. Both compile with no
+ * zeroing at all, and still allocate inline (the TLAB bump is asserted, so an allocation left to a call
+ * cannot pass vacuously); the copy is one call of the arraycopy stub.
+ *
+ * -XX:-ReduceBulkZeroing takes the fusion away: the copy's destination is zeroed first. Disabling the
+ * intrinsic makes allocateUninitializedArray an ordinary call chain ending in `new`, zeroed like any array.
+ */
+@NegativeControl(flags = "-XX:-ReduceBulkZeroing", kills = ZEROING,
+        why = "C2 then zeroes the array before the copy overwrites it")
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_allocateUninitializedArray", kills = ZEROING,
+        why = "without the intrinsic the uninitialized array is allocated, and zeroed, like any other")
+public class NewArrayIsZeroedUnlessOverwritten {
+    static byte[] newArray(int length) {
+        return new byte[length];
+    }
+
+    static byte[] uninitialized(int length) {
+        return (byte[]) Unsafe.getUnsafe().allocateUninitializedArray(byte.class, length);
+    }
+
+    static byte[] copied(byte[] source) {
+        return Arrays.copyOf(source, source.length);
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            byte[] source = newArray(64);
+            for (int i = 0; i < 2000; i++) {      // warm call sites, so that C2 inlines the JDK's methods
+                source = copied(uninitialized(64 + (i & 7)));
+            }
+            for (String shape : new String[] {"newArray", "uninitialized", "copied"}) {
+                Jit.compileAtC2(NewArrayIsZeroedUnlessOverwritten.class, shape);
+            }
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class, "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED");
+        assertThat(run.c2("newArray")).has(ZEROING);
+        assertThat(run.c2("uninitialized")).hasNo(ZEROING).has(TLAB_ALLOCATION);
+        assertThat(run.c2("copied")).hasNo(ZEROING).has(TLAB_ALLOCATION);
+    }
+}
