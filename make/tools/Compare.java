@@ -44,7 +44,7 @@ public class Compare {
             for (String m : mb.keySet()) {
                 if (mn.containsKey(m)) {
                     methods++;
-                    int a = mb.get(m).instructions().size(), b = mn.get(m).instructions().size();
+                    int a = mb.get(m).mainCode().size(), b = mn.get(m).mainCode().size();
                     if (a != b) {
                         resized.add(m + " " + a + " -> " + b);
                     }
@@ -73,7 +73,7 @@ public class Compare {
                     .append(" methods with the same code size\n");
         } else {
             out.append(changed).append(" behaviour(s) changed verdict; code size: ").append(resized.size()).append(" of ").append(methods)
-                    .append(" methods changed size (instructions)").append(resized.isEmpty() ? "" : ": " + String.join(", ", resized)).append('\n');
+                    .append(" methods changed size (main-code instructions)").append(resized.isEmpty() ? "" : ": " + String.join(", ", resized)).append('\n');
         }
         System.out.print(out);
         Files.createDirectories(html.toAbsolutePath().getParent());
@@ -128,7 +128,7 @@ public class Compare {
             return lines;
         }
         Map<Instruction, Set<Op>> at = Results.matches(nm, ops, isa);
-        for (Instruction i : nm.instructions()) {
+        for (Instruction i : nm.mainCode()) {
             Set<Op> m = at.get(i);
             lines.add(new Line(i, m == null ? "" : String.join(",", m.stream().map(Op::name).toList())));
         }
@@ -138,8 +138,8 @@ public class Compare {
     /** Two listings in columns, the instructions matched by the same operations on one row (LCS of the tags). */
     static String sideBySide(String method, NMethod a, NMethod b, List<Op> ops, Isa ia, Isa ib) {
         List<Line> la = tagged(a, ops, ia), lb = tagged(b, ops, ib);
-        StringBuilder s = new StringBuilder("\n   ").append(method).append(": BASE ").append(a == null ? "not compiled" : la.size() + " instructions")
-                .append(", NEW ").append(b == null ? "not compiled" : lb.size() + " instructions").append('\n');
+        StringBuilder s = new StringBuilder("\n   ").append(method).append(": BASE ").append(a == null ? "not compiled" : la.size() + " instructions in its main code")
+                .append(", NEW ").append(b == null ? "not compiled" : lb.size()).append('\n');
         for (Op op : ops) {
             long ca = la.stream().filter(l -> List.of(l.tags().split(",")).contains(op.name())).count();
             long cb = lb.stream().filter(l -> List.of(l.tags().split(",")).contains(op.name())).count();

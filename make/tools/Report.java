@@ -27,6 +27,8 @@ import java.util.stream.Stream;
  * Usage: Report BUILD_DIR OUT_DIR    (environment: PACK_VERSION, PACK_TOOLS: the pack's commit, hsdis/capstone)
  */
 public class Report {
+    /** Each test file's declared negative controls (read from its compiled class, as make sensitivity does). */
+    static Map<String, List<Sensitivity.Control>> controls = Map.of();
     static final String CSS = """
             body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#111}
             h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.5em}
@@ -53,6 +55,12 @@ public class Report {
         Map<String, Map<String, List<String[]>>> verdicts = verdicts(build.resolve("sensitivity"));
         TreeSet<String> tests = new TreeSet<>((a, b) -> (a.startsWith("(") ? "~" + a : a).compareTo(b.startsWith("(") ? "~" + b : b));
         runs.forEach(r -> tests.addAll(r.cells().keySet()));
+        List<Path> files = tests.stream().filter(t -> t.startsWith("test/")).map(Results::source).filter(Files::exists).distinct().toList();
+        try {
+            controls = Controls.read(files, out.resolve("classes"));
+        } catch (RuntimeException e) {
+            System.err.println("report: the negative controls cannot be read: " + e.getMessage());
+        }
 
         Files.createDirectories(out.resolve("tap"));
         Files.writeString(out.resolve("index.html"), html(runs, tests, verdicts));
@@ -285,17 +293,17 @@ public class Report {
     }
 
     static String controls(String t, Map<String, List<String[]>> verdicts) {
-        List<String[]> declared = Results.controls(Results.source(t));
+        List<Sensitivity.Control> declared = controls.getOrDefault(t.replaceAll("#.*", ""), List.of());
         if (declared.isEmpty()) {
             return "";
         }
         StringBuilder h = new StringBuilder("<p><b>negative controls</b></p><ul>");
         List<String[]> known = verdicts.getOrDefault(t.replaceAll("#.*", ""), List.of());
-        for (String[] c : declared) {
-            String verdict = known.stream().filter(v -> v[1].equals(c[0])).map(v -> v[2] + (v.length > 3 ? ": " + abbrev(v[3], 200) : ""))
+        for (Sensitivity.Control c : declared) {
+            String verdict = known.stream().filter(v -> v[1].equals(c.flags())).map(v -> v[2] + (v.length > 3 ? ": " + abbrev(v[3], 200) : ""))
                     .findFirst().orElse("not measured on this JDK (make sensitivity)");
-            h.append("<li><code>").append(esc(c[0])).append("</code> kills ").append(esc(c[1])).append(" (").append(esc(c[2]))
-                    .append("): <b>").append(esc(verdict)).append("</b></li>");
+            h.append("<li><code>").append(esc(c.flags())).append("</code> kills ").append(esc(c.kills())).append(" (").append(esc(c.why()))
+                    .append(c.requires().isEmpty() ? "" : "; requires " + esc(c.requires())).append("): <b>").append(esc(verdict)).append("</b></li>");
         }
         return h.append("</ul>").toString();
     }

@@ -225,21 +225,6 @@ final class Results {
         return m.find() ? new String[] {summary.substring(0, m.start()), m.group(1)} : new String[] {summary, ""};
     }
 
-    /** The negative controls in a test's source: flags, kills, why. */
-    static List<String[]> controls(Path source) {
-        List<String[]> out = new ArrayList<>();
-        Matcher m = Pattern.compile("@NegativeControl\\((.*?)\\)\\s*\\n\\s*(?=@|public|final|class)", Pattern.DOTALL).matcher(read(source));
-        while (m.find()) {
-            String body = m.group(1);
-            String flags = find(body, "flags\\s*=\\s*\"([^\"]*)\"");
-            String kills = find(body, "kills(?:Event)?\\s*=\\s*([A-Za-z_.]+)");
-            String why = find(body, "why\\s*=\\s*((?:\"[^\"]*\"\\s*\\+?\\s*)+)");
-            out.add(new String[] {flags == null ? "" : flags, kills == null ? "" : kills,
-                    why == null ? "" : why.replaceAll("\"\\s*\\+\\s*\"", "").replace("\"", "").trim()});
-        }
-        return out;
-    }
-
     static Path source(String test) {
         return Path.of(test.replaceAll("#.*", ""));
     }
