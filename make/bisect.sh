@@ -23,7 +23,8 @@ done
 case ${JDK:-} in ''|/*) ;; *) JDK=$PWD/$JDK ;; esac
 case ${BUILD:-} in ''|/*) ;; *) BUILD=$PWD/$BUILD ;; esac
 cd "$PACK" || exit 125
-export BUILD=${BUILD:-$PACK/build}/bisect CONC=${CONC:-1}
+TOP=${BUILD:-$PACK/build}
+export BUILD=$TOP/bisect CONC=${CONC:-1}
 [ -n "${JDK:-}" ] || { echo "make/bisect.sh: JDK= is required (the build under test)" >&2; exit 125; }
 mkdir -p "$BUILD"
 log=$BUILD/make.log
@@ -35,7 +36,10 @@ judge() { # verdict exit-code why
     echo "bisect: $1 ($3)"
     exit "$2"
 }
-make --no-print-directory -C "$PACK" test JDK="$JDK" ${TEST:+TEST="$TEST"} >"$log" 2>&1
+# The hsdis plugins and capstone are shared with the pack's other runs (as make matrix does), built once.
+make --no-print-directory -C "$PACK" test JDK="$JDK" ${TEST:+TEST="$TEST"} \
+    HSDIS_DIR_x86_64="$TOP/hsdis/x86_64" HSDIS_DIR_aarch64="$TOP/hsdis/aarch64" \
+    HSDIS_CS_x86_64="$TOP/capstone/x86_64" HSDIS_CS_aarch64="$TOP/capstone/aarch64" >"$log" 2>&1
 rc=$?
 tail -n 25 "$log"
 if [ ! -s "$BUILD/summary.tsv" ]; then

@@ -52,7 +52,7 @@ rm -f "$PROBE"
 # What make report shows in its header: the user's options, the VM's flags and its version, as this run saw them.
 {
     printf 'jdk=%s\nvm.options=%s\njava.options=%s\n' "$JDK" "${VM_OPTIONS:-}" "${JAVA_OPTIONS:-}"
-    printf 'vm.flags=%s\n' "$(grep '^-XX:' <<<"$out" | head -n 1)"
+    printf 'vm.flags=%s\n' "$(grep '^-XX:' <<<"$out" | head -n 1 | sed 's/ *-XX:+PrintCommandLineFlags//')"
     grep -v -e '^-XX:' -e '^\s*$' <<<"$out" | awk '{ printf "java.version.%d=%s\n", NR, $0 }'
 } >"$AREA/run.properties"
 # jtreg compiles the library on demand and recompiles only what javac sees as stale, which misses a class

@@ -33,7 +33,7 @@ public class Report {
             body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#111}
             h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.5em}
             table{border-collapse:collapse}th,td{border:1px solid #bbb;padding:.3em .5em;vertical-align:top;text-align:left}
-            th{background:#eee}td.facts{font-size:.85em;max-width:30em;word-break:break-word}
+            th{background:#eee}td.facts{font-size:.85em;max-width:30em;overflow-wrap:anywhere}
             td.passed{background:#e3f4e3}td.failed{background:#fbe0e0}td.skipped{background:#f2f2f2}
             .v{font-weight:bold}.passed .v{color:#176317}.failed .v{color:#a40000}.skipped .v{color:#555}
             pre{font:12px/1.3 ui-monospace,monospace;white-space:pre-wrap;word-break:break-all;margin:.3em 0;max-width:70em}
@@ -175,7 +175,10 @@ public class Report {
         for (String[] f : facts) {
             h.append("<tr><th>").append(f[0]).append("</th>");
             for (Results.Run r : runs) {
-                h.append("<td class=\"facts\">").append(esc(fact(r, f[0], f[1]))).append("</td>");
+                String v = fact(r, f[0], f[1]);
+                boolean list = f[0].equals("VM flags in effect") || f[0].equals("CPU features");
+                h.append("<td class=\"facts\">").append(list && v.contains(" ") ? "<details><summary>" + v.split(" ").length + " "
+                        + (f[0].startsWith("VM") ? "flags" : "features") + "</summary>" + esc(v) + "</details>" : esc(v)).append("</td>");
             }
             h.append("</tr>\n");
         }
@@ -205,7 +208,9 @@ public class Report {
         Properties p = r.probe();
         return switch (name) {
             case "vendor" -> releaseValue(r.jdkHome(), "IMPLEMENTOR");
-            case "version" -> String.join(" | ", r.javaVersion());
+            case "version" -> r.javaVersion().isEmpty()
+                    ? "JAVA_VERSION " + releaseValue(r.jdkHome(), "JAVA_VERSION") + " (release file; no java -version recorded)"
+                    : String.join(" | ", r.javaVersion());
             case "home" -> r.jdkHome();
             case "emulated" -> "true".equals(p.getProperty(key)) ? p.getProperty(key + ".why", "yes") : "native";
             case "C2 / C1" -> p.getProperty("pack.c2", "?") + " / " + p.getProperty("pack.c1", "?");
