@@ -44,7 +44,7 @@ public class Compare {
             for (String m : mb.keySet()) {
                 if (mn.containsKey(m)) {
                     methods++;
-                    int a = mb.get(m).mainCode().size(), b = mn.get(m).mainCode().size();
+                    int a = size(mb.get(m)), b = size(mn.get(m));
                     if (a != b) {
                         resized.add(m + " " + a + " -> " + b);
                     }
@@ -55,6 +55,10 @@ public class Compare {
             }
             changed++;
             out.append("\n== ").append(t).append(": ").append(vb).append(" -> ").append(vn).append('\n');
+            if (vb.equals("not run") || vn.equals("not run")) {
+                out.append("   (selected on one side only: its @requires, e.g. a variant per JDK; no code to compare)\n");
+                continue;
+            }
             for (Results.Run r : List.of(base, neu)) {
                 Results.Cell c = r.cells().get(t);
                 if (c != null && !c.reason().isEmpty()) {
@@ -68,12 +72,16 @@ public class Compare {
             }
         }
         out.append('\n');
+        if (!resized.isEmpty()) {
+            out.append("methods whose code changed size (main-code instructions but hlt padding, BASE -> NEW):\n");
+            resized.forEach(r -> out.append("   ").append(r).append('\n'));
+        }
         if (changed == 0 && resized.isEmpty()) {
             out.append("no change: ").append(tests.size()).append(" behaviours with the same verdicts, ").append(methods)
                     .append(" methods with the same code size\n");
         } else {
-            out.append(changed).append(" behaviour(s) changed verdict; code size: ").append(resized.size()).append(" of ").append(methods)
-                    .append(" methods changed size (main-code instructions)").append(resized.isEmpty() ? "" : ": " + String.join(", ", resized)).append('\n');
+            out.append(changed).append(" behaviour(s) changed verdict; ").append(resized.size()).append(" of ").append(methods)
+                    .append(" methods compiled on both sides changed code size\n");
         }
         System.out.print(out);
         Files.createDirectories(html.toAbsolutePath().getParent());
@@ -89,10 +97,17 @@ public class Compare {
         return c == null ? "not run" : c.status();
     }
 
+    /** The method's size: its main code's instructions, without the hlt padding x86_64 code ends with. */
+    static int size(NMethod nm) {
+        return (int) nm.mainCode().stream().filter(i -> !i.mnemonic().equals("hlt")).count();
+    }
+
     static Map<String, NMethod> byMethod(List<NMethod> nms) {
         Map<String, NMethod> m = new LinkedHashMap<>();
         for (NMethod nm : nms) {
-            m.put(nm.method() + " (" + nm.compiler() + ", level " + nm.level() + (nm.isOsr() ? ", osr" : "") + ")", nm);
+            // a lambda's or hidden class's name carries a per-run number and address: the same code in both runs
+            String method = nm.method().replaceAll("\\$\\$Lambda(\\$\\d+)?/0x[0-9a-f]+", "\\$\\$Lambda");
+            m.put(method + " (" + nm.compiler() + ", level " + nm.level() + (nm.isOsr() ? ", osr" : "") + ")", nm);
         }
         return m;
     }
