@@ -144,6 +144,9 @@ public class Compare {
         }
         Map<Instruction, Set<Op>> at = Results.matches(nm, ops, isa);
         for (Instruction i : nm.mainCode()) {
+            if (i.mnemonic().equals("hlt")) {
+                continue;   // x86_64's padding after the code
+            }
             Set<Op> m = at.get(i);
             lines.add(new Line(i, m == null ? "" : String.join(",", m.stream().map(Op::name).toList())));
         }
@@ -153,7 +156,7 @@ public class Compare {
     /** Two listings in columns, the instructions matched by the same operations on one row (LCS of the tags). */
     static String sideBySide(String method, NMethod a, NMethod b, List<Op> ops, Isa ia, Isa ib) {
         List<Line> la = tagged(a, ops, ia), lb = tagged(b, ops, ib);
-        StringBuilder s = new StringBuilder("\n   ").append(method).append(": BASE ").append(a == null ? "not compiled" : la.size() + " instructions in its main code")
+        StringBuilder s = new StringBuilder("\n   ").append(method).append(": BASE ").append(a == null ? "not compiled" : la.size() + " instructions in its main code (hlt padding left out)")
                 .append(", NEW ").append(b == null ? "not compiled" : lb.size()).append('\n');
         for (Op op : ops) {
             long ca = la.stream().filter(l -> List.of(l.tags().split(",")).contains(op.name())).count();
@@ -173,22 +176,26 @@ public class Compare {
         int i = 0, j = 0, pa = 0, pb = 0, rows = 0;
         while (pa < la.size() || pb < lb.size()) {
             int na = i < ta.size() ? ta.get(i) : la.size(), nb = j < tb.size() ? tb.get(j) : lb.size();
-            // untagged instructions up to the next anchors, in parallel
-            while (pa < na || pb < nb) {
-                s.append(row(pa < na ? la.get(pa) : null, pb < nb ? lb.get(pb) : null, ' '));
-                if (pa < na) pa++;
-                if (pb < nb) pb++;
+            boolean both = i < ta.size() && j < tb.size() && la.get(ta.get(i)).tags().equals(lb.get(tb.get(j)).tags());
+            boolean onlyA = !both && i < ta.size() && (j >= tb.size() || lcs[i + 1][j] >= lcs[i][j + 1]);
+            boolean onlyB = !both && !onlyA && j < tb.size();
+            // the instructions before the next anchor, in parallel; the other side of a one-sided anchor keeps pace
+            int ea = onlyB ? Math.min(na, pa + (nb - pb)) : na, eb = onlyA ? Math.min(nb, pb + (na - pa)) : nb;
+            while (pa < ea || pb < eb) {
+                s.append(row(pa < ea ? la.get(pa) : null, pb < eb ? lb.get(pb) : null, ' '));
+                if (pa < ea) pa++;
+                if (pb < eb) pb++;
                 rows++;
             }
-            if (i < ta.size() && j < tb.size() && la.get(ta.get(i)).tags().equals(lb.get(tb.get(j)).tags())) {
+            if (both) {
                 s.append(row(la.get(pa++), lb.get(pb++), '='));
                 i++;
                 j++;
-            } else if (i < ta.size() && (j >= tb.size() || lcs[i + 1][j] >= lcs[i][j + 1])) {
-                s.append(row(la.get(pa++), null, '!'));
+            } else if (onlyA) {
+                s.append(row(la.get(pa++), pb < nb ? lb.get(pb++) : null, '!'));
                 i++;
-            } else if (j < tb.size()) {
-                s.append(row(null, lb.get(pb++), '!'));
+            } else if (onlyB) {
+                s.append(row(pa < na ? la.get(pa++) : null, lb.get(pb++), '!'));
                 j++;
             }
             rows++;
