@@ -161,7 +161,8 @@ public class Report {
         String when = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z"));
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>HotSpot JIT pack: report</title>\n<style>")
                 .append(CSS).append("</style>\n<script>addEventListener('beforeprint',()=>document.querySelectorAll('details')")
-                .append(".forEach(d=>d.open=true))</script></head><body>\n");
+                .append(".forEach(d=>d.open=true));\naddEventListener('DOMContentLoaded',()=>{const c=document.getElementById(location.hash.slice(1));")
+                .append("if(c){c.querySelectorAll('details').forEach(d=>d.open=true);c.scrollIntoView()}})</script></head><body>\n");
         h.append("<h1>HotSpot JIT regression pack: results</h1>\n<p class=\"small\">Pack ").append(esc(env("PACK_VERSION")))
                 .append("; ").append(esc(env("PACK_TOOLS"))).append("; written ").append(when).append(".</p>\n");
 
@@ -204,6 +205,11 @@ public class Report {
         return h.toString();
     }
 
+    /** A cell's anchor: index.html#ID opens its evidence, e.g. #aarch64-17:branches.UnpredictableBranchBecomesCmov */
+    static String cellId(Results.Run r, String t) {
+        return r.label() + ":" + t.replaceAll("^test/|\\.java", "").replaceAll("[^A-Za-z0-9_#-]+", ".");
+    }
+
     static String fact(Results.Run r, String name, String key) {
         Properties p = r.probe();
         return switch (name) {
@@ -236,7 +242,8 @@ public class Report {
             return "<td class=\"none\">-</td>";
         }
         Results.Cell c = r.cells().get(t);
-        StringBuilder h = new StringBuilder("<td class=\"cell ").append(st).append("\" data-run=\"").append(esc(r.label())).append("\">");
+        StringBuilder h = new StringBuilder("<td class=\"cell ").append(st).append("\" data-run=\"").append(esc(r.label()))
+                .append("\" id=\"").append(cellId(r, t)).append("\">");
         h.append("<details><summary><span class=\"v\">").append(st).append("</span>");
         if (c != null && !c.seconds().isEmpty() && !st.equals("skipped")) {
             h.append(" <span class=\"small\">").append(esc(c.seconds())).append(" s</span>");
@@ -269,7 +276,8 @@ public class Report {
 
     /** The machine code of the test's methods, the asserted operations highlighted (at most 60 lines a method). */
     static String code(Path jtr, List<Op> ops, Isa isa) {
-        List<NMethod> nms = Results.nmethods(jtr);
+        List<NMethod> nms = new ArrayList<>(Results.nmethods(jtr));
+        nms.sort(java.util.Comparator.comparingInt(NMethod::level).reversed());   // C2's code first: what the tests assert on
         if (nms.isEmpty()) {
             return "<p class=\"small\">No machine code kept for this cell (a passing test's output is kept with RETAIN=all).</p>";
         }
@@ -277,7 +285,7 @@ public class Report {
                 .append(esc(String.join(", ", ops.stream().map(Op::name).toList()))).append(")</span></p>");
         for (NMethod nm : nms) {
             Map<Instruction, Set<Op>> at = Results.matches(nm, ops, isa);
-            h.append("<details").append(at.isEmpty() ? "" : " open").append("><summary><code>").append(esc(nm.describe()))
+            h.append("<details").append(at.isEmpty() || nm.level() != 4 ? "" : " open").append("><summary><code>").append(esc(nm.describe()))
                     .append("</code>: ").append(nm.instructions().size()).append(" instructions")
                     .append(at.isEmpty() ? "" : ", " + at.size() + " matched").append("</summary><pre>");
             int shown = 0;
