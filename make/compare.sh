@@ -28,7 +28,8 @@ TEST=${TEST:-all}
 HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the compare tool"
 tools=$(build_tools "$HOST_JDK") || exit 2
 # What a side's results depend on: its JDK, its options, the selection and the pack's sources.
-sources=$( { git rev-parse HEAD 2>/dev/null; git diff HEAD -- lib test TEST.ROOT TEST.groups 2>/dev/null; } | sha1sum | cut -c1-12)
+sources=$( { git ls-tree -r HEAD -- lib test TEST.ROOT TEST.groups 2>/dev/null; git diff HEAD -- lib test TEST.ROOT TEST.groups 2>/dev/null; } \
+    | sha1sum | cut -c1-12)
 
 run_side() { # NAME JDK OPTIONS
     local dir=$BUILD/compare/$1 home stamp
