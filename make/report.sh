@@ -16,10 +16,12 @@ tools=$(build_tools "$HOST_JDK") || exit 2
 OUT=${REPORT_DIR:-$BUILD/report}
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 [ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$commit (with uncommitted changes)"
-capstone=$(cat "$BUILD/capstone/$(host_arch)/SOURCE" 2>/dev/null || sed -n 's/^CAPSTONE_VERSION=/capstone /p' make/capstone.sh)
+capstone=$(for isa in x86_64 aarch64; do [ -f "$BUILD/capstone/$isa/SOURCE" ] && printf '%s: %s; ' "$isa" "$(head -n 1 "$BUILD/capstone/$isa/SOURCE")"; done)
+capstone=${capstone%; }
+[ -n "$capstone" ] || capstone="capstone $(sed -n 's/^CAPSTONE_VERSION=//p' make/capstone.sh) (not built here)"
 hsdis=$(git log -1 --format='%h %cs' -- lib/hsdis 2>/dev/null || echo unknown)
 export PACK_VERSION="commit $commit"
-export PACK_TOOLS="hsdis plugin: lib/hsdis at $hsdis; capstone: ${capstone:-unknown}"
+export PACK_TOOLS="hsdis plugin: lib/hsdis at $hsdis; capstone ($capstone)"
 "$HOST_JDK/bin/java" -cp "$tools" Report "$BUILD" "$OUT"
 status=$?
 [ "${1:-}" = --browser ] || exit $status
