@@ -1,3 +1,4 @@
+import anatomy.Logged;
 import anatomy.Op;
 import anatomy.isa.Isa;
 import anatomy.model.Instruction;
@@ -262,6 +263,7 @@ public class Report {
         }
         if (!t.startsWith("(")) {
             h.append(code(jtr, Results.opsOf(Results.source(t)), Results.isa(r.isa())));
+            h.append(events(jtr, t));
             h.append(controls(t, verdicts));
             String vmopts = Results.vmOptions(text);
             if (vmopts.isEmpty()) {
@@ -303,6 +305,24 @@ public class Report {
             h.append("</pre></details>");
         }
         return h.toString();
+    }
+
+    /** The compilation-log events of the kinds the test names, for its own methods. */
+    static String events(Path jtr, String t) {
+        List<Logged> kinds = Results.eventsOf(Results.source(t));
+        if (kinds.isEmpty()) {
+            return "";
+        }
+        String cls = Results.source(t).getFileName().toString().replaceAll("\\.java$", "");
+        List<String> lines = Results.logEvents(jtr, kinds, cls);
+        StringBuilder h = new StringBuilder("<p><b>log events</b> <span class=\"small\">(asserted: ")
+                .append(esc(String.join(", ", kinds.stream().map(Logged::name).toList()))).append(")</span></p>");
+        if (lines.isEmpty()) {
+            return h.append("<p class=\"small\">None kept for this cell (a passing test's compilation log is kept with RETAIN=all).</p>").toString();
+        }
+        h.append("<pre>");
+        lines.forEach(l -> h.append("<mark>").append(esc(l)).append("</mark>\n"));
+        return h.append("</pre>").toString();
     }
 
     static String controls(String t, Map<String, List<String[]>> verdicts) {

@@ -1,3 +1,4 @@
+import anatomy.Logged;
 import anatomy.Op;
 import anatomy.isa.Isa;
 import anatomy.model.AssemblyParser;
@@ -194,6 +195,51 @@ final class Results {
             }
         }
         return ops;
+    }
+
+    /** The log-event kinds a test's source names (Logged constants), in declaration order. */
+    static List<Logged> eventsOf(Path source) {
+        String text = read(source);
+        return java.util.Arrays.stream(Logged.values()).filter(k -> Pattern.compile("\\b" + k.name() + "\\b").matcher(text).find()).toList();
+    }
+
+    /**
+     * The compilation-log lines of those kinds that concern the test's own class (inside its compile tasks, or
+     * naming one of their compile ids), from the logs the run retained; at most 40, each after its task.
+     */
+    static List<String> logEvents(Path jtr, List<Logged> kinds, String testClass) {
+        List<String> out = new ArrayList<>();
+        if (jtr == null || kinds.isEmpty()) {
+            return out;
+        }
+        Set<String> tags = new LinkedHashSet<>();
+        kinds.forEach(k -> tags.add(k.element().replaceAll("^<(\\w+).*", "$1")));
+        Path dir = jtr.resolveSibling(jtr.getFileName().toString().replaceAll("\\.jtr$", ""));
+        Pattern task = Pattern.compile("^<task compile_id='(\\d+)' method='(" + Pattern.quote(testClass) + "[ $][^']*)'");
+        try (Stream<Path> logs = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
+            for (Path log : logs.filter(p -> p.toString().endsWith(".compilation.xml")).sorted().toList()) {
+                List<String> lines = Files.readAllLines(log);
+                Set<String> ids = new LinkedHashSet<>();
+                lines.forEach(l -> { Matcher m = task.matcher(l); if (m.find()) ids.add(m.group(1)); });
+                String current = null;
+                for (String l : lines) {
+                    Matcher m = task.matcher(l);
+                    if (l.startsWith("<task ")) {
+                        current = m.find() ? "compile " + m.group(1) + " " + m.group(2) : null;
+                    } else if (l.startsWith("</task>")) {
+                        current = null;
+                    }
+                    String tag = l.startsWith("<") ? l.substring(1).split("[ />]", 2)[0] : "";
+                    String id = find(l, "compile_id='(\\d+)'");
+                    if (tags.contains(tag) && (current != null || (id != null && ids.contains(id))) && out.size() < 40) {
+                        out.add((current != null ? current + ": " : "at run time: ") + l);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            out.add("(the compilation log cannot be read: " + e.getMessage() + ")");
+        }
+        return out;
     }
 
     /** For each instruction of the nmethod, the operations (of those given) that match at it. */
