@@ -11,7 +11,7 @@ ARCH        ?= $(shell uname -m | sed 's/amd64/x86_64/;s/arm64/aarch64/')
 
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 
-.PHONY: help test check selftest sensitivity matrix configs switching hygiene clean
+.PHONY: help test check selftest sensitivity matrix configs switching hygiene clean report report-check compare
 
 help:
 	@echo "Targets:"
@@ -28,6 +28,12 @@ help:
 	@echo "                    each GC, ...): every test passes or skips with a reason"
 	@echo "  make switching    one work area, JDKs alternated (25, 17, 25, AArch64 17, 17), then a run without C2"
 	@echo "  make hygiene      bad input is one line; docs self-contained; one package helper; Zero's reason"
+	@echo "  make report       from the last results (make test, make matrix, make sensitivity): one HTML page,"
+	@echo "                    JUnit XML and TAP per JDK x ISA under $(BUILD)/report; exit 1 when a cell failed"
+	@echo "  make report-check make report, then check the page in headless Chromium (screenshot kept)"
+	@echo "  make compare BASE=jdk NEW=jdk  the pack on two JDKs: verdicts that changed, the machine code of"
+	@echo "                    their methods side by side, methods whose code changed size (TEST= narrows)"
+	@echo "  make/bisect.sh    for git bisect run: 0 all passed, 1 something failed, 125 nothing could be judged"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo "Variables (as in OpenJDK's make test):"
 	@echo "  JDK=/path/to/jdk  the JDK under test (default: JAVA_HOME, else java on PATH)"
@@ -43,6 +49,8 @@ help:
 	@echo "                    aarch64-17 aarch64-25; or label=/path/to/jdk)"
 	@echo "  CONFIGS=...       make configs's configurations ('name=options;name=options')"
 	@echo "  BUILD=dir         where work, reports and builds go (default: build)"
+	@echo "  RETAIN=all        keep every test's child VM output (machine code), not only failures' (report)"
+	@echo "  BASE=, NEW=       make compare's JDKs; BASE_VM_OPTIONS=, NEW_VM_OPTIONS= options for one side"
 
 -include make/hsdis.mk
 
@@ -87,6 +95,22 @@ configs:
 
 check:
 	@bash make/check.sh
+
+report:
+	@bash make/report.sh
+
+report-check:
+	@bash make/report.sh --browser
+
+# make compare checks BASE and NEW before building anything (one line, exit 2), then runs both sides.
+ifneq ($(filter compare,$(MAKECMDGOALS)),)
+  COMPARE_ERROR := $(shell BASE='$(BASE)' NEW='$(NEW)' TEST='$(TEST)' BUILD='$(BUILD)' bash make/compare.sh --check-only 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
+  $(if $(COMPARE_ERROR),$(error $(COMPARE_ERROR)))
+endif
+
+compare:
+	@$(MAKE) --no-print-directory hsdis
+	@$(HSDIS_ENV) BASE='$(BASE)' NEW='$(NEW)' BASE_VM_OPTIONS='$(BASE_VM_OPTIONS)' NEW_VM_OPTIONS='$(NEW_VM_OPTIONS)' bash make/compare.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -40,6 +40,7 @@ step sensitivity sensitivity
 step switching  switching
 step configs     configs TEST=headline
 step matrix      matrix TEST="headline lib/test/whitebox/WhiteBoxBindingTest.java"
+step report      report-check
 
 after=$(system_jdks)
 if [ "$before" = "$after" ]; then

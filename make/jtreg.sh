@@ -31,8 +31,9 @@ HOST_JDK=$(host_jdk "$JDK") || die "no JDK 17+ for $(host_arch) to run jtreg wit
 
 # The JDK must start a VM with the user's options: a mistyped flag is one line now, not six failed tests.
 # shellcheck disable=SC2086 # the options are a list
-if ! out=$("$TEST_JDK/bin/java" ${VM_OPTIONS:-} ${JAVA_OPTIONS:-} -version 2>&1); then
-    die "JDK=$JDK cannot start a VM${VM_OPTIONS:+ with VM_OPTIONS=$VM_OPTIONS}${JAVA_OPTIONS:+ JAVA_OPTIONS=$JAVA_OPTIONS}: $(grep -v '^\s*$' <<<"$out" | head -n 1)"
+# The same VM prints the flags ergonomics chose, kept for make report (the line starting -XX:).
+if ! out=$("$TEST_JDK/bin/java" ${VM_OPTIONS:-} ${JAVA_OPTIONS:-} -XX:+PrintCommandLineFlags -version 2>&1); then
+    die "JDK=$JDK cannot start a VM${VM_OPTIONS:+ with VM_OPTIONS=$VM_OPTIONS}${JAVA_OPTIONS:+ JAVA_OPTIONS=$JAVA_OPTIONS}: $(grep -v -e '^\s*$' -e '^-XX:' <<<"$out" | head -n 1)"
 fi
 [ "$CHECK_ONLY" = 1 ] && exit 0
 JTREG_HOME=$(find_jtreg) || exit 2
@@ -48,6 +49,12 @@ PROBE=$AREA/probe.properties
 mkdir -p "$WORK" "$REPORT"
 ln -sfn "$(basename "$AREA")" "$BUILD/jtreg/last"
 rm -f "$PROBE"
+# What make report shows in its header: the user's options, the VM's flags and its version, as this run saw them.
+{
+    printf 'jdk=%s\nvm.options=%s\njava.options=%s\n' "$JDK" "${VM_OPTIONS:-}" "${JAVA_OPTIONS:-}"
+    printf 'vm.flags=%s\n' "$(grep '^-XX:' <<<"$out" | head -n 1 | sed 's/ *-XX:+PrintCommandLineFlags//')"
+    grep -v -e '^-XX:' -e '^\s*$' <<<"$out" | awk '{ printf "java.version.%d=%s\n", NR, $0 }'
+} >"$AREA/run.properties"
 # jtreg compiles the library on demand and recompiles only what javac sees as stale, which misses a class
 # whose supertype changed: after any change under lib/, start from no compiled classes.
 if [ ! -f "$WORK/lib.stamp" ] || [ -n "$(find lib -newer "$WORK/lib.stamp" -name '*.java' -print -quit)" ]; then

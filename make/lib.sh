@@ -73,11 +73,13 @@ find_jtreg() {
 }
 
 # build_tools HOST_JDK: compiles make/tools/*.java into $BUILD/tools when stale; prints the class directory.
+# The tools read machine code with the library's own parser and vocabulary (lib/anatomy, from -sourcepath).
 build_tools() {
     local out=$BUILD/tools
-    if [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; then
+    if [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools lib/anatomy -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; then
+        rm -rf "$out"
         mkdir -p "$out"
-        "$1/bin/javac" --release 17 -d "$out" make/tools/*.java >&2 || die "cannot compile the pack's tools in make/tools"
+        "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*.java >&2 || die "cannot compile the pack's tools in make/tools"
         touch "$out/.stamp"
     fi
     echo "$out"

@@ -48,7 +48,9 @@ final class Controls {
             throw new IllegalStateException("the tests do not compile (see above): their controls cannot be read");
         }
         Map<String, List<Sensitivity.Control>> out = new LinkedHashMap<>();
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()})) {
+        // The platform loader as parent: the library's classes come from these sources, never from the tools' own
+        // class path (which holds the parts of lib/anatomy the report tools use).
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
             for (Path t : tests) {
                 String name = Path.of("").toAbsolutePath().relativize(t.toAbsolutePath()).toString();
                 String stem = t.getFileName().toString().replaceAll("\\.java$", "");

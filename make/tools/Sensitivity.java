@@ -79,6 +79,7 @@ public class Sensitivity {
             }
         }
         print(verdicts);
+        write(verdicts, work.getParent().toRealPath().resolve("verdicts.tsv"));
         boolean ok = verdicts.stream().allMatch(v -> v.outcome().equals("killed") || v.outcome().equals("n/a")
                 || v.outcome().equals("skipped"));
         System.exit(ok ? 0 : 1);
@@ -159,6 +160,15 @@ public class Sensitivity {
             }
         }
         return rows;
+    }
+
+    /** The verdicts beside the JDK's probe report, for make report: test, flags, outcome, detail. */
+    static void write(List<Verdict> verdicts, Path tsv) throws IOException {
+        StringBuilder out = new StringBuilder();
+        for (Verdict v : verdicts) {
+            out.append(String.join("\t", v.test(), v.flags(), v.outcome(), v.detail().replaceAll("[\t\n]", " "))).append('\n');
+        }
+        Files.writeString(tsv, out);
     }
 
     static void print(List<Verdict> verdicts) {

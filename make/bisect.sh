@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# make/bisect.sh: the pack as a `git bisect run` judge. Runs the selected tests on one JDK and exits
+#   0    every selected test passed (skips beside at least one pass are fine),
+#   1    some test failed,
+#   125  nothing could be judged: the JDK is missing or cannot start a VM, jtreg could not run, or every
+#        selected test skipped (git bisect then skips this commit).
+# make turns every failure into exit 2, which git bisect would read as "bad": call this script, not make.
+#
+#   make/bisect.sh JDK=/path/to/jdk TEST=test/branches/UnpredictableBranchBecomesCmov.java [VM_OPTIONS=...]
+#
+# Arguments are NAME=value (JDK, TEST, VM_OPTIONS, JAVA_OPTIONS, ARCH, BUILD, CONC); the environment works too.
+# It may be run from any directory (a JDK checkout being bisected): the pack's paths are its own. Results go
+# to $BUILD/bisect (default build/bisect in the pack); each run's verdict line is appended to
+# $BUILD/bisect/log.tsv (time, JDK, java -version's runtime line, verdict). See docs/report.md.
+set -uo pipefail
+PACK=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+for arg in "$@"; do
+    case $arg in
+        JDK=*|TEST=*|VM_OPTIONS=*|JAVA_OPTIONS=*|ARCH=*|BUILD=*|CONC=*) export "${arg%%=*}=${arg#*=}" ;;
+        *) echo "make/bisect.sh: unknown argument '$arg' (NAME=value: JDK, TEST, VM_OPTIONS, JAVA_OPTIONS, ARCH, BUILD, CONC)" >&2; exit 125 ;;
+    esac
+done
+case ${JDK:-} in ''|/*) ;; *) JDK=$PWD/$JDK ;; esac
+case ${BUILD:-} in ''|/*) ;; *) BUILD=$PWD/$BUILD ;; esac
+cd "$PACK" || exit 125
+TOP=${BUILD:-$PACK/build}
+export BUILD=$TOP/bisect CONC=${CONC:-1}
+[ -n "${JDK:-}" ] || { echo "make/bisect.sh: JDK= is required (the build under test)" >&2; exit 125; }
+mkdir -p "$BUILD"
+log=$BUILD/make.log
+rm -f "$BUILD/summary.tsv"
+judge() { # verdict exit-code why
+    local runtime
+    runtime=$("$JDK/bin/java" -version 2>&1 | sed -n 2p)
+    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$JDK" "${runtime:-?}" "$1" "$3" >>"$BUILD/log.tsv"
+    echo "bisect: $1 ($3)"
+    exit "$2"
+}
+# The hsdis plugins and capstone are shared with the pack's other runs (as make matrix does), built once.
+make --no-print-directory -C "$PACK" test JDK="$JDK" ${TEST:+TEST="$TEST"} \
+    HSDIS_DIR_x86_64="$TOP/hsdis/x86_64" HSDIS_DIR_aarch64="$TOP/hsdis/aarch64" \
+    HSDIS_CS_x86_64="$TOP/capstone/x86_64" HSDIS_CS_aarch64="$TOP/capstone/aarch64" >"$log" 2>&1
+rc=$?
+tail -n 25 "$log"
+if [ ! -s "$BUILD/summary.tsv" ]; then
+    judge skip 125 "no results (make exit $rc): $(grep -m1 -E '(\*\*\*|error:)' "$log" || tail -n 1 "$log")"
+fi
+read -r p f s < <(awk -F'\t' '{ n[$2]++ } END { print n["passed"]+0, n["failed"]+0, n["skipped"]+0 }' "$BUILD/summary.tsv")
+[ "$f" -gt 0 ] && judge bad 1 "$p passed, $f failed, $s skipped"
+[ "$p" -gt 0 ] && judge good 0 "$p passed, $f failed, $s skipped"
+judge skip 125 "every selected test skipped ($s): nothing to judge"

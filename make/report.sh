@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# make report: one self-contained HTML page, one JUnit XML file and a TAP file per JDK x ISA from the last
+# results under $BUILD (make matrix's runs and the last make test), written to $BUILD/report/. Exits 1 when
+# any cell failed, so a pipeline can gate on it (2: nothing to report). See docs/report.md.
+#
+#   make/report.sh            write the report
+#   make/report.sh --browser  write it, then check it in a headless Chromium (Debian's, installed through
+#                             make/need.sh): it renders, its matrix has the expected rows and cells, nothing
+#                             external is loaded; keeps $BUILD/report/screenshot.png and report.pdf
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+. make/lib.sh
+use_build_dir
+HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the report tool"
+tools=$(build_tools "$HOST_JDK") || exit 2
+OUT=${REPORT_DIR:-$BUILD/report}
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$commit (with uncommitted changes)"
+capstone=$(for isa in x86_64 aarch64; do [ -f "$BUILD/capstone/$isa/SOURCE" ] && printf '%s: %s; ' "$isa" "$(head -n 1 "$BUILD/capstone/$isa/SOURCE")"; done)
+capstone=${capstone%; }
+[ -n "$capstone" ] || capstone="capstone $(sed -n 's/^CAPSTONE_VERSION=//p' make/capstone.sh) (not built here)"
+hsdis=$(git log -1 --format='%h %cs' -- lib/hsdis 2>/dev/null || echo unknown)
+export PACK_VERSION="commit $commit"
+export PACK_TOOLS="hsdis plugin: lib/hsdis at $hsdis; capstone ($capstone)"
+"$HOST_JDK/bin/java" -cp "$tools" Report "$BUILD" "$OUT"
+status=$?
+[ "${1:-}" = --browser ] || exit $status
+[ "$status" -le 1 ] || exit $status
+
+sh make/need.sh --why "the report's browser check" chromium=chromium || exit 2
+page="file://$OUT/index.html"
+# --no-sandbox: Chromium refuses to run as root with its sandbox; the page is the pack's own file.
+chrome=(chromium --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars --user-data-dir="$OUT/chromium-profile")
+rm -f "$OUT/screenshot.png" "$OUT/report.pdf" "$OUT/dom.html"
+timeout 120 "${chrome[@]}" --window-size=1400,1000 --screenshot="$OUT/screenshot.png" "$page" >"$OUT/chromium.log" 2>&1
+timeout 120 "${chrome[@]}" --print-to-pdf="$OUT/report.pdf" --no-pdf-header-footer "$page" >>"$OUT/chromium.log" 2>&1
+timeout 120 "${chrome[@]}" --dump-dom "$page" >"$OUT/dom.html" 2>>"$OUT/chromium.log"
+"$HOST_JDK/bin/java" -cp "$tools" ReportCheck "$BUILD" "$OUT/dom.html" "$OUT/screenshot.png" "$OUT/report.pdf"
