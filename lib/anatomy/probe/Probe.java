@@ -152,6 +152,10 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.ccp", String.valueOf(flagIs("UseCompressedClassPointers", "true")), "-XX:" + flagText("UseCompressedClassPointers"));
         put("pack.compactHeaders", String.valueOf(flagIs("UseCompactObjectHeaders", "true")),
                 hasFlag("UseCompactObjectHeaders") ? "-XX:" + flagText("UseCompactObjectHeaders") : "this JDK has no compact object headers");
+        put("pack.countedLoopSafepoints", String.valueOf(flagIs("UseCountedLoopSafepoints", "true")),
+                hasFlag("UseCountedLoopSafepoints") ? "-XX:" + flagText("UseCountedLoopSafepoints") : "no C2 flags in this VM");
+        put("pack.fpuSpilling", String.valueOf(flagIs("UseFPUForSpilling", "true")),
+                hasFlag("UseFPUForSpilling") ? "-XX:" + flagText("UseFPUForSpilling") : "no C2 flags in this VM");
         String locking;
         String lockingWhy;
         if (hasFlag("LockingMode")) {
