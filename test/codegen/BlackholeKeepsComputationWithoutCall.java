@@ -27,8 +27,8 @@ import anatomy.Run;
  *   log, JDK 17 and 25:  <intrinsic id='_blackhole' nodes='2'/>            (consumed)
  *   x86_64, JDK 17:      imull %edx, %esi ; ... retq, no call               (consumed)
  *   x86_64, JDK 25:      imull %edx, %esi ; ... retq, no call
- *   aarch64, JDK 17:     mul w10, w2, w1 ; ... ret
- *   aarch64, JDK 25:     the same
+ *   aarch64, JDK 17:     madd w10, w1, w2, w11 ; ... ret
+ *   aarch64, JDK 25:     madd w10, w1, w2, w11 ; ldr x8, [x28, #0x28] {poll_return} ; ... ret
  *   any:                 dropped has no multiply
  *
  * With the intrinsic disabled the blackhole is an ordinary empty method again, inlined, and the multiply dies.

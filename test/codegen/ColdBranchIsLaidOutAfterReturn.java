@@ -26,9 +26,11 @@ import anatomy.Run;
  *                                           cmpq 0x28(%r15), %rsp {poll_return} ; ... retq ; RARE: ... idivl %esi ; jmp
  *                         frequentDivision: testl %esi, %esi ; jge ... ; ... idivl %esi ; ... {poll_return}
  *   x86_64, JDK 17, C2:   the same, with cmpq 0x340(%r15), %rsp {poll_return}
- *   x86_64, C1:           idivl %esi ... {poll_return} ... {poll_return}         (bytecode order)
- *   aarch64, JDK 17:      rareDivision: tbnz w1, #0x1f, RARE ; add w0, w1, #1 ; ... {poll_return} ; ret ; RARE: sdiv
- *   aarch64, JDK 25:      the same
+ *   x86_64, C1:           rareDivision: jge ... ; idivl %esi ; ... {poll_return} ; retq ; ... {poll_return} ; retq
+ *   aarch64, JDK 17, C2:  rareDivision: tbnz w1, #0x1f, RARE ; add w0, w1, #1 ; ... {poll_return} ; ret ; RARE: sdiv w0, w2, w1
+ *                         frequentDivision: tbz w1, #0x1f, ... ; sdiv w0, w2, w1 ; ... {poll_return} ; ret
+ *   aarch64, JDK 17, C1:  rareDivision: cmp w1, #0 ; b.ge ... ; sdiv w0, w2, w1 ; ... {poll_return} ; ret ; add w0, w1, #1
+ *   aarch64, JDK 25, C2:  the same, with ldr x8, [x28, #0x28] {poll_return}
  *
  * With -XX:-BlockLayoutByFrequency C2 orders blocks without the frequencies and the division comes back
  * before the return: the control.

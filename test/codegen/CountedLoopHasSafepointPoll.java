@@ -37,8 +37,8 @@ import anatomy.Scope;
  *
  *   x86_64, JDK 17:   movq 0x348(%r15), %r8 ; testl %eax, (%r8) {poll} ... cmpq 0x340(%r15), %rsp {poll_return}
  *   x86_64, JDK 25:   movq 0x30(%r15), %r8 ; testl %eax, (%r8) {poll} ...  cmpq 0x28(%r15), %rsp {poll_return}
- *   aarch64, JDK 17:  ldr x10, [x28, #0x348] ; ldr wzr, [x10] {poll} ... ldr x8, [x28, #0x340] ; cmp sp, x8 {poll_return}
- *   aarch64, JDK 25:  the same shapes at #0x30 and #0x28
+ *   aarch64, JDK 17:  ldr x10, [x28, #0x348] ; ldr wzr, [x10] {poll} ... ldr x8, [x28, #0x340] {poll_return} ; cmp sp, x8
+ *   aarch64, JDK 25:  ldr x10, [x28, #0x30] ; ldr wzr, [x10] {poll} ... ldr x8, [x28, #0x28] {poll_return}
  *
  * Without counted-loop safepoints the loop runs to its end unpolled (time to safepoint grows with it):
  * the control. straightLine shows the return poll alone.

@@ -22,9 +22,10 @@ import anatomy.Run;
  * some JDK classes), so viaRecord folds the divisor and divides by multiplying with a magic number.
  * The experimental -XX:+TrustFinalNonStaticFields makes C2 trust every instance final.
  *
- *   x86_64, JDK 17:   viaFinalField: movl 0xc(%r10), %r11d ; ... idivl %r11d     viaRecord: imulq $0x10624dd3, %r10, %r10
+ *   x86_64, JDK 17:   viaFinalField: ... idivl %r11d        viaRecord: imulq $0x10624dd3, %r10, %r10 (no idiv)
  *   x86_64, JDK 25:   the same
- *   aarch64, JDK 17:  viaFinalField: ldr w11, [x10, #0xc] ; sdiv w0, w1, w11    viaRecord: no sdiv
+ *   aarch64, JDK 17:  viaFinalField: ldr w10, [x10, #0xc] ; sdiv w0, w1, w10
+ *                     viaRecord: mul x10, x10, x11 ; asr x10, x10, #0x26 ; sub w0, w10, w1, asr #31
  *   aarch64, JDK 25:  the same
  *
  * With the flag viaFinalField folds too and its divide goes: the control.

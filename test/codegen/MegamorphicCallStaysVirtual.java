@@ -27,10 +27,11 @@ import anatomy.Run;
  *
  *   log, JDK 17 and 25:  mono:  <predicted_call bci='1' exact='1' .../> <inline_success reason='inline (hot)'/>
  *                        mega:  <inline_fail reason='virtual call'/> <virtual_call bci='1'/>
- *   x86_64, JDK 25:      mega:  movabsq $-1, %rax ; callq ... ; {virtual_call}     mono: no call, cmpl $<klass>, 8(%rsi)
- *   x86_64, JDK 17:      the same
- *   aarch64, JDK 17:     mega:  bl ... {virtual_call}
- *   aarch64, JDK 25:     the same
+ *   x86_64, JDK 17:      megamorphic: movabsq $-1, %rax ; callq ... {virtual_call}      (the inline cache, empty)
+ *   x86_64, JDK 25:      skewed: cmpl $<Square>, %r11d ; jne OTHER ; ... retq ; OTHER: callq ... {virtual_call}
+ *   aarch64, JDK 17:     megamorphic: mov x9, #0xffff ; movk ... ; bl ... {virtual_call}
+ *                        monomorphic: cmp w11, w10 ; b.ne TRAP ; mov w0, #4 ; ... ret
+ *   aarch64, JDK 25:     megamorphic: mov x9, #0x1120 ; movk ... ; bl ... {virtual_call}   (x9: the call site's IC data)
  *
  * Each control takes one decision away: no type profile (nothing is inlined), no bimorphic inlining, a
  * low major-receiver threshold (the megamorphic site inlines its most frequent class) or one no class reaches.

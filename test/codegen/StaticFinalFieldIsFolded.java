@@ -25,12 +25,13 @@ import anatomy.Run;
  * uncommon trap).
  *
  *   x86_64, JDK 25:   divideByFinal:  movabsq $0x20c49ba5e353f7cf, %rax ; imulq %rsi ; sarq $7, %rdx ...
- *                     divideByPlain:  movabsq $<mirror>, %r10 ; movq 0x70(%r10), %r10 ... idivq %r10
+ *                     divideByPlain:  movabsq $<the class mirror>, %r10 ; movq 0x80(%r10), %r10 ; ... idivq %r10
  *                     checkedByFinal: leal 1(%rsi), %eax ; ... retq
  *                     checkedByPlain: movzbl 0x89(%r10), %r10d ; testl ; jne -> {runtime_call UncommonTrapBlob}
- *   x86_64, JDK 17:   the same (idivq in divideByPlain only)
- *   aarch64, JDK 17:  divideByFinal: smulh x10, x1, x11 ; asr ...    divideByPlain: ldr x11, [x10, #0x70] ; sdiv
- *   aarch64, JDK 25:  the same shapes
+ *   x86_64, JDK 17:   the same shapes, the statics at 0x78 and 0x81 in the mirror
+ *   aarch64, JDK 17:  divideByFinal: smulh x10, x1, x10 ; asr x10, x10, #7    divideByPlain: ldr x10, [x10, #0x78] ; sdiv x0, x1, x10
+ *                     checkedByFinal: add w0, w1, #1 ; ... ret                checkedByPlain: ldrb w10, [x10, #0x81] ; cbnz w10, TRAP
+ *   aarch64, JDK 25:  the same shapes, the statics at #0x80 and #0x89
  *
  * No VM flag stops C2 trusting static finals, so the control changes the value instead: with
  * -Dcodegen.checks=true the folded flag is on, and checkedByFinal calls its check. The compiled code follows
