@@ -27,7 +27,7 @@ import anatomy.Run;
  *
  *   log, JDK 17 and 25:  mono:  <predicted_call bci='1' exact='1' .../> <inline_success reason='inline (hot)'/>
  *                        mega:  <inline_fail reason='virtual call'/> <virtual_call bci='1'/>
- *   x86_64, JDK 17:      megamorphic: movabsq $-1, %rax ; callq ... {virtual_call}      (the inline cache, empty)
+ *   x86_64, JDK 17:      megamorphic: movabsq $18446744073709551615, %rax (-1: the inline cache empty) ; callq ... {virtual_call}
  *   x86_64, JDK 25:      skewed: cmpl $<Square>, %r11d ; jne OTHER ; ... retq ; OTHER: callq ... {virtual_call}
  *   aarch64, JDK 17:     megamorphic: mov x9, #0xffff ; movk ... ; bl ... {virtual_call}
  *                        monomorphic: cmp w11, w10 ; b.ne TRAP ; mov w0, #4 ; ... ret

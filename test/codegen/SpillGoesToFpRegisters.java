@@ -30,7 +30,7 @@ import anatomy.Run;
  * FP/SIMD registers, a register-to-register move each way, instead of a store to and a load from the stack.
  *
  *   x86_64, JDK 25:   vmovd %r11d, %xmm0 ; vmovd %r10d, %xmm2 ; ... vmovd %xmm2, %r10d     (16 out, 16 back)
- *   x86_64, JDK 17:   X86-17-SPILL
+ *   x86_64, JDK 17:   the same moves, 16 out and 16 back
  *   aarch64, JDK 17:  fmov s16, w11 ; fmov s17, w11 ; ... fmov w11, s25   (forced: 11 out, 11 back)
  *   aarch64, JDK 25:  forced: the VM crashes, barrierSetAssembler_aarch64.cpp:428 ShouldNotReachHere
  *
