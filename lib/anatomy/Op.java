@@ -177,7 +177,21 @@ public enum Op implements Formed {
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
     FIELD_STORE("store of a register's value into an object",
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
-            on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT)));
+            on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT))),
+
+    // codegen (issue #13): calls, constants and code shape
+    /** A call the runtime dispatches on the receiver's class, through an inline cache ({virtual_call}). */
+    INLINE_CACHE_CALL("virtual call dispatched through an inline cache", anyIsa(note("\\{virtual_call( [^}]*)?}"))),
+    /** A direct call to a statically bound Java method ({static_call}). */
+    STATIC_CALL("direct call to a static Java method", anyIsa(note("\\{static_call( [^}]*)?}"))),
+    /** An integer multiply: imul; mul, madd or a widening multiply. */
+    INTEGER_MULTIPLICATION("integer multiplication",
+            on(X86_64, insn("imul[bwlq]? ")),
+            on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl) [wx]"))),
+    /** A general-purpose register copied into an FP/SIMD register, C2's spill there instead of the stack. */
+    SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
+            on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
+            on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$")));
 
     private final String meaning;
     private final IsaForms forms;

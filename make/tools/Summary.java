@@ -127,7 +127,7 @@ public class Summary {
         List<String> reasons = new ArrayList<>();
         Matcher req = Pattern.compile("@requires\\s+(.*)").matcher(Files.readString(test));
         while (req.find()) {
-            Matcher prop = Pattern.compile("pack\\.[a-z0-9.]+").matcher(req.group(1));
+            Matcher prop = Pattern.compile("pack\\.[A-Za-z0-9.]+").matcher(req.group(1));
             while (prop.find()) {
                 String key = prop.group();
                 String value = probe.getProperty(key);
@@ -144,7 +144,7 @@ public class Summary {
 
     static String probeValues(String expression, Properties probe) {
         List<String> values = new ArrayList<>();
-        Matcher prop = Pattern.compile("pack\\.[a-z0-9.]+").matcher(expression);
+        Matcher prop = Pattern.compile("pack\\.[A-Za-z0-9.]+").matcher(expression);
         while (prop.find()) {
             values.add(prop.group() + "=" + probe.getProperty(prop.group(), "?"));
         }

@@ -155,6 +155,12 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.ccp", String.valueOf(flagIs("UseCompressedClassPointers", "true")), "-XX:" + flagText("UseCompressedClassPointers"));
         put("pack.compactHeaders", String.valueOf(flagIs("UseCompactObjectHeaders", "true")),
                 hasFlag("UseCompactObjectHeaders") ? "-XX:" + flagText("UseCompactObjectHeaders") : "this JDK has no compact object headers");
+        put("pack.countedLoopSafepoints", String.valueOf(flagIs("UseCountedLoopSafepoints", "true")),
+                hasFlag("UseCountedLoopSafepoints") ? "-XX:" + flagText("UseCountedLoopSafepoints")
+                        + " (C2 polls inside counted loops only with it on; its default follows the collector)" : "no C2 flags in this VM");
+        put("pack.fpuSpilling", String.valueOf(flagIs("UseFPUForSpilling", "true")),
+                hasFlag("UseFPUForSpilling") ? "-XX:" + flagText("UseFPUForSpilling")
+                        + " (C2 spills to FP registers only with it on; its default follows the CPU)" : "no C2 flags in this VM");
         String locking;
         String lockingWhy;
         if (hasFlag("LockingMode")) {

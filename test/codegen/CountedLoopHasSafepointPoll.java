@@ -1,0 +1,79 @@
+/*
+ * @test id=default
+ * @summary A C2-compiled counted loop polls for safepoints inside its body, and a method polls once at its return (Quark #22)
+ * @key codegen
+ * @requires pack.c2 & pack.whitebox & pack.countedLoopSafepoints
+ * @library /lib
+ * @run driver CountedLoopHasSafepointPoll
+ */
+
+/*
+ * @test id=any-gc
+ * @summary A C2-compiled counted loop polls for safepoints inside its body, and a method polls once at its return (Quark #22)
+ * @key codegen
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver CountedLoopHasSafepointPoll -XX:+UseCountedLoopSafepoints
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Count.exactly;
+import static anatomy.Op.RETURN_POLL;
+import static anatomy.Op.SAFEPOINT_POLL;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+import anatomy.Scope;
+
+/*
+ * A thread stops for a safepoint only where its code polls: it loads the page its thread points to, which
+ * the VM makes unreadable to stop it (a poll costs one load and one test when not armed). Every method
+ * polls at its return, comparing the stack pointer with the thread's watermark (JDK 16+). A counted loop
+ * polls inside its body only with UseCountedLoopSafepoints, which the VM turns on for the collectors
+ * whose pauses should stay short (G1, Z, Shenandoah) and off for Serial and Parallel: the variant default
+ * requires the VM's own value; any-gc sets it. With loop strip mining (LoopStripMiningIter, 1000 with
+ * G1) the poll sits in an outer loop around strips of 1000 iterations, still inside the loop.
+ *
+ *   x86_64, JDK 17:   movq 0x348(%r15), %r8 ; testl %eax, (%r8) {poll} ... cmpq 0x340(%r15), %rsp {poll_return}
+ *   x86_64, JDK 25:   movq 0x30(%r15), %r8 ; testl %eax, (%r8) {poll} ...  cmpq 0x28(%r15), %rsp {poll_return}
+ *   aarch64, JDK 17:  ldr x10, [x28, #0x348] ; ldr wzr, [x10] {poll} ... ldr x8, [x28, #0x340] {poll_return} ; cmp sp, x8
+ *   aarch64, JDK 25:  ldr x10, [x28, #0x30] ; ldr wzr, [x10] {poll} ... ldr x8, [x28, #0x28] {poll_return}
+ *
+ * Without counted-loop safepoints the loop runs to its end unpolled (time to safepoint grows with it):
+ * the control. straightLine shows the return poll alone.
+ */
+@NegativeControl(flags = "-XX:-UseCountedLoopSafepoints", kills = SAFEPOINT_POLL,
+        why = "C2 then leaves counted loops without a poll")
+public class CountedLoopHasSafepointPoll {
+    static int sum(int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static int straightLine(int x, int y) {
+        return x * 31 + y;
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            int[] a = new int[100];
+            int sink = 0;
+            for (int i = 0; i < 2_000; i++) {
+                sink += sum(a) + straightLine(i, sink);
+            }
+            Jit.compileAtC2(CountedLoopHasSafepointPoll.class, "sum");
+            Jit.compileAtC2(CountedLoopHasSafepointPoll.class, "straightLine");
+            Jit.measure("sink", sink);
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class, args);
+        assertThat(run.c2("sum")).has(SAFEPOINT_POLL.inside(Scope.LOOP_BODY)).has(exactly(1), RETURN_POLL);
+        assertThat(run.c2("straightLine")).hasNo(SAFEPOINT_POLL).has(exactly(1), RETURN_POLL);
+    }
+}

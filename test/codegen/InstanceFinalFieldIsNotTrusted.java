@@ -1,0 +1,75 @@
+/*
+ * @test
+ * @summary C2 does not fold an instance final field of a constant object, unless the object is a record or TrustFinalNonStaticFields is on (Quark #17)
+ * @key codegen
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver InstanceFinalFieldIsNotTrusted
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Op.INTEGER_DIVISION;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+
+/*
+ * BOX and RECORD are static finals, so to C2 they are constant objects (Quark #15). Their divisor fields
+ * are final too, yet a final instance field can still be written through reflection, so C2 does not
+ * trust it in general: viaFinalField loads the field from the constant box and divides. Records are
+ * different: reflection cannot write their fields, and C2 trusts them (as it trusts hidden classes and
+ * some JDK classes), so viaRecord folds the divisor and divides by multiplying with a magic number.
+ * The experimental -XX:+TrustFinalNonStaticFields makes C2 trust every instance final.
+ *
+ *   x86_64, JDK 17:   viaFinalField: ... idivl %r11d        viaRecord: imulq $0x10624dd3, %r10, %r10 (no idiv)
+ *   x86_64, JDK 25:   the same
+ *   aarch64, JDK 17:  viaFinalField: ldr w10, [x10, #0xc] ; sdiv w0, w1, w10
+ *                     viaRecord: mul x10, x10, x11 ; asr x10, x10, #0x26 ; sub w0, w10, w1, asr #31
+ *   aarch64, JDK 25:  the same
+ *
+ * With the flag viaFinalField folds too and its divide goes: the control.
+ */
+@NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:+TrustFinalNonStaticFields", kills = INTEGER_DIVISION,
+        why = "C2 then trusts the box's final field and folds it like the record's")
+public class InstanceFinalFieldIsNotTrusted {
+    static final class Box {
+        final int divisor;
+
+        Box(int divisor) {
+            this.divisor = divisor;
+        }
+    }
+
+    record Divisor(int divisor) {
+    }
+
+    static final Box BOX = new Box(Integer.getInteger("codegen.divisor", 1000));
+    static final Divisor RECORD = new Divisor(Integer.getInteger("codegen.divisor", 1000));
+
+    static int viaFinalField(int x) {
+        return x / BOX.divisor;
+    }
+
+    static int viaRecord(int x) {
+        return x / RECORD.divisor();
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            int sink = 0;
+            for (int i = 0; i < 10_000; i++) {
+                sink += viaFinalField(i) + viaRecord(i);
+            }
+            Jit.compileAtC2(InstanceFinalFieldIsNotTrusted.class, "viaFinalField");
+            Jit.compileAtC2(InstanceFinalFieldIsNotTrusted.class, "viaRecord");
+            Jit.measure("sink", sink);
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("viaFinalField")).has(INTEGER_DIVISION);
+        assertThat(run.c2("viaRecord")).hasNo(INTEGER_DIVISION);
+    }
+}

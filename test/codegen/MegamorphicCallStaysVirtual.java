@@ -1,0 +1,108 @@
+/*
+ * @test
+ * @summary C2 inlines a call site that saw one or two receiver classes, leaves one that saw more a virtual call, unless one class dominates (Quark #16)
+ * @key codegen
+ * @requires pack.c2 & pack.whitebox & pack.profiled
+ * @library /lib
+ * @run driver MegamorphicCallStaysVirtual
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Count.exactly;
+import static anatomy.Logged.INLINE_SUCCESS;
+import static anatomy.Logged.VIRTUAL_CALL;
+import static anatomy.Op.INLINE_CACHE_CALL;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+
+/*
+ * Three subclasses of Shape are loaded, so class hierarchy analysis cannot bind s.area() to one method:
+ * C2 decides from the receiver classes the call site's profile recorded (two rows and a count of others).
+ * One class seen: C2 inlines it behind a class check that traps otherwise. Two classes: both inlined,
+ * a check for each. More: the call stays virtual, dispatched through an inline cache and then the vtable
+ * (an interface call through the itable), unless one class takes at least TypeProfileMajorReceiverPercent
+ * (default 90) of the calls: that one is inlined and the others reach a virtual call beside it.
+ *
+ *   log, JDK 17 and 25:  mono:  <predicted_call bci='1' exact='1' .../> <inline_success reason='inline (hot)'/>
+ *                        mega:  <inline_fail reason='virtual call'/> <virtual_call bci='1'/>
+ *   x86_64, JDK 17:      megamorphic: movabsq $18446744073709551615, %rax (-1: the inline cache empty) ; callq ... {virtual_call}
+ *   x86_64, JDK 25:      skewed: cmpl $<Square>, %r11d ; jne OTHER ; ... retq ; OTHER: callq ... {virtual_call}
+ *   aarch64, JDK 17:     megamorphic: mov x9, #0xffff ; movk ... ; bl ... {virtual_call}
+ *                        monomorphic: cmp w11, w10 ; b.ne TRAP ; mov w0, #4 ; ... ret
+ *   aarch64, JDK 25:     megamorphic: mov x9, #0x1120 ; movk ... ; bl ... {virtual_call}   (x9: the call site's IC data)
+ *
+ * Each control takes one decision away: no type profile (nothing is inlined), no bimorphic inlining, a
+ * low major-receiver threshold (the megamorphic site inlines its most frequent class) or one no class reaches.
+ */
+@NegativeControl(flags = "-XX:-UseTypeProfile", killsEvent = INLINE_SUCCESS, why = "without receiver profiles no virtual call is inlined")
+@NegativeControl(flags = "-XX:-UseBimorphicInlining", killsEvent = INLINE_SUCCESS, why = "a site with two classes then stays virtual")
+@NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=30", killsEvent = INLINE_SUCCESS,
+        why = "a third of the calls then makes a major receiver, inlined at the megamorphic site")
+@NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=100", killsEvent = INLINE_SUCCESS,
+        why = "no class then dominates the skewed site, which stays purely virtual")
+public class MegamorphicCallStaysVirtual {
+    abstract static class Shape {
+        abstract int area();
+    }
+
+    static class Square extends Shape {
+        int area() {
+            return 4;
+        }
+    }
+
+    static class Circle extends Shape {
+        int area() {
+            return 3;
+        }
+    }
+
+    static class Triangle extends Shape {
+        int area() {
+            return 2;
+        }
+    }
+
+    /* Four copies of one call site, so that each gets a profile of its own. */
+    static int monomorphic(Shape s) {
+        return s.area();
+    }
+
+    static int bimorphic(Shape s) {
+        return s.area();
+    }
+
+    static int megamorphic(Shape s) {
+        return s.area();
+    }
+
+    static int skewed(Shape s) {
+        return s.area();
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            Shape[] shapes = {new Square(), new Circle(), new Triangle()};
+            int sink = 0;
+            for (int i = 0; i < 20_000; i++) {
+                int rare = i % 50;
+                sink += monomorphic(shapes[0]) + bimorphic(shapes[i % 2]) + megamorphic(shapes[i % 3])
+                        + skewed(shapes[rare < 2 ? rare + 1 : 0]);
+            }
+            for (String shape : new String[] {"monomorphic", "bimorphic", "megamorphic", "skewed"}) {
+                Jit.compileAtC2(MegamorphicCallStaysVirtual.class, shape);
+            }
+            Jit.measure("sink", sink);
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("monomorphic")).has(exactly(1), INLINE_SUCCESS).hasNo(INLINE_CACHE_CALL);
+        assertThat(run.c2("bimorphic")).has(exactly(2), INLINE_SUCCESS).hasNo(INLINE_CACHE_CALL);
+        assertThat(run.c2("megamorphic")).hasNo(INLINE_SUCCESS).has(VIRTUAL_CALL).has(INLINE_CACHE_CALL);
+        assertThat(run.c2("skewed")).has(exactly(1), INLINE_SUCCESS).has(INLINE_CACHE_CALL);
+    }
+}

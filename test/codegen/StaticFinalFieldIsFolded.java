@@ -1,0 +1,96 @@
+/*
+ * @test
+ * @summary C2 folds a static final field of an initialised class: a division by it has no divide and a check it switches off vanishes, unlike on a plain static (Quark #15)
+ * @key codegen
+ * @requires pack.c2 & pack.whitebox
+ * @library /lib
+ * @run driver StaticFinalFieldIsFolded
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Op.INTEGER_DIVISION;
+import static anatomy.Op.STATIC_CALL;
+import static anatomy.Op.UNCOMMON_TRAP;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+
+/*
+ * DIVISOR and CHECKS are read from system properties, so javac cannot fold them: they are no constant
+ * variables (Quark #14). But once the class is initialised a static final cannot change, and C2 takes
+ * its current value as a constant. A division by it becomes a multiply by a magic number and shifts
+ * (no divide instruction), and a check it switches off disappears with its branch. The same code on a
+ * plain static loads the field on every call, divides, and keeps the branch (its untaken side is an
+ * uncommon trap).
+ *
+ *   x86_64, JDK 25:   divideByFinal:  movabsq $0x20c49ba5e353f7cf, %rax ; imulq %rsi ; sarq $7, %rdx ...
+ *                     divideByPlain:  movabsq $<the class mirror>, %r10 ; movq 0x80(%r10), %r10 ; ... idivq %r10
+ *                     checkedByFinal: leal 1(%rsi), %eax ; ... retq
+ *                     checkedByPlain: movzbl 0x89(%r10), %r10d ; testl ; jne -> {runtime_call UncommonTrapBlob}
+ *   x86_64, JDK 17:   the same shapes, the statics at 0x78 and 0x81 in the mirror
+ *   aarch64, JDK 17:  divideByFinal: smulh x10, x1, x10 ; asr x10, x10, #7    divideByPlain: ldr x10, [x10, #0x78] ; sdiv x0, x1, x10
+ *                     checkedByFinal: add w0, w1, #1 ; ... ret                checkedByPlain: ldrb w10, [x10, #0x81] ; cbnz w10, TRAP
+ *   aarch64, JDK 25:  the same shapes, the statics at #0x80 and #0x89
+ *
+ * No VM flag stops C2 trusting static finals, so the control changes the value instead: with
+ * -Dcodegen.checks=true the folded flag is on, and checkedByFinal calls its check. The compiled code follows
+ * the value the field held when C2 compiled it, which is what folding means.
+ */
+@NegativeControl(flags = "-Dcodegen.checks=true", kills = STATIC_CALL,
+        why = "the static final flag is then true, so C2 compiles the check in: a call to it")
+public class StaticFinalFieldIsFolded {
+    static final long DIVISOR = Long.getLong("codegen.divisor", 1000);
+    static long plainDivisor = Long.getLong("codegen.divisor", 1000);
+    static final boolean CHECKS = Boolean.getBoolean("codegen.checks");
+    static boolean plainChecks = Boolean.getBoolean("codegen.checks");
+
+    static long divideByFinal(long x) {
+        return x / DIVISOR;
+    }
+
+    static long divideByPlain(long x) {
+        return x / plainDivisor;
+    }
+
+    static int checkedByFinal(int x) {
+        if (CHECKS) {
+            check(x);
+        }
+        return x + 1;
+    }
+
+    static int checkedByPlain(int x) {
+        if (plainChecks) {
+            check(x);
+        }
+        return x + 1;
+    }
+
+    static void check(int x) {
+        if (x < 0) {
+            throw new IllegalArgumentException("negative: " + x);
+        }
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            long sink = 0;
+            for (int i = 0; i < 10_000; i++) {
+                sink += divideByFinal(i) + divideByPlain(i) + checkedByFinal(i) + checkedByPlain(i);
+            }
+            for (String shape : new String[] {"divideByFinal", "divideByPlain", "checkedByFinal", "checkedByPlain"}) {
+                Jit.compileAtC2(StaticFinalFieldIsFolded.class, shape);
+            }
+            Jit.measure("sink", sink);
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class, "-XX:CompileCommand=dontinline,StaticFinalFieldIsFolded::check");
+        assertThat(run.c2("checkedByFinal")).hasNo(STATIC_CALL).hasNo(UNCOMMON_TRAP);
+        assertThat(run.c2("checkedByPlain")).has(UNCOMMON_TRAP);
+        assertThat(run.c2("divideByFinal")).hasNo(INTEGER_DIVISION);
+        assertThat(run.c2("divideByPlain")).has(INTEGER_DIVISION);
+    }
+}
