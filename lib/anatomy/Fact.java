@@ -16,7 +16,9 @@ public enum Fact {
     COPIED_IN_TRAVERSAL_ORDER("a young collection copies the objects an array references next to each other, in its order"),
     RETIRED_TLAB_FILLED("retired TLABs are covered by filler arrays, so the heap stays walkable"),
     NO_ALLOCATION_PER_EVENT("a compiled handler allocates no bytes per event"),
-    ONE_OBJECT_PER_EVENT("a handler that keeps each event allocates exactly one event object per event");
+    ONE_OBJECT_PER_EVENT("a handler that keeps each event allocates exactly one event object per event"),
+    DEAD_LOCAL_COLLECTED("in compiled code a dead local does not keep its object reachable"),
+    FENCE_KEEPS_REACHABLE("Reference.reachabilityFence keeps a local's object reachable up to the fence");
 
     private final String description;
 
