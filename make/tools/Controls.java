@@ -32,6 +32,7 @@ final class Controls {
         tests.forEach(t -> sources.add(t.toString()));
         Files.createDirectories(classes);
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-nowarn", "-XDsuppressNotes", "-proc:none"));
+        args.addAll(exports(tests));
         args.addAll(sources);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac.run(null, null, System.err, args.toArray(String[]::new)) != 0) {
@@ -46,6 +47,22 @@ final class Controls {
             }
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot read the controls: " + e, e);
+        }
+        return out;
+    }
+
+    /** What jtreg's {@code @modules module/package} lines give javac: the package exported to the tests. */
+    private static List<String> exports(List<Path> tests) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (Path t : tests) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*\\*\\s*@modules\\s+(.+)$").matcher(Files.readString(t));
+            while (m.find()) {
+                for (String entry : m.group(1).trim().split("\\s+")) {
+                    if (entry.contains("/")) {
+                        out.addAll(List.of("--add-exports", entry.replaceAll(":.*$", "") + "=ALL-UNNAMED"));
+                    }
+                }
+            }
         }
         return out;
     }
