@@ -25,7 +25,12 @@ public final class Assertions {
     }
 
     public static MeasureAssert assertThat(Measure measure) {
-        return new MeasureAssert(measure);
+        return new MeasureAssert(null, measure);
+    }
+
+    /** A number asserted as the evidence of a runtime fact; a failure's first line names the fact. */
+    public static MeasureAssert assertThat(Fact fact, Measure measure) {
+        return new MeasureAssert(fact, measure);
     }
 
     /** Assertions on one nmethod's machine code and on what the log recorded for its compile. */
@@ -156,12 +161,21 @@ public final class Assertions {
         }
     }
 
-    /** Assertions on a number the child measured. */
+    /** Assertions on a number the child measured, optionally as the evidence of a {@link Fact}. */
     public static final class MeasureAssert {
+        private final Fact fact;
         private final Measure measure;
 
-        MeasureAssert(Measure measure) {
+        MeasureAssert(Fact fact, Measure measure) {
+            this.fact = fact;
             this.measure = measure;
+        }
+
+        public MeasureAssert isEqualTo(double expected) {
+            if (!(measure.value() == expected)) {
+                throw failure("exactly " + expected);
+            }
+            return this;
         }
 
         public MeasureAssert isAtMost(double limit) {
@@ -179,7 +193,9 @@ public final class Assertions {
         }
 
         private AssertionError failure(String bound) {
-            Failure f = new Failure().fact("expected " + measure.key(), bound).fact("but was", measure.value());
+            Failure f = fact == null ? new Failure().fact("expected " + measure.key(), bound)
+                    : new Failure().fact("expected " + fact.name(), measure.key() + ": " + bound).fact("fact", fact.description());
+            f.fact("but was", measure.value());
             measure.run().context(f);
             return f.error();
         }

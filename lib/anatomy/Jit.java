@@ -79,16 +79,17 @@ public final class Jit {
     /** A control must name exactly one thing it kills; a test that breaks this fails before running anything. */
     private static void checkControls(Class<?> testClass) {
         for (NegativeControl c : testClass.getAnnotationsByType(NegativeControl.class)) {
-            if (c.kills().length + c.killsEvent().length != 1) {
+            if (c.kills().length + c.killsEvent().length + c.killsFact().length != 1) {
                 throw new IllegalArgumentException(testClass.getName() + ": @NegativeControl(flags = \"" + c.flags()
-                        + "\") must name exactly one operation (kills = ...) or event (killsEvent = ...) it kills");
+                        + "\") must name exactly one operation (kills = ...) event (killsEvent = ...) or fact (killsFact = ...) it kills");
             }
         }
     }
 
     /** What a control kills, by name. */
     static String killed(NegativeControl c) {
-        return c.kills().length > 0 ? c.kills()[0].name() : c.killsEvent()[0].name();
+        return c.kills().length > 0 ? c.kills()[0].name()
+                : c.killsEvent().length > 0 ? c.killsEvent()[0].name() : c.killsFact()[0].name();
     }
 
     // ---------------------------------------------------------------- child side

@@ -57,6 +57,14 @@ public final class Vm {
         recordReport("histogram", label, diagnosticCommand("gcClassHistogram"));
     }
 
+    /**
+     * Records the class histogram of every object in the heap now, dead ones and the fillers of retired TLABs
+     * included: no collection first ({@code jcmd GC.class_histogram -all}).
+     */
+    public static void recordClassHistogramOfAllObjects(String label) {
+        recordReport("histogram", label, diagnosticCommand("gcClassHistogram", "-all"));
+    }
+
     /** Records the native memory summary now; the run needs {@code -XX:NativeMemoryTracking=summary}. */
     public static void recordNativeMemory(String label) {
         recordReport("nmt", label, diagnosticCommand("vmNativeMemory", "summary"));

@@ -57,6 +57,18 @@ public class RuntimeEvidenceTest {
     }
 
     @Test(dataProvider = "runtime")
+    public void countsTheFillerTypesOfTheClassHistogram(Fixtures.Fixture f) {
+        ClassHistogram h = ClassHistogram.parse(f.report("histogram.gz"), f.name());
+        long intArrays = h.of("[I").orElseThrow().bytes();
+        assertTrue(h.fillerBytes() >= intArrays && h.fillerBytes() < h.totalBytes(), h.fillerBytes() + " of " + h.totalBytes());
+        ClassHistogram dead = ClassHistogram.parse(" num #instances #bytes class name (module)\n"
+                + "   1:  3  4096  [Ljdk.internal.vm.FillerElement; (java.base@25.0.3)\n"
+                + "   2:  2  32  jdk.internal.vm.FillerObject (java.base@25.0.3)\n"
+                + "   3:  1  64  [B (java.base@25.0.3)\nTotal  6  4192\n", "fillers");
+        assertEquals(dead.fillerBytes(), 4128L);
+    }
+
+    @Test(dataProvider = "runtime")
     public void readsTheNativeMemorySummary(Fixtures.Fixture f) {
         NativeMemory nmt = NativeMemory.parse(f.report("nmt"), f.name());
         NativeMemory.Usage heap = nmt.category("Java Heap").orElseThrow();

@@ -32,16 +32,7 @@ final class Controls {
         tests.forEach(t -> sources.add(t.toString()));
         Files.createDirectories(classes);
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-nowarn", "-XDsuppressNotes", "-proc:none"));
-        for (Path t : tests) {      // a test's `@modules m/pkg`, as jtreg compiles it
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*\\*\\s*@modules\\s+(.+)$").matcher(Files.readString(t));
-            while (m.find()) {
-                for (String module : m.group(1).trim().split("\\s+")) {
-                    if (module.contains("/")) {
-                        args.add("--add-exports=" + module.replaceAll(":.*$", "") + "=ALL-UNNAMED");
-                    }
-                }
-            }
-        }
+        args.addAll(exports(tests));
         args.addAll(sources);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac.run(null, null, System.err, args.toArray(String[]::new)) != 0) {
@@ -58,6 +49,22 @@ final class Controls {
             }
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot read the controls: " + e, e);
+        }
+        return out;
+    }
+
+    /** What jtreg's {@code @modules module/package} lines give javac: the package exported to the tests. */
+    private static List<String> exports(List<Path> tests) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (Path t : tests) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*\\*\\s*@modules\\s+(.+)$").matcher(Files.readString(t));
+            while (m.find()) {
+                for (String entry : m.group(1).trim().split("\\s+")) {
+                    if (entry.contains("/")) {
+                        out.addAll(List.of("--add-exports", entry.replaceAll(":.*$", "") + "=ALL-UNNAMED"));
+                    }
+                }
+            }
         }
         return out;
     }
@@ -80,10 +87,11 @@ final class Controls {
     private static Sensitivity.Control control(Annotation a, String test) throws ReflectiveOperationException {
         Object[] ops = (Object[]) value(a, "kills");
         Object[] events = (Object[]) value(a, "killsEvent");
-        if (ops.length + events.length != 1) {
-            throw new IllegalArgumentException(test + ": a @NegativeControl names exactly one kills or killsEvent: " + a);
+        Object[] facts = (Object[]) value(a, "killsFact");
+        if (ops.length + events.length + facts.length != 1) {
+            throw new IllegalArgumentException(test + ": a @NegativeControl names exactly one kills, killsEvent or killsFact: " + a);
         }
-        String kills = ((Enum<?>) (ops.length > 0 ? ops[0] : events[0])).name();
+        String kills = ((Enum<?>) (ops.length > 0 ? ops[0] : events.length > 0 ? events[0] : facts[0])).name();
         return new Sensitivity.Control((String) value(a, "flags"), kills, (String) value(a, "why"), (String) value(a, "requires"));
     }
 

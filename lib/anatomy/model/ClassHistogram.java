@@ -48,6 +48,18 @@ public record ClassHistogram(List<Row> rows, long totalInstances, long totalByte
         return rows.stream().filter(r -> r.className().equals(className)).findFirst();
     }
 
+    /**
+     * The types the VM covers dead heap space with (a retired TLAB's unused end): {@code int[]} up to JDK 18, the
+     * VM's own {@code jdk.internal.vm.FillerElement[]} and {@code FillerObject} from JDK 19 on. Up to 18 the int[]
+     * row also counts the program's real int arrays.
+     */
+    public static final List<String> FILLER_TYPES = List.of("[I", "[Ljdk.internal.vm.FillerElement;", "jdk.internal.vm.FillerObject");
+
+    /** The bytes of the rows of {@link #FILLER_TYPES}. */
+    public long fillerBytes() {
+        return rows.stream().filter(r -> FILLER_TYPES.contains(r.className())).mapToLong(Row::bytes).sum();
+    }
+
     /** Instances of the class, 0 when it has no row. */
     public long instancesOf(Class<?> c) {
         return of(c.getName()).map(Row::instances).orElse(0L);

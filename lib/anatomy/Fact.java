@@ -1,0 +1,32 @@
+package anatomy;
+
+/**
+ * The pack's vocabulary of runtime facts: claims about objects and the heap that the VM shows at run time
+ * (WhiteBox, its reports, its logs) rather than in machine code. A test asserts a number against one,
+ * {@code assertThat(SPREAD_IDENTITY_HASH, run.measure("distinct hashes")).isAtLeast(990)}, and a negative
+ * control names the one it takes away, {@code killsFact = SPREAD_IDENTITY_HASH}: a failure's first line names it.
+ */
+public enum Fact {
+    // objects (#15)
+    IDENTITY_HASH_IN_31_BITS("identity hashes are non-zero and fit in 31 bits"),
+    STABLE_IDENTITY_HASH("an object keeps its identity hash when a collection moves it"),
+    SPREAD_IDENTITY_HASH("distinct objects get distinct identity hashes"),
+    PACKED_LAYOUT("an object is its header and its fields packed into gaps, rounded up to ObjectAlignmentInBytes"),
+    OOP_SHIFT_FOLLOWS_ALIGNMENT("compressed oops are shifted by log2(ObjectAlignmentInBytes) unless unscaled"),
+    COPIED_IN_TRAVERSAL_ORDER("a young collection copies the objects an array references next to each other, in its order"),
+    RETIRED_TLAB_FILLED("retired TLABs are covered by filler arrays, so the heap stays walkable"),
+    NO_ALLOCATION_PER_EVENT("a compiled handler allocates no bytes per event"),
+    ONE_OBJECT_PER_EVENT("a handler that keeps each event allocates exactly one event object per event"),
+    DEAD_LOCAL_COLLECTED("in compiled code a dead local does not keep its object reachable"),
+    FENCE_KEEPS_REACHABLE("Reference.reachabilityFence keeps a local's object reachable up to the fence");
+
+    private final String description;
+
+    Fact(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+}

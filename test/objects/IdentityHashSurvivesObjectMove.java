@@ -1,0 +1,75 @@
+/*
+ * @test
+ * @summary Identity hashes are non-zero 31-bit numbers, well spread, and kept when a collection moves the object (Quark #26)
+ * @key objects
+ * @requires pack.whitebox & (pack.gc == "g1" | pack.gc == "serial" | pack.gc == "parallel")
+ * @library /lib
+ * @run driver IdentityHashSurvivesObjectMove
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Fact.IDENTITY_HASH_IN_31_BITS;
+import static anatomy.Fact.SPREAD_IDENTITY_HASH;
+import static anatomy.Fact.STABLE_IDENTITY_HASH;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+import anatomy.Vm;
+import java.util.Arrays;
+
+/*
+ * Object.hashCode() of a class that does not override it, System.identityHashCode, cannot be the address:
+ * a copying collector moves the object and the hash must not change. So the VM draws a number the first time
+ * it is asked (by default a thread-local xorshift generator, -XX:hashCode=5), keeps it in the object's header,
+ * and copies it with the object. It is masked to 31 bits, and 0 is reserved for "no hash yet".
+ *
+ * We hash a thousand fresh objects, let a young collection copy them out of eden (WhiteBox gives their
+ * addresses before and after: all moved, under G1, Serial and Parallel), and ask again.
+ *
+ *   x86_64, JDK 17 (G1):      moved 1000, changed 0, zero or negative 0, distinct 1000 (e.g. 723074861)
+ *   x86_64, JDK 25 (G1):      the same; with -XX:+UseCompactObjectHeaders a bare Object is 8 bytes and
+ *                             stays 8 bytes after it is hashed and moved (the hash fits in the mark word)
+ *   aarch64, JDK 17 and 25:   the same numbers
+ *
+ * Z and Shenandoah evacuate only the regions they choose, so whether an object moves is theirs to decide
+ * (JDK 17's Z moved none of them): the test requires a collector whose young collection copies every
+ * survivor. The control is the experimental hash generator that answers 1 for every object.
+ */
+@NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:hashCode=2", killsFact = SPREAD_IDENTITY_HASH,
+        why = "hashCode=2 gives every object the hash 1")
+public class IdentityHashSurvivesObjectMove {
+    static final int OBJECTS = 1000;
+
+    public static class Workload {
+        public static void main(String[] args) {
+            Object[] objects = new Object[OBJECTS];
+            int[] hashes = new int[OBJECTS];
+            long[] addresses = new long[OBJECTS];
+            for (int i = 0; i < OBJECTS; i++) {
+                objects[i] = new Object();
+                hashes[i] = System.identityHashCode(objects[i]);
+                addresses[i] = Vm.addressOf(objects[i]);
+            }
+            Vm.youngGC();
+            int moved = 0;
+            int changed = 0;
+            for (int i = 0; i < OBJECTS; i++) {
+                moved += Vm.addressOf(objects[i]) != addresses[i] ? 1 : 0;
+                changed += System.identityHashCode(objects[i]) != hashes[i] ? 1 : 0;
+            }
+            Jit.measure("objects moved", moved);
+            Jit.measure("hashes changed by the move", changed);
+            Jit.measure("hashes zero or negative", Arrays.stream(hashes).filter(h -> h <= 0).count());
+            Jit.measure("distinct hashes of " + OBJECTS + " objects", Arrays.stream(hashes).distinct().count());
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.measure("objects moved")).isEqualTo(OBJECTS);
+        assertThat(IDENTITY_HASH_IN_31_BITS, run.measure("hashes zero or negative")).isEqualTo(0);
+        assertThat(STABLE_IDENTITY_HASH, run.measure("hashes changed by the move")).isEqualTo(0);
+        assertThat(SPREAD_IDENTITY_HASH, run.measure("distinct hashes of " + OBJECTS + " objects")).isAtLeast(OBJECTS * 0.99);
+    }
+}
