@@ -191,7 +191,40 @@ public enum Op implements Formed {
     /** A general-purpose register copied into an FP/SIMD register, C2's spill there instead of the stack. */
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
-            on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$")));
+            on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$"))),
+
+    // concurrency (issue #14): ordered loads, atomic adds, the monitor's slow path
+    /**
+     * A load that carries acquire ordering itself: ldar. x86_64 has no such instruction because it needs none:
+     * under TSO every load is already ordered like an acquire, so a volatile load there is a plain mov.
+     */
+    LOAD_ACQUIRE("load with acquire ordering built in",
+            on(X86_64, Form.absent("every x86_64 load is ordered like an acquire (TSO); a volatile load is a plain mov")),
+            on(AARCH64, insn("ldar[bh]? "))),
+    /**
+     * An atomic read-modify-write add to memory: lock xadd (or a locked add when the old value is unused, not
+     * the fence's locked add on the stack); ldadd with the LSE atomics, else an exclusive-pair loop, the loaded
+     * value added to and stored back to the same address (counted at the store).
+     */
+    ATOMIC_ADD("atomic add to memory",
+            on(X86_64, anyOf(insn("lock xadd[bwlq]? "), insn("lock (add|sub|inc|dec)[bwlq]? (?!.*\\(%rsp\\)).*\\("))),
+            on(AARCH64, anyOf(insn("ldadd(a|al|l)?[bh]? "),
+                    seq(step("ld(a)?xr[bh]? (?<old>[wx]\\d+), \\[(?<addr>x\\d+)\\]$"),
+                            step("(add|sub) (?<new>[wx]\\d+), ({old}, \\S+|\\S+, {old})$").within(2),
+                            step("st(l)?xr[bh]? w\\d+, {new}, \\[{addr}\\]$").within(2))))),
+    /**
+     * A compare-and-swap on an object's mark word, its header's first word, as fast locking (stack or
+     * lightweight) does: the mark loaded from offset 0 of a register, then a CAS at offset 0 of the same register
+     * (counted at the CAS). A CAS on an inflated monitor's owner field is elsewhere and is not this.
+     */
+    MARK_WORD_CAS("compare-and-swap on an object's mark word (fast locking)",
+            on(X86_64, seq(step("movq \\(%(?<obj>r\\w+)\\), %r\\w+$"),
+                    step("lock cmpxchgq %\\w+, \\(%{obj}\\)$").within(16))),
+            on(AARCH64, seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"),
+                    step("(cas(a|al|l)? x\\d+, x\\d+|ld(a)?xr x\\d+), \\[{obj}\\]$").within(16)))),
+    /** The out-of-line call that enters a monitor in the runtime, C2's locking slow path (JDK 17 and JDK 21+ names). */
+    MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call",
+            anyIsa(note("\\{runtime_call (_complete_monitor_locking_Java|C2 Runtime complete_monitor_locking)\\}")));
 
     private final String meaning;
     private final IsaForms forms;

@@ -69,7 +69,15 @@ public class VocabularyTest {
             c("sum", SAFEPOINT_POLL.inside(Scope.LOOP_BODY), atLeast(1)),
             c("sum", RETURN_POLL.inside(Scope.LOOP_BODY), exactly(0)),
             c("select", SAFEPOINT_POLL.inside(Scope.LOOP_BODY), exactly(0)),
-            c("Shapes$Twice::apply", RETURN_POLL, exactly(1)));
+            c("Shapes$Twice::apply", RETURN_POLL, exactly(1)),
+            // concurrency: the mark word's CAS comes before the monitor's slow call, which is laid out after the
+            // return; the fence's locked add is no atomic add. Shapes has no volatile load and no atomic add
+            // (LOAD_ACQUIRE and ATOMIC_ADD are proven on texts below, taken from the tests' runs).
+            c("locked", MARK_WORD_CAS.before(MONITOR_ENTER_SLOW_CALL), atLeast(1)),
+            c("locked", MONITOR_ENTER_SLOW_CALL.after(RETURN_POLL), exactly(1)),
+            c("localLock", MARK_WORD_CAS, exactly(0)), c("select", MONITOR_ENTER_SLOW_CALL, exactly(0)),
+            c("locked", ATOMIC_ADD, exactly(0)), c("publish", ATOMIC_ADD, exactly(0)),
+            c("publish", LOAD_ACQUIRE, exactly(0)));
 
     @DataProvider
     public static Object[][] cases() {
@@ -150,6 +158,22 @@ public class VocabularyTest {
                 {AARCH64, Op.ZERO_STORE.at(12), List.of("str wzr, [x0, #0xc]", "str w29, [x0, #0xc]", "str xzr, [x9]"), 1},
                 {AARCH64, Op.addImmediate("0x108", v -> v == 0x108), List.of("add w11, w10, #0x108"), 1},
                 {X86_64, SAFEPOINT_POLL.inside(Scope.LOOP_BODY), List.of("movl (%r10), %r11", "testl %eax, (%r11)", "jl 0x1000"), 0},
+                {AARCH64, LOAD_ACQUIRE, List.of("ldar w0, [x10]"), 1},
+                {AARCH64, LOAD_ACQUIRE, List.of("ldr w0, [x1, #0x10]"), 0},
+                {X86_64, LOAD_ACQUIRE, List.of("movl 0xc(%rsi), %eax"), 0},
+                {X86_64, ATOMIC_ADD, List.of("lock xaddq %rax, 0x10(%r12, %r11, 8)"), 1},
+                {X86_64, ATOMIC_ADD, List.of("lock addl $0, -0x40(%rsp)"), 0},
+                {X86_64, ATOMIC_ADD, List.of("lock cmpxchgq %r11, 0x10(%r12, %r10, 8)"), 0},
+                {AARCH64, ATOMIC_ADD, List.of("ldaddal w9, w10, [x10]"), 1},
+                {AARCH64, ATOMIC_ADD, List.of("ldaxr x0, [x10]", "add x8, x0, x2", "stlxr w9, x8, [x10]", "cbnz w9, 0x1000"), 1},
+                {AARCH64, ATOMIC_ADD, List.of("ldaxr w9, [x10]", "add w8, w9, #1", "stlxr w9, w8, [x10]", "cbnz w9, 0x1000"), 1},
+                {AARCH64, ATOMIC_ADD, List.of("ldaxr x8, [x10]", "cmp x8, x2", "b.ne 0x1010", "stlxr w8, x3, [x10]"), 0},
+                {AARCH64, ATOMIC_ADD, List.of("casal x8, x12, [x11]"), 0},
+                {X86_64, MARK_WORD_CAS, List.of("movq (%rsi), %rax", "orq $1, %rax", "lock cmpxchgq %rbx, (%rsi)"), 1},
+                {X86_64, MARK_WORD_CAS, List.of("movq (%rsi), %rax", "lock cmpxchgq %rbx, 0x3e(%r10)"), 0},
+                {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "orr x11, x11, #1", "casa x8, x10, [x1]"), 1},
+                {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "add x12, x11, #0x3e", "casal x10, x9, [x12]"), 0},
+                {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "ldaxr x11, [x1]"), 1},
         };
     }
 

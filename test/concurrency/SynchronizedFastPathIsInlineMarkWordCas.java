@@ -1,0 +1,59 @@
+/*
+ * @test
+ * @summary An uncontended synchronized method compiles to an inline CAS on the object's mark word, with the runtime call only on an out-of-line slow path (seed 004)
+ * @key concurrency
+ * @requires pack.c2 & pack.whitebox & pack.jdk >= 21
+ * @library /lib
+ * @run driver SynchronizedFastPathIsInlineMarkWordCas
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Op.MARK_WORD_CAS;
+import static anatomy.Op.MONITOR_ENTER_SLOW_CALL;
+import static anatomy.Op.RETURN_POLL;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+
+/*
+ * Most locks are never contended, so C2 inlines the cheap case of monitorenter. It loads the object's mark
+ * word and swaps in a locked state with one CAS at the same address: stack locking (JDK 17 and 21's default)
+ * puts a pointer to a lock record on the stack there, lightweight locking (JDK 25's default) flips the low
+ * bits and pushes the object on the thread's lock stack. Only a failed CAS, an inflated monitor or
+ * recursion goes to the runtime, and C2 lays that call out after the method's return, off the fast path.
+ *
+ *   x86_64, JDK 21:   movq (%rsi), %rax ; ... lock cmpxchgq %rbx, (%rsi)      (stack locking)
+ *   x86_64, JDK 25:   movq (%rsi), %r10 ; ... lock cmpxchgq %r10, (%rsi)      (lightweight locking)
+ *                     ... {poll_return} ... {runtime_call C2 Runtime complete_monitor_locking}
+ *   aarch64, JDK 25:  ldr x11, [x1] ; ... casa x8, x10, [x1]
+ *
+ * With -XX:LockingMode=0 every lock is an inflated monitor: the mark word is only read, and the one CAS left
+ * is on the monitor's owner field. That mode exists from JDK 21 (experimental there) to 25; JDK 17's
+ * -XX:+UseHeavyMonitors leaves C2's fast path as it is, so JDK 17 has no control and the test needs 21.
+ */
+@NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:LockingMode=0", kills = MARK_WORD_CAS,
+        requires = "pack.jdk >= 21 & pack.jdk <= 25", why = "every lock is then a monitor, no CAS on the mark word")
+public class SynchronizedFastPathIsInlineMarkWordCas {
+    int x;
+
+    synchronized void lockedIncrement() {
+        x++;
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            SynchronizedFastPathIsInlineMarkWordCas o = new SynchronizedFastPathIsInlineMarkWordCas();
+            for (int i = 0; i < 10_000; i++) {
+                o.lockedIncrement();
+            }
+            Jit.compileAtC2(SynchronizedFastPathIsInlineMarkWordCas.class, "lockedIncrement");
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("lockedIncrement")).has(MARK_WORD_CAS.before(MONITOR_ENTER_SLOW_CALL))
+                .has(MONITOR_ENTER_SLOW_CALL.after(RETURN_POLL));
+    }
+}

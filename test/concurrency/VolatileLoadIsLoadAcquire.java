@@ -1,0 +1,81 @@
+/*
+ * @test
+ * @summary On AArch64 a volatile load compiles to a load-acquire (ldar), a plain load to a plain ldr, and a volatile load from an object that does not escape to no ordered load at all (seed 004)
+ * @key concurrency
+ * @requires pack.c2 & pack.whitebox & pack.isa == "aarch64"
+ * @library /lib
+ * @run driver VolatileLoadIsLoadAcquire
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Op.FULL_FENCE;
+import static anatomy.Op.LOAD_ACQUIRE;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+
+/*
+ * A volatile load must not be reordered with the loads and stores after it (acquire), nor with an earlier
+ * volatile store. x86_64 gives the first for free, every load is an acquire there, so a volatile load is a
+ * plain mov and this test has nothing to see on it (VolatileStoreCarriesStoreLoadOrdering checks that it has
+ * no fence). AArch64 reorders loads freely, and C2 asks for the ordering in the load itself: ldar, a
+ * load-acquire, which is also ordered after an earlier stlr. No barrier instruction is needed, and a plain
+ * load stays a plain ldr.
+ *
+ *   aarch64, JDK 17 and 25:   ldar w0, [x10]             (volatileLoad: the field address is formed first)
+ *                             ldr w0, [x1, #0x10]        (plainLoad)
+ *                             no ldar, no dmb            (loadFromLocal: the object is scalar replaced)
+ *
+ * The ordering is for other threads. An object that never leaves the method cannot be seen by one, so escape
+ * analysis removes the object and its ordered accesses. Without it the object is allocated and its volatile
+ * field is read with ldar (after its stlr): that is the negative control.
+ */
+@NegativeControl(flags = "-XX:-DoEscapeAnalysis", kills = LOAD_ACQUIRE, requires = "pack.isa == \"aarch64\"",
+        why = "the local object is then allocated and its volatile field read with a load-acquire like a shared one")
+public class VolatileLoadIsLoadAcquire {
+    volatile int shared;
+    int plain;
+
+    static class Local {
+        volatile int v;
+
+        Local(int x) {
+            v = x;
+        }
+    }
+
+    int volatileLoad() {
+        return shared;
+    }
+
+    int plainLoad() {
+        return plain;
+    }
+
+    static int loadFromLocal(int x) {
+        return new Local(x).v;
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            VolatileLoadIsLoadAcquire o = new VolatileLoadIsLoadAcquire();
+            int sink = 0;
+            for (int i = 0; i < 1000; i++) {
+                sink += o.volatileLoad() + o.plainLoad() + loadFromLocal(i);
+            }
+            for (String shape : new String[] {"volatileLoad", "plainLoad"}) {
+                Jit.compileAtC2(VolatileLoadIsLoadAcquire.class, shape);
+            }
+            Jit.compileAtC2(VolatileLoadIsLoadAcquire.class, "loadFromLocal", int.class);
+            Jit.measure("sink", sink);
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("volatileLoad")).has(LOAD_ACQUIRE).hasNo(FULL_FENCE);
+        assertThat(run.c2("plainLoad")).hasNo(LOAD_ACQUIRE);
+        assertThat(run.c2("loadFromLocal")).hasNo(LOAD_ACQUIRE);
+    }
+}
