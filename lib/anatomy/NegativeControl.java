@@ -14,7 +14,8 @@ import java.lang.annotation.Target;
  *
  * <p>What it kills is a constant of the vocabulary, so a misspelt name does not compile:
  * {@code @NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = CMOV, why = "...")}, or
- * {@code killsEvent = COARSENED_LOCK} for an event of the compilation log. Give exactly one of the two.
+ * {@code killsEvent = COARSENED_LOCK} for an event of the compilation log, or {@code killsFact = YOUNG_PAUSES} for
+ * a runtime observation ({@link Observed}). Give exactly one of the three.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -29,6 +30,9 @@ public @interface NegativeControl {
 
     /** The compilation-log event whose absence the failure must report. */
     Logged[] killsEvent() default {};
+
+    /** The runtime observation (a count or size in the VM's evidence) whose failure the control must cause. */
+    Observed[] killsFact() default {};
 
     /**
      * Where the control applies, in jtreg's {@code @requires} language over the probe's properties, e.g.

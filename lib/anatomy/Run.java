@@ -163,6 +163,11 @@ public final class Run {
         return new Measure(what, value, this);
     }
 
+    /** A count or size read from the run's evidence under its name in the vocabulary, to assert like a measurement. */
+    public Measure observed(Observed what, double value) {
+        return new Measure(what.name(), value, this);
+    }
+
     /** The class histogram the child recorded with {@link Vm#recordClassHistogram} under this label. */
     public ClassHistogram classHistogram(String label) {
         return ClassHistogram.parse(report("histogram", label), label);
@@ -208,6 +213,9 @@ public final class Run {
         }
         f.fact("negative control", controls.isEmpty() ? "(none declared)" : String.join("\n", controls));
         f.fact("output", output.stdout() + " (log " + logFile + (Files.exists(logFile) ? "" : ", missing") + ")");
+        if (Files.exists(vmLogFile)) {
+            f.fact("vm log", vmLogFile);
+        }
         return f;
     }
 }

@@ -68,10 +68,11 @@ final class Controls {
     private static Sensitivity.Control control(Annotation a, String test) throws ReflectiveOperationException {
         Object[] ops = (Object[]) value(a, "kills");
         Object[] events = (Object[]) value(a, "killsEvent");
-        if (ops.length + events.length != 1) {
-            throw new IllegalArgumentException(test + ": a @NegativeControl names exactly one kills or killsEvent: " + a);
+        Object[] facts = (Object[]) value(a, "killsFact");
+        if (ops.length + events.length + facts.length != 1) {
+            throw new IllegalArgumentException(test + ": a @NegativeControl names exactly one kills, killsEvent or killsFact: " + a);
         }
-        String kills = ((Enum<?>) (ops.length > 0 ? ops[0] : events[0])).name();
+        String kills = ((Enum<?>) (ops.length > 0 ? ops[0] : events.length > 0 ? events[0] : facts[0])).name();
         return new Sensitivity.Control((String) value(a, "flags"), kills, (String) value(a, "why"), (String) value(a, "requires"));
     }
 

@@ -22,6 +22,9 @@ public final class UnifiedLog {
     private static final Pattern COOPS_INIT = Pattern.compile("^Compressed Oops: (Enabled|Disabled)(?: \\((.+)\\))?$");
     private static final Pattern PAGES = Pattern.compile("^(?<name>[^:=]+?):\\s+.*\\bpage_size=(?<size>\\d+[KMG]?)\\b");
     private static final Pattern PAUSE = Pattern.compile("^GC\\((\\d+)\\) Pause (.+?) \\((.+?)\\)(?: \\((.+?)\\))? (\\d+[KMG])->(\\d+[KMG])\\((\\d+[KMG])\\) ([\\d.]+)ms$");
+    private static final Pattern PHASE = Pattern.compile("^GC\\((\\d+)\\) (?:[YO]: )?(Pause|Concurrent) (.+?)"
+            + "(?: \\d+[KMG]->\\d+[KMG]\\(\\d+[KMG]\\))?(?: [\\d.]+m?s)?$");
+    private static final Pattern GC_ID = Pattern.compile("^GC\\((\\d+)\\) ");
     private static final Pattern TLAB = Pattern.compile("TLAB: gc thread: \\S+ \\[id: (\\d+)\\] desired_size: (\\d+)KB slow allocs: (\\d+)"
             + " +refill waste: (\\d+)B .* refills: (\\d+) waste +([\\d.]+)%");
 
@@ -34,6 +37,14 @@ public final class UnifiedLog {
     }
 
     public record Pause(int gc, String kind, String cause, long beforeBytes, long afterBytes, long capacityBytes, double millis) {
+    }
+
+    /** A step of a collection as gc and gc+phases name it: a stop-the-world pause or a concurrent phase. */
+    public record Phase(int gc, boolean pause, String name) {
+        @Override
+        public String toString() {
+            return "GC(" + gc + ") " + (pause ? "Pause " : "Concurrent ") + name;
+        }
     }
 
     /** A thread's TLAB statistics at a collection (gc+tlab=trace). */
@@ -120,6 +131,36 @@ public final class UnifiedLog {
                 String kind = m.group(4) != null ? m.group(2) + " (" + m.group(3) + ")" : m.group(2);
                 out.add(new Pause(Integer.parseInt(m.group(1)), kind, cause, bytes(m.group(5)), bytes(m.group(6)),
                         bytes(m.group(7)), Double.parseDouble(m.group(8))));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The pauses and concurrent phases of every collection (tags gc and gc+phases, info), in order and without
+     * durations: Serial, Parallel and G1 name pauses (Pause Young, Pause Full, Pause Remark), G1's marking, Shenandoah
+     * and ZGC concurrent phases (Concurrent Mark, Concurrent marking); generational ZGC's "Y: "/"O: " is dropped.
+     */
+    public List<Phase> phases() {
+        List<Phase> out = new ArrayList<>();
+        for (Line l : lines) {
+            if (l.tags().equals(Set.of("gc")) || l.tags().equals(Set.of("gc", "phases"))) {
+                Matcher m = PHASE.matcher(l.message().trim());
+                if (m.matches()) {
+                    out.add(new Phase(Integer.parseInt(m.group(1)), m.group(2).equals("Pause"), m.group(3)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The ids of the collections the gc tags number, GC(n), in order of first appearance. */
+    public Set<Integer> collections() {
+        Set<Integer> out = new LinkedHashSet<>();
+        for (Line l : lines) {
+            Matcher m = GC_ID.matcher(l.message().trim());
+            if (l.tags().contains("gc") && m.find()) {
+                out.add(Integer.parseInt(m.group(1)));
             }
         }
         return out;

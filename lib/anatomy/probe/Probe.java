@@ -9,6 +9,7 @@ import anatomy.capture.Hsdis;
 import anatomy.isa.Isa;
 import anatomy.model.NMethod;
 import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.VMOption;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -42,6 +43,7 @@ public class Probe implements Callable<Map<String, String>> {
         }
         put("pack.isa", isa, "os.arch=" + arch);
         put("pack.gc", gc(), "the collector selected in the probe VM");
+        put("pack.gcChosen", Boolean.toString(gcChosen()), "whether the user's options chose the collector (else the VM did)");
         configuration();
         boolean emulated = emulated();
         put("pack.emulated", Boolean.toString(emulated), emulated ? "running under qemu-user ("
@@ -243,6 +245,17 @@ public class Probe implements Callable<Map<String, String>> {
             }
         }
         return "other";
+    }
+
+    /** True when the selected collector's flag came from the user's options, not the VM's default or ergonomics. */
+    private static boolean gcChosen() {
+        for (String g : new String[] {"UseSerialGC", "UseParallelGC", "UseG1GC", "UseZGC", "UseShenandoahGC", "UseEpsilonGC"}) {
+            if (hasFlag(g) && "true".equals(flag(g))) {
+                VMOption.Origin o = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(g).getOrigin();
+                return o != VMOption.Origin.DEFAULT && o != VMOption.Origin.ERGONOMIC;
+            }
+        }
+        return false;
     }
 
     private static boolean emulated() {

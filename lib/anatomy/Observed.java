@@ -1,0 +1,30 @@
+package anatomy;
+
+/**
+ * The vocabulary of runtime claims: what a test counts or measures in the VM's own evidence (its unified log, its
+ * NMT summary, its string table, its heap). A test asserts a number under one of these names,
+ * {@code assertThat(run.observed(YOUNG_PAUSES, n)).isAtLeast(1)}, and a negative control names the one it takes
+ * away ({@code killsFact = YOUNG_PAUSES}); the failure's first line names it, and its facts name the VM's log.
+ */
+public enum Observed {
+    YOUNG_PAUSES("stop-the-world pauses that collect the young generation (gc log: Pause Young)"),
+    PAUSES("stop-the-world pauses of any kind (gc, gc+phases: Pause ...)"),
+    CONCURRENT_PHASES("collector phases that run beside the application (gc, gc+phases: Concurrent ...)"),
+    COLLECTIONS("collections the gc log numbers GC(n)"),
+    GC_COMMITTED_KB("memory committed to the GC's own structures (NMT category GC)"),
+    HEAP_COMMITTED_KB("memory committed to the Java heap (NMT category Java Heap)"),
+    STRING_TABLE_GROWTH("entries the string table gained while strings were interned"),
+    STRING_TABLE_RECLAIMED("interned strings the string table dropped after a collection"),
+    HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation");
+
+    private final String description;
+
+    Observed(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+
+}
