@@ -11,10 +11,12 @@ public enum Observed {
     PAUSES("stop-the-world pauses of any kind (gc, gc+phases: Pause ...)"),
     CONCURRENT_PHASES("collector phases that run beside the application (gc, gc+phases: Concurrent ...)"),
     COLLECTIONS("collections the gc log numbers GC(n)"),
+    NMT_CATEGORIES("categories the NMT summary names among Java Heap, Class, Thread, Code, GC, Compiler"),
     GC_COMMITTED_KB("memory committed to the GC's own structures (NMT category GC)"),
     HEAP_COMMITTED_KB("memory committed to the Java heap (NMT category Java Heap)"),
-    STRING_TABLE_GROWTH("entries the string table gained while strings were interned"),
-    STRING_TABLE_RECLAIMED("interned strings the string table dropped after a collection"),
+    STRING_TABLE_ADDED("entries the string table gained while new strings were interned"),
+    STRING_TABLE_RESIZED("the string table's bucket count at the end over its count at the start"),
+    STRING_TABLE_RECLAIMED("interned entries the string table dropped once they were unreachable"),
     HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation");
 
     private final String description;
