@@ -17,6 +17,7 @@ public enum Observed {
     STRING_TABLE_ADDED("entries the string table gained while new strings were interned"),
     STRING_TABLE_RESIZED("the string table's bucket count at the end over its count at the start"),
     STRING_TABLE_RECLAIMED("interned entries the string table dropped once they were unreachable"),
+    HEAP_HUGE_PAGES_KB("memory of the heap's reservation backed by transparent huge pages (smaps AnonHugePages)"),
     HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation");
 
     private final String description;

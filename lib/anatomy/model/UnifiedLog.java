@@ -24,6 +24,8 @@ public final class UnifiedLog {
     private static final Pattern PAUSE = Pattern.compile("^GC\\((\\d+)\\) Pause (.+?) \\((.+?)\\)(?: \\((.+?)\\))? (\\d+[KMG])->(\\d+[KMG])\\((\\d+[KMG])\\) ([\\d.]+)ms$");
     private static final Pattern PHASE = Pattern.compile("^GC\\((\\d+)\\) (?:[YO]: )?(Pause|Concurrent) (.+?)"
             + "(?: \\d+[KMG]->\\d+[KMG]\\(\\d+[KMG]\\))?(?: [\\d.]+m?s)?$");
+    private static final Pattern RESERVED_AT = Pattern.compile("\\bbase=0x([0-9a-f]+)");
+    private static final Pattern RESERVED_SIZE = Pattern.compile("\\bsize=(\\d+[KMG]?)\\b");
     private static final Pattern GC_ID = Pattern.compile("^GC\\((\\d+)\\) ");
     private static final Pattern TLAB = Pattern.compile("TLAB: gc thread: \\S+ \\[id: (\\d+)\\] desired_size: (\\d+)KB slow allocs: (\\d+)"
             + " +refill waste: (\\d+)B .* refills: (\\d+) waste +([\\d.]+)%");
@@ -37,6 +39,10 @@ public final class UnifiedLog {
     }
 
     public record Pause(int gc, String kind, String cause, long beforeBytes, long afterBytes, long capacityBytes, double millis) {
+    }
+
+    /** A region the VM reserved: base address, size and page size, in bytes. */
+    public record Reservation(long base, long size, long pageSize) {
     }
 
     /** A step of a collection as gc and gc+phases name it: a stop-the-world pause or a concurrent phase. */
@@ -116,6 +122,19 @@ public final class UnifiedLog {
             Matcher m = PAGES.matcher(l.message());
             if (m.find() && m.group("name").trim().equals(region)) {
                 return Optional.of(bytes(m.group("size")));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Where the VM reserved a region (pagesize): {@code "Heap"}, {@code "Card Table"}, ...; its base and size in bytes. */
+    public Optional<Reservation> reservation(String region) {
+        for (Line l : lines("pagesize")) {
+            Matcher m = PAGES.matcher(l.message());
+            Matcher base = RESERVED_AT.matcher(l.message());
+            Matcher size = RESERVED_SIZE.matcher(l.message());
+            if (m.find() && m.group("name").trim().equals(region) && base.find() && size.find()) {
+                return Optional.of(new Reservation(Long.parseUnsignedLong(base.group(1), 16), bytes(size.group(1)), bytes(m.group("size"))));
             }
         }
         return Optional.empty();

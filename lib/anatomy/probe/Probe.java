@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The pack's probe of the JDK under test, run by jtreg ({@code requires.extraPropDefns}) in a VM started with
@@ -44,6 +46,7 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.isa", isa, "os.arch=" + arch);
         put("pack.gc", gc(), "the collector selected in the probe VM");
         put("pack.gcChosen", Boolean.toString(gcChosen()), "whether the user's options chose the collector (else the VM did)");
+        put("pack.thp", thpMode(), "the host's /sys/kernel/mm/transparent_hugepage/enabled");
         configuration();
         boolean emulated = emulated();
         put("pack.emulated", Boolean.toString(emulated), emulated ? "running under qemu-user ("
@@ -256,6 +259,16 @@ public class Probe implements Callable<Map<String, String>> {
             }
         }
         return false;
+    }
+
+    /** The host's transparent huge page mode (always, madvise, never), or none where the kernel has no THP. */
+    private static String thpMode() {
+        try {
+            Matcher m = Pattern.compile("\\[(\\w+)\\]").matcher(Files.readString(Path.of("/sys/kernel/mm/transparent_hugepage/enabled")));
+            return m.find() ? m.group(1) : "none";
+        } catch (IOException e) {
+            return "none";
+        }
     }
 
     private static boolean emulated() {
