@@ -2,7 +2,7 @@
  * @test
  * @summary With -XX:+UseTransparentHugePages on a host in madvise mode the touched heap is backed by huge pages, without it by none (Quark #2)
  * @key gc
- * @requires pack.whitebox & pack.thp == "madvise"
+ * @requires pack.whitebox & pack.thp == "madvise" & !pack.emulated
  * @library /lib
  * @run driver HeapIsBackedByTransparentHugePages
  */
@@ -31,7 +31,8 @@ import java.util.List;
  * The heap is touched at start-up (-XX:+AlwaysPreTouch), so it is resident either way; we ask for at
  * least half of its 64 MB in huge pages. Where the host's
  * mode is "always", the heap gets huge pages without the flag too; where it is "never", with it neither:
- * both skip (pack.thp). A user's own -XX:+UseTransparentHugePages would give the run without it huge
+ * both skip (pack.thp). Under qemu-user (AArch64 here) the VM asks (Heap: ... page_size=2M) but qemu does
+ * not pass madvise on to the kernel: 0 kB, a skip (pack.emulated). A user's own -XX:+UseTransparentHugePages would give the run without it huge
  * pages: that run then skips, naming the flag.
  *
  * The control switches the flag off after ours (jtreg's options come last): no huge pages in either run.
