@@ -18,7 +18,21 @@ public enum Fact {
     NO_ALLOCATION_PER_EVENT("a compiled handler allocates no bytes per event"),
     ONE_OBJECT_PER_EVENT("a handler that keeps each event allocates exactly one event object per event"),
     DEAD_LOCAL_COLLECTED("in compiled code a dead local does not keep its object reachable"),
-    FENCE_KEEPS_REACHABLE("Reference.reachabilityFence keeps a local's object reachable up to the fence");
+    FENCE_KEEPS_REACHABLE("Reference.reachabilityFence keeps a local's object reachable up to the fence"),
+
+    // gc (#16): counts and sizes read from the VM's log, NMT summary, string table and smaps
+    YOUNG_PAUSES("stop-the-world pauses that collect the young generation (gc log: Pause Young)"),
+    PAUSES("stop-the-world pauses of any kind (gc, gc+phases: Pause ...)"),
+    CONCURRENT_PHASES("collector phases that run beside the application (gc, gc+phases: Concurrent ...)"),
+    COLLECTIONS("collections the gc log numbers GC(n)"),
+    NMT_CATEGORIES("categories the NMT summary names among Java Heap, Class, Thread, Code, GC, Compiler"),
+    GC_COMMITTED_KB("memory committed to the GC's own structures (NMT category GC)"),
+    HEAP_COMMITTED_KB("memory committed to the Java heap (NMT category Java Heap)"),
+    STRING_TABLE_ADDED("entries the string table gained while new strings were interned"),
+    STRING_TABLE_RESIZED("the string table's bucket count at the end over its count at the start"),
+    STRING_TABLE_RECLAIMED("interned entries the string table dropped once they were unreachable"),
+    HEAP_HUGE_PAGES_KB("memory of the heap's reservation backed by transparent huge pages (smaps AnonHugePages)"),
+    HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation");
 
     private final String description;
 

@@ -2,6 +2,7 @@ package anatomy;
 
 import anatomy.capture.ChildMain;
 import anatomy.capture.ChildVm;
+import anatomy.capture.ChildVmException;
 import anatomy.capture.Facts;
 import anatomy.capture.Disassembly;
 import anatomy.capture.Hsdis;
@@ -14,6 +15,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import jdk.test.whitebox.WhiteBox;
 
 /**
@@ -34,6 +38,7 @@ public final class Jit {
     public static final int C2 = 4;
 
     private static final long COMPILE_WAIT_NANOS = 30_000_000_000L;
+    private static final Pattern MISSING_GC = Pattern.compile("Option -XX:\\+Use\\w+GC not supported|Unrecognized VM option 'Use\\w+GC'");
 
     private Jit() {
     }
@@ -46,6 +51,11 @@ public final class Jit {
      * {@code -Xlog:<selection>} without an output of its own goes to the run's unified log ({@link Run#vmLog}).
      */
     public static Run run(Class<?> workload, String... flags) {
+        return run(workload, List.of(flags));
+    }
+
+    /** {@link #run(Class, String...)} with arguments for the workload's {@code main} after the flags. */
+    public static Run run(Class<?> workload, List<String> flags, String... args) {
         Class<?> testClass = workload.getEnclosingClass() != null ? workload.getEnclosingClass() : workload;
         checkControls(testClass);
         Path log = ChildVm.workFile(testClass.getSimpleName(), ".compilation.xml");
@@ -62,12 +72,21 @@ public final class Jit {
         for (String f : flags) {
             options.add(f.startsWith("-Xlog:") && !f.substring(6).contains(":") ? f + ":file=" + vmLog + ":uptime,level,tags" : f);
         }
-        ChildVm.Output out = new ChildVm().named(testClass.getSimpleName()).withWhiteBox()
+        ChildVm.Output out;
+        try {
+            out = new ChildVm().named(testClass.getSimpleName()).withWhiteBox()
                     .environment("LD_LIBRARY_PATH", Hsdis.childLibraryPath())
                     .options(options)
-                    .main(ChildMain.class.getName(), workload.getName())
+                    .main(ChildMain.class.getName(), Stream.concat(Stream.of(workload.getName()), Arrays.stream(args)).toArray(String[]::new))
                     .run()
                     .shouldHaveExitCodeZero();
+        } catch (ChildVmException e) {
+            Matcher lacks = MISSING_GC.matcher(e.stderrText());
+            if (lacks.find()) {
+                throw new jtreg.SkippedException("this JDK build has no such collector: " + lacks.group());
+            }
+            throw e;
+        }
         Facts recorded = Facts.read(facts);
         if (!recorded.all("skipped").isEmpty()) {
             throw new jtreg.SkippedException(recorded.last("skipped"));

@@ -9,7 +9,9 @@ import anatomy.model.ClassHistogram;
 import anatomy.model.CompilationLog;
 import anatomy.model.NMethod;
 import anatomy.model.NativeMemory;
+import anatomy.model.ParseException;
 import anatomy.model.Smaps;
+import anatomy.model.StringTable;
 import anatomy.model.UnifiedLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One finished child VM of a test: the code it printed, its compilation log, its unified log, and the facts
@@ -163,6 +166,7 @@ public final class Run {
         return new Measure(what, value, this);
     }
 
+
     /** The class histogram the child recorded with {@link Vm#recordClassHistogram} under this label. */
     public ClassHistogram classHistogram(String label) {
         return ClassHistogram.parse(report("histogram", label), label);
@@ -171,6 +175,21 @@ public final class Run {
     /** The NMT summary the child recorded with {@link Vm#recordNativeMemory} under this label. */
     public NativeMemory nativeMemory(String label) {
         return NativeMemory.parse(report("nmt", label), label);
+    }
+
+    /** The NMT summary under this label, or empty where the VM tracked no native memory (NMT off). */
+    public Optional<NativeMemory> nativeMemoryIfTracked(String label) {
+        try {
+            return Optional.of(nativeMemory(label));
+        } catch (ParseException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The string table statistics the child recorded with {@link Vm#recordStringTable} under this label. */
+    public StringTable stringTable(String label) {
+        String text = report("stringtable", label);
+        return StringTable.parse(text).orElseThrow(() -> new ParseException(label, 0, "no string table statistics: " + text));
     }
 
     /** The mappings the child recorded with {@link Vm#recordSmaps} under this label. */
@@ -208,6 +227,9 @@ public final class Run {
         }
         f.fact("negative control", controls.isEmpty() ? "(none declared)" : String.join("\n", controls));
         f.fact("output", output.stdout() + " (log " + logFile + (Files.exists(logFile) ? "" : ", missing") + ")");
+        if (Files.exists(vmLogFile)) {
+            f.fact("vm log", vmLogFile);
+        }
         return f;
     }
 }

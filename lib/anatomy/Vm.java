@@ -1,11 +1,14 @@
 package anatomy;
 
 import anatomy.capture.Facts;
+import anatomy.model.StringTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Predicate;
 import javax.management.JMException;
 import javax.management.ObjectName;
 import jdk.test.whitebox.WhiteBox;
@@ -68,6 +71,38 @@ public final class Vm {
     /** Records the native memory summary now; the run needs {@code -XX:NativeMemoryTracking=summary}. */
     public static void recordNativeMemory(String label) {
         recordReport("nmt", label, diagnosticCommand("vmNativeMemory", "summary"));
+    }
+
+    /** The string table's statistics now, or empty while the VM is resizing or cleaning it. */
+    public static Optional<StringTable> stringTable() {
+        return StringTable.parse(diagnosticCommand("vmStringtable"));
+    }
+
+    /**
+     * Polls the string table (every 10 ms, at most {@code limitSeconds}: the VM's service thread decides when it
+     * grows and drops dead entries) until it satisfies the condition, then records its statistics under the label.
+     */
+    public static void awaitStringTable(String label, Predicate<StringTable> condition, int limitSeconds) {
+        long end = System.nanoTime() + limitSeconds * 1_000_000_000L;
+        while (System.nanoTime() < end && !stringTable().map(condition::test).orElse(false)) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        recordStringTable(label);
+    }
+
+    /** Records the string table's statistics now (jcmd VM.stringtable). */
+    public static void recordStringTable(String label) {
+        String text = diagnosticCommand("vmStringtable");
+        for (int i = 0; i < 1000 && StringTable.parse(text).isEmpty(); i++) {
+            Thread.onSpinWait();
+            text = diagnosticCommand("vmStringtable");
+        }
+        recordReport("stringtable", label, text);
     }
 
     /** Records this process's memory mappings now, from /proc/self/smaps. */

@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary The runtime evidence parsers read recorded unified logs, class histograms, NMT summaries and smaps
+ * @summary The runtime evidence parsers read recorded unified logs, class histograms, NMT summaries, smaps and string tables
  * @library /lib
  * @build Fixtures
  * @run testng RuntimeEvidenceTest
@@ -15,7 +15,10 @@ import anatomy.model.ClassHistogram;
 import anatomy.model.NativeMemory;
 import anatomy.model.ParseException;
 import anatomy.model.Smaps;
+import anatomy.model.StringTable;
 import anatomy.model.UnifiedLog;
+import java.util.List;
+import java.util.Set;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
@@ -87,6 +90,46 @@ public class RuntimeEvidenceTest {
         assertTrue(heap.permissions().startsWith("rw"), heap.toString());
         assertEquals(heap.field("KernelPageSize"), 4L);
         assertTrue(smaps.mappings().stream().anyMatch(m -> m.path().endsWith("libjvm.so")));
+    }
+
+    @Test(dataProvider = "runtime")
+    public void readsTheHeapReservationAndSumsItsMappings(Fixtures.Fixture f) {
+        UnifiedLog log = UnifiedLog.parse(f.report("vmlog"));
+        UnifiedLog.Reservation heap = log.reservation("Heap").orElseThrow();
+        assertEquals(heap.pageSize(), 4096L);
+        assertTrue(heap.size() >= 1 << 20, heap.toString());
+        Smaps smaps = Smaps.parse(f.report("smaps.gz"), f.name());
+        assertTrue(smaps.at(heap.base()).permissions().startsWith("rw"));
+        assertTrue(smaps.sum("Rss", heap.base(), heap.size()) > 0, heap.toString());
+        assertEquals(smaps.sum("AnonHugePages", heap.base(), heap.size()), 0L);
+        assertTrue(log.phases().stream().anyMatch(p -> p.pause() && p.name().startsWith("Full")), log.phases().toString());
+    }
+
+    /** Recorded -Xlog:gc,gc+phases of one collection (G1: the first three) under each kind of collector. */
+    @Test
+    public void readsPausesAndConcurrentPhasesOfEachCollector() {
+        UnifiedLog z = UnifiedLog.parse(Fixtures.read("gc-z-jdk25.vmlog"));
+        assertEquals(z.phases().stream().filter(UnifiedLog.Phase::pause).map(UnifiedLog.Phase::name).toList(),
+                List.of("Mark Start (Major)", "Mark End", "Relocate Start", "Mark End", "Relocate Start"));
+        assertTrue(z.phases().stream().filter(p -> !p.pause()).count() >= 10, z.phases().toString());
+        assertEquals(z.collections(), Set.of(0));
+        UnifiedLog shenandoah = UnifiedLog.parse(Fixtures.read("gc-shenandoah-jdk17.vmlog"));
+        assertEquals(shenandoah.phases().get(1).toString(), "GC(0) Pause Init Mark (unload classes)");
+        assertTrue(shenandoah.phases().contains(new UnifiedLog.Phase(0, false, "cleanup")), shenandoah.phases().toString());
+        UnifiedLog g1 = UnifiedLog.parse(Fixtures.read("gc-g1-ihop0-jdk25.vmlog"));
+        assertEquals(g1.phases().stream().filter(UnifiedLog.Phase::pause).map(UnifiedLog.Phase::name).toList(), List.of(
+                "Young (Normal) (G1 Evacuation Pause)", "Young (Concurrent Start) (G1 Evacuation Pause)", "Remark", "Cleanup"));
+        assertEquals(g1.phases().stream().filter(p -> !p.pause()).map(UnifiedLog.Phase::name).distinct().toList(), List.of("Mark Cycle"));
+        assertEquals(g1.collections(), new java.util.LinkedHashSet<>(List.of(0, 1, 2)));
+        UnifiedLog epsilon = UnifiedLog.parse(Fixtures.read("gc-epsilon-jdk17.vmlog"));
+        assertTrue(epsilon.phases().isEmpty() && epsilon.collections().isEmpty() && !epsilon.lines("gc").isEmpty());
+    }
+
+    @Test
+    public void readsTheStringTableAndNotItsSharedTable() {
+        StringTable t = StringTable.parse(Fixtures.read("stringtable-jdk25.txt")).orElseThrow();
+        assertEquals(t, new StringTable(65536, 879));
+        assertTrue(StringTable.parse("StringTable statistics not available").isEmpty());
     }
 
     @Test

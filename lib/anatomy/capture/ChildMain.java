@@ -21,7 +21,7 @@ public final class ChildMain {
         }
         Method main = Class.forName(args[0]).getMethod("main", String[].class);
         try {
-            main.invoke(null, (Object) new String[0]);
+            main.invoke(null, (Object) java.util.Arrays.copyOfRange(args, 1, args.length));
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause.getClass().getName().equals("jtreg.SkippedException")) {

@@ -62,6 +62,12 @@ public record Smaps(List<Mapping> mappings) {
         }
     }
 
+    /** The sum of a size field (AnonHugePages, Rss, ...) over the mappings inside {@code [start, start + size)}, in KB. */
+    public long sum(String field, long start, long size) {
+        return mappings.stream().filter(m -> m.start() >= start && m.end() <= start + size)
+                .mapToLong(m -> m.kB().getOrDefault(field, 0L)).sum();
+    }
+
     /** The mapping that holds the address, e.g. of an object from {@code Vm.addressOf}. */
     public Mapping at(long address) {
         return mappings.stream().filter(m -> m.contains(address)).findFirst()

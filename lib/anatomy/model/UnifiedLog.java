@@ -22,6 +22,11 @@ public final class UnifiedLog {
     private static final Pattern COOPS_INIT = Pattern.compile("^Compressed Oops: (Enabled|Disabled)(?: \\((.+)\\))?$");
     private static final Pattern PAGES = Pattern.compile("^(?<name>[^:=]+?):\\s+.*\\bpage_size=(?<size>\\d+[KMG]?)\\b");
     private static final Pattern PAUSE = Pattern.compile("^GC\\((\\d+)\\) Pause (.+?) \\((.+?)\\)(?: \\((.+?)\\))? (\\d+[KMG])->(\\d+[KMG])\\((\\d+[KMG])\\) ([\\d.]+)ms$");
+    private static final Pattern PHASE = Pattern.compile("^GC\\((\\d+)\\) (?:[YO]: )?(Pause|Concurrent) (.+?)"
+            + "(?: \\d+[KMG]->\\d+[KMG]\\(\\d+[KMG]\\))?(?: [\\d.]+m?s)?$");
+    private static final Pattern RESERVED_AT = Pattern.compile("\\bbase=0x([0-9a-f]+)");
+    private static final Pattern RESERVED_SIZE = Pattern.compile("\\bsize=(\\d+[KMG]?)\\b");
+    private static final Pattern GC_ID = Pattern.compile("^GC\\((\\d+)\\) ");
     private static final Pattern TLAB = Pattern.compile("TLAB: gc thread: \\S+ \\[id: (\\d+)\\] desired_size: (\\d+)KB slow allocs: (\\d+)"
             + " +refill waste: (\\d+)B .* refills: (\\d+) waste +([\\d.]+)%");
 
@@ -34,6 +39,18 @@ public final class UnifiedLog {
     }
 
     public record Pause(int gc, String kind, String cause, long beforeBytes, long afterBytes, long capacityBytes, double millis) {
+    }
+
+    /** A region the VM reserved: base address, size and page size, in bytes. */
+    public record Reservation(long base, long size, long pageSize) {
+    }
+
+    /** A step of a collection as gc and gc+phases name it: a stop-the-world pause or a concurrent phase. */
+    public record Phase(int gc, boolean pause, String name) {
+        @Override
+        public String toString() {
+            return "GC(" + gc + ") " + (pause ? "Pause " : "Concurrent ") + name;
+        }
     }
 
     /** A thread's TLAB statistics at a collection (gc+tlab=trace). */
@@ -111,6 +128,19 @@ public final class UnifiedLog {
         return Optional.empty();
     }
 
+    /** Where the VM reserved a region (pagesize): {@code "Heap"}, {@code "Card Table"}, ...; its base and size in bytes. */
+    public Optional<Reservation> reservation(String region) {
+        for (Line l : lines("pagesize")) {
+            Matcher m = PAGES.matcher(l.message());
+            Matcher base = RESERVED_AT.matcher(l.message());
+            Matcher size = RESERVED_SIZE.matcher(l.message());
+            if (m.find() && m.group("name").trim().equals(region) && base.find() && size.find()) {
+                return Optional.of(new Reservation(Long.parseUnsignedLong(base.group(1), 16), bytes(size.group(1)), bytes(m.group("size"))));
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The pauses the gc tag reports, in order. */
     public List<Pause> pauses() {
         List<Pause> out = new ArrayList<>();
@@ -121,6 +151,36 @@ public final class UnifiedLog {
                 String kind = m.group(4) != null ? m.group(2) + " (" + m.group(3) + ")" : m.group(2);
                 out.add(new Pause(Integer.parseInt(m.group(1)), kind, cause, bytes(m.group(5)), bytes(m.group(6)),
                         bytes(m.group(7)), Double.parseDouble(m.group(8))));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The pauses and concurrent phases of every collection (tags gc and gc+phases, info), in order and without
+     * durations: Serial, Parallel and G1 name pauses (Pause Young, Pause Full, Pause Remark), G1's marking, Shenandoah
+     * and ZGC concurrent phases (Concurrent Mark, Concurrent marking); generational ZGC's "Y: "/"O: " is dropped.
+     */
+    public List<Phase> phases() {
+        List<Phase> out = new ArrayList<>();
+        for (Line l : lines) {
+            if (l.tags().equals(Set.of("gc")) || l.tags().equals(Set.of("gc", "phases"))) {
+                Matcher m = PHASE.matcher(l.message().trim());
+                if (m.matches()) {
+                    out.add(new Phase(Integer.parseInt(m.group(1)), m.group(2).equals("Pause"), m.group(3)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The ids of the collections the gc tags number, GC(n), in order of first appearance. */
+    public Set<Integer> collections() {
+        Set<Integer> out = new LinkedHashSet<>();
+        for (Line l : lines) {
+            Matcher m = GC_ID.matcher(l.message().trim());
+            if (l.tags().contains("gc") && m.find()) {
+                out.add(Integer.parseInt(m.group(1)));
             }
         }
         return out;

@@ -9,6 +9,7 @@ import anatomy.capture.Hsdis;
 import anatomy.isa.Isa;
 import anatomy.model.NMethod;
 import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.VMOption;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -16,6 +17,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The pack's probe of the JDK under test, run by jtreg ({@code requires.extraPropDefns}) in a VM started with
@@ -45,6 +48,7 @@ public class Probe implements Callable<Map<String, String>> {
         String chosen = gcChosen();
         put("pack.gcChosen", Boolean.toString(chosen != null), chosen != null ? "the VM options select it: -XX:+" + chosen
                 : "no VM option selects a collector: the VM chose it (a test may then pick its own)");
+        put("pack.thp", thpMode(), "the host's /sys/kernel/mm/transparent_hugepage/enabled");
         configuration();
         boolean emulated = emulated();
         put("pack.emulated", Boolean.toString(emulated), emulated ? "running under qemu-user ("
@@ -266,6 +270,16 @@ public class Probe implements Callable<Map<String, String>> {
             }
         }
         return null;
+    }
+
+    /** The host's transparent huge page mode (always, madvise, never), or none where the kernel has no THP. */
+    private static String thpMode() {
+        try {
+            Matcher m = Pattern.compile("\\[(\\w+)\\]").matcher(Files.readString(Path.of("/sys/kernel/mm/transparent_hugepage/enabled")));
+            return m.find() ? m.group(1) : "none";
+        } catch (IOException e) {
+            return "none";
+        }
     }
 
     private static boolean emulated() {

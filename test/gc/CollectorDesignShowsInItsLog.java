@@ -1,0 +1,120 @@
+/*
+ * @test id=serial
+ * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "serial" | !pack.gcChosen)
+ * @library /lib
+ * @run driver CollectorDesignShowsInItsLog UseSerialGC
+ */
+/*
+ * @test id=parallel
+ * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "parallel" | !pack.gcChosen)
+ * @library /lib
+ * @run driver CollectorDesignShowsInItsLog UseParallelGC
+ */
+/*
+ * @test id=g1
+ * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "g1" | !pack.gcChosen)
+ * @library /lib
+ * @run driver CollectorDesignShowsInItsLog UseG1GC
+ */
+/*
+ * @test id=shenandoah
+ * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "shenandoah" | !pack.gcChosen)
+ * @library /lib
+ * @run driver CollectorDesignShowsInItsLog UseShenandoahGC
+ */
+/*
+ * @test id=z
+ * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "z" | !pack.gcChosen)
+ * @library /lib
+ * @run driver CollectorDesignShowsInItsLog UseZGC
+ */
+/*
+ * @test id=epsilon
+ * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "epsilon" | !pack.gcChosen)
+ * @library /lib
+ * @run driver CollectorDesignShowsInItsLog UseEpsilonGC
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Fact.COLLECTIONS;
+import static anatomy.Fact.CONCURRENT_PHASES;
+import static anatomy.Fact.PAUSES;
+import static anatomy.Fact.YOUNG_PAUSES;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+import anatomy.model.UnifiedLog;
+import java.util.List;
+
+/*
+ * One workload, six collectors: it allocates twice the heap in short-lived 64 KB arrays, so every
+ * collector that reclaims anything must collect. The gc and gc+phases logs (info) show how:
+ *
+ *   Serial, Parallel, JDK 17 and 25:  GC(0) Pause Young (Allocation Failure) 68M->2M(247M) 6.797ms
+ *   G1, JDK 25:        GC(0) Pause Young (Normal) (G1 Evacuation Pause) 15M->4M(256M) 5.547ms
+ *   Shenandoah, 17:    GC(0) Pause Init Mark (unload classes) ; Concurrent marking (unload classes) ;
+ *                      Pause Final Mark ; Concurrent weak roots ; ... Concurrent cleanup
+ *   ZGC, JDK 17:       GC(0) Pause Mark Start ; Concurrent Mark ; Pause Mark End ; ... ; Pause Relocate Start ;
+ *                      Concurrent Relocate          (JDK 25, generational: the same steps prefixed "Y: " / "O: ")
+ *   Epsilon:           Heap: 256M reserved, 256M (100.00%) committed, 91818K (35.03%) used   (no GC(n) at all)
+ *
+ * The claim is the structure, never a duration: Serial, Parallel and G1 stop the application for young
+ * collections and run nothing concurrently (G1 marks concurrently only past its occupancy threshold);
+ * Shenandoah and ZGC mark and move in concurrent phases between short pauses; Epsilon never collects (its
+ * workload allocates a quarter of the heap). A variant skips where the user chose another collector, or
+ * where the JDK build lacks its own (Shenandoah in some vendors' builds), naming the option.
+ *
+ * Controls: G1 with an initiating occupancy of 0 starts a concurrent mark after every young pause, and
+ * Shenandoah's passive mode (diagnostic) does all its work in stop-the-world degenerated pauses. Serial,
+ * Parallel and ZGC have no flag that changes their design, and Epsilon none that makes it collect.
+ */
+@NegativeControl(flags = "-XX:+UseG1GC -XX:InitiatingHeapOccupancyPercent=0", killsFact = CONCURRENT_PHASES,
+        why = "G1 then marks concurrently after each young pause")
+@NegativeControl(flags = "-XX:+UseShenandoahGC -XX:+UnlockDiagnosticVMOptions -XX:ShenandoahGCMode=passive",
+        killsFact = CONCURRENT_PHASES, why = "passive Shenandoah collects in stop-the-world pauses only")
+public class CollectorDesignShowsInItsLog {
+    public static class Workload {
+        static Object sink;
+
+        public static void main(String[] args) {
+            long bytes = (long) (Double.parseDouble(args[0]) * Runtime.getRuntime().maxMemory());
+            for (long done = 0; done < bytes; done += 64 * 1024) {
+                sink = new byte[64 * 1024 - 16];
+            }
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class, List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+" + args[0], "-Xmx256m", "-Xlog:gc,gc+phases"),
+                args[0].equals("UseEpsilonGC") ? "0.25" : "2");
+        UnifiedLog log = run.vmLog();
+        long pauses = log.phases().stream().filter(UnifiedLog.Phase::pause).count();
+        long young = log.phases().stream().filter(p -> p.pause() && p.name().startsWith("Young")).count();
+        long concurrent = log.phases().stream().filter(p -> !p.pause()).count();
+        switch (args[0]) {
+            case "UseSerialGC", "UseParallelGC", "UseG1GC" -> {
+                assertThat(YOUNG_PAUSES, run.measured("young pauses", young)).isAtLeast(1);
+                assertThat(CONCURRENT_PHASES, run.measured("concurrent phases", concurrent)).isAtMost(0);
+            }
+            case "UseShenandoahGC", "UseZGC" -> {
+                assertThat(CONCURRENT_PHASES, run.measured("concurrent phases", concurrent)).isAtLeast(1);
+                assertThat(PAUSES, run.measured("pauses", pauses)).isAtLeast(1);
+                assertThat(YOUNG_PAUSES, run.measured("young pauses", young)).isAtMost(0);
+            }
+            default -> assertThat(COLLECTIONS, run.measured("collections", log.collections().size())).isAtMost(0);
+        }
+    }
+}
