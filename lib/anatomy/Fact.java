@@ -32,7 +32,10 @@ public enum Fact {
     STRING_TABLE_RESIZED("the string table's bucket count at the end over its count at the start"),
     STRING_TABLE_RECLAIMED("interned entries the string table dropped once they were unreachable"),
     HEAP_HUGE_PAGES_KB("memory of the heap's reservation backed by transparent huge pages (smaps AnonHugePages)"),
-    HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation");
+    HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation"),
+
+    // codegen (#14): what javac compiled into a class file
+    CONSTANT_INLINED_BY_JAVAC("a use of a constant variable holds the value it was compiled against: no field reference, no read");
 
     private final String description;
 

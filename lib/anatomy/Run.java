@@ -7,6 +7,7 @@ import anatomy.isa.Isa;
 import anatomy.model.AssemblyParser;
 import anatomy.model.ClassHistogram;
 import anatomy.model.CompilationLog;
+import anatomy.model.ConstantPool;
 import anatomy.model.NMethod;
 import anatomy.model.NativeMemory;
 import anatomy.model.ParseException;
@@ -166,6 +167,19 @@ public final class Run {
         return new Measure(what, value, this);
     }
 
+
+    /**
+     * How many references to the field ({@code Owner.name}) the constant pool of a class file the run wrote holds:
+     * javac adds one for each field the class reads, none for a constant variable it inlined.
+     */
+    public Measure fieldReferences(Path classFile, String field) {
+        try {
+            long n = ConstantPool.of(Files.readAllBytes(classFile), classFile.toString()).countRefs(field);
+            return new Measure("references to " + field + " in " + classFile.getFileName() + "'s constant pool", n, this);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the run left no class file " + classFile, e);
+        }
+    }
 
     /** The class histogram the child recorded with {@link Vm#recordClassHistogram} under this label. */
     public ClassHistogram classHistogram(String label) {

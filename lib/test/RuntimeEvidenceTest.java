@@ -12,6 +12,7 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
 import anatomy.model.ClassHistogram;
+import anatomy.model.ConstantPool;
 import anatomy.model.NativeMemory;
 import anatomy.model.ParseException;
 import anatomy.model.Smaps;
@@ -139,5 +140,23 @@ public class RuntimeEvidenceTest {
         expectThrows(ParseException.class, () -> ClassHistogram.parse("hello", "x"));
         expectThrows(ParseException.class, () -> Smaps.parse("", "x"));
         assertTrue(UnifiedLog.parse("no decorations here").lines().isEmpty());
+    }
+
+    static final long WIDE = 1L << 40; // a long constant takes two pool entries: the reader must skip both
+    static int counter;
+    static long wideSink;
+
+    @Test
+    public void readsFieldReferencesFromAClassFile() throws Exception {
+        counter++;
+        wideSink = WIDE ^ System.nanoTime(); // ldc2_w: WIDE's value is in the pool, not a reference to it
+        byte[] bytes;
+        try (var in = RuntimeEvidenceTest.class.getResourceAsStream("RuntimeEvidenceTest.class")) {
+            bytes = in.readAllBytes();
+        }
+        ConstantPool pool = ConstantPool.of(bytes, "RuntimeEvidenceTest.class");
+        assertEquals(pool.countRefs("RuntimeEvidenceTest.counter"), 1);
+        assertEquals(pool.countRefs("RuntimeEvidenceTest.WIDE"), 0, "a constant variable is inlined: " + pool.fieldRefs());
+        expectThrows(ParseException.class, () -> ConstantPool.of(new byte[] {1, 2, 3, 4}, "junk"));
     }
 }
