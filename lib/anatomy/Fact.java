@@ -32,7 +32,11 @@ public enum Fact {
     STRING_TABLE_RESIZED("the string table's bucket count at the end over its count at the start"),
     STRING_TABLE_RECLAIMED("interned entries the string table dropped once they were unreachable"),
     HEAP_HUGE_PAGES_KB("memory of the heap's reservation backed by transparent huge pages (smaps AnonHugePages)"),
-    HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation");
+    HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation"),
+
+    // gc, JNI critical regions (#9): collections counted by the GC MXBeans, addresses read with WhiteBox
+    HELD_OFF_BY_CRITICAL_REGION("no collection completes while a thread holds an array in a JNI critical region"),
+    PINNED_BY_CRITICAL_REGION("a collection while a thread holds an array in a JNI critical region leaves the array in place");
 
     private final String description;
 

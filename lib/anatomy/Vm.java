@@ -4,9 +4,11 @@ import anatomy.capture.Facts;
 import anatomy.model.StringTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 import javax.management.JMException;
@@ -20,11 +22,22 @@ import jdk.test.whitebox.WhiteBox;
  * {@link Run#nativeMemory} and {@link Run#smaps}.
  */
 public final class Vm {
+    private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
+
     private Vm() {
     }
 
     private static WhiteBox whiteBox() {
         return WhiteBox.getWhiteBox();
+    }
+
+    /** Collections so far, summed over the GC MXBeans. It allocates nothing, so it can run while a collection waits. */
+    public static long collections() {
+        long n = 0;
+        for (GarbageCollectorMXBean c : COLLECTORS) {
+            n += c.getCollectionCount();
+        }
+        return n;
     }
 
     public static void youngGC() {
