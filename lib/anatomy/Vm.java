@@ -22,8 +22,6 @@ import jdk.test.whitebox.WhiteBox;
  * {@link Run#nativeMemory} and {@link Run#smaps}.
  */
 public final class Vm {
-    private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
-
     private Vm() {
     }
 
@@ -31,10 +29,15 @@ public final class Vm {
         return WhiteBox.getWhiteBox();
     }
 
-    /** Collections so far, summed over the GC MXBeans. It allocates nothing, so it can run while a collection waits. */
+    /** The GC MXBeans, looked up at the first {@link #collections()} only: other users of Vm never load them. */
+    private static final class Collectors {
+        static final List<GarbageCollectorMXBean> ALL = ManagementFactory.getGarbageCollectorMXBeans();
+    }
+
+    /** Collections so far, summed over the GC MXBeans. Once they are loaded it allocates nothing, so it can run while a collection waits. */
     public static long collections() {
         long n = 0;
-        for (GarbageCollectorMXBean c : COLLECTORS) {
+        for (GarbageCollectorMXBean c : Collectors.ALL) {
             n += c.getCollectionCount();
         }
         return n;
