@@ -69,6 +69,8 @@ rm -rf "$REPORT" "$WORK/jtData/ResultCache2.jtw"
 mkdir -p "$REPORT"
 
 args=(-jdk:"$TEST_JDK" -w:"$WORK" -r:"$REPORT" -agentvm -conc:"$CONC" -xml -retain:"${RETAIN:-fail,error}" -v:fail,error,nopass)
+# The JNI libraries of lib/native, built for the ISA under test; a test passes test.nativepath to its child VM.
+args+=(-nativepath:"$(bash make/native.sh "$ARCH_UNDER_TEST" "$BUILD/native/$ARCH_UNDER_TEST" "$HOST_JDK")")
 [ "$TEST_JDK" != "$HOST_JDK" ] && args+=(-compilejdk:"$HOST_JDK")
 # Under qemu-user a VM starts 10-25 times slower: scale jtreg's timeouts (and the pack's child-VM limit).
 [ -f "$TEST_JDK/pack-facade" ] && args+=(-timeoutFactor:"${TIMEOUT_FACTOR:-10}")

@@ -35,7 +35,11 @@ public enum Fact {
     HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation"),
 
     // codegen (#14): what javac compiled into a class file
-    CONSTANT_INLINED_BY_JAVAC("a use of a constant variable holds the value it was compiled against: no field reference, no read");
+    CONSTANT_INLINED_BY_JAVAC("a use of a constant variable holds the value it was compiled against: no field reference, no read"),
+
+    // gc, JNI critical regions (#9): collections counted by the GC MXBeans, addresses read with WhiteBox
+    HELD_OFF_BY_CRITICAL_REGION("no collection completes while a thread holds an array in a JNI critical region"),
+    PINNED_BY_CRITICAL_REGION("a collection while a thread holds an array in a JNI critical region leaves the array in place");
 
     private final String description;
 

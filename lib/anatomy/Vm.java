@@ -4,9 +4,11 @@ import anatomy.capture.Facts;
 import anatomy.model.StringTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 import javax.management.JMException;
@@ -25,6 +27,20 @@ public final class Vm {
 
     private static WhiteBox whiteBox() {
         return WhiteBox.getWhiteBox();
+    }
+
+    /** The GC MXBeans, looked up at the first {@link #collections()} only: other users of Vm never load them. */
+    private static final class Collectors {
+        static final List<GarbageCollectorMXBean> ALL = ManagementFactory.getGarbageCollectorMXBeans();
+    }
+
+    /** Collections so far, summed over the GC MXBeans. Once they are loaded it allocates nothing, so it can run while a collection waits. */
+    public static long collections() {
+        long n = 0;
+        for (GarbageCollectorMXBean c : Collectors.ALL) {
+            n += c.getCollectionCount();
+        }
+        return n;
     }
 
     public static void youngGC() {

@@ -1,0 +1,120 @@
+/*
+ * @test id=serial
+ * @summary A collection requested while a thread holds an array in a JNI critical region waits for its release, or pins the array (Quark #9)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "serial" | !pack.gcChosen)
+ * @library /lib
+ * @run driver CriticalRegionDelaysOrPinsCollection UseSerialGC waits
+ */
+/*
+ * @test id=parallel
+ * @summary A collection requested while a thread holds an array in a JNI critical region waits for its release, or pins the array (Quark #9)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "parallel" | !pack.gcChosen)
+ * @library /lib
+ * @run driver CriticalRegionDelaysOrPinsCollection UseParallelGC waits
+ */
+/*
+ * @test id=g1-gclocker
+ * @summary A collection requested while a thread holds an array in a JNI critical region waits for its release, or pins the array (Quark #9)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "g1" | !pack.gcChosen) & pack.jdk < 22
+ * @library /lib
+ * @run driver CriticalRegionDelaysOrPinsCollection UseG1GC waits
+ */
+/*
+ * @test id=g1-pinning
+ * @summary A collection requested while a thread holds an array in a JNI critical region waits for its release, or pins the array (Quark #9)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "g1" | !pack.gcChosen) & pack.jdk >= 22
+ * @library /lib
+ * @run driver CriticalRegionDelaysOrPinsCollection UseG1GC pins
+ */
+/*
+ * @test id=shenandoah
+ * @summary A collection requested while a thread holds an array in a JNI critical region waits for its release, or pins the array (Quark #9)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "shenandoah" | !pack.gcChosen)
+ * @library /lib
+ * @run driver CriticalRegionDelaysOrPinsCollection UseShenandoahGC pins
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Fact.HELD_OFF_BY_CRITICAL_REGION;
+import static anatomy.Fact.PINNED_BY_CRITICAL_REGION;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+import anatomy.Vm;
+import java.util.List;
+
+/*
+ * Native code may take a pointer straight into a Java array (GetPrimitiveArrayCritical) and keep it, making
+ * no JNI call, until ReleasePrimitiveArrayCritical; meanwhile the collector must not move the array. One
+ * thread holds an int[] so (lib/native/CriticalRegion.c), another asks for a young collection (WhiteBox),
+ * and we count the collections that completed while the array was held (GC MXBeans):
+ *
+ *   Serial, Parallel, G1, JDK 17:  none; gc+jni: Setting _needs_gc. ; Performing GC after exiting critical section.
+ *                                  then GC(0) Pause Young (GCLocker Initiated GC) 9M->0M(247M)
+ *   Serial, Parallel, JDK 25:      none; the requester waits: Thread blocked to start GC. Resumed after 1017ms.
+ *   G1, JDK 25 (pins since 22, JEP 423):  GC(0) Pause Young (Normal) (WhiteBox Initiated Young GC)
+ *                                  (Evacuation Failure: Pinned) 6M->2M(256M): it ran, the array stayed put
+ *   Shenandoah, JDK 17 and 25:     the cycle runs at once; the array, among garbage, stays put (pinned region)
+ *
+ * A collector that waits has one second to show it; one that pins never waits (its requester is joined).
+ * Control: no VM flag makes a collector ignore a critical region, so the test's own -Dpack.critical.hold=false
+ * makes the same request with no region held: the collection runs at once and moves the array.
+ */
+@NegativeControl(flags = "-XX:+UseSerialGC -Dpack.critical.hold=false", killsFact = HELD_OFF_BY_CRITICAL_REGION,
+        why = "with no region held the requested collection runs at once")
+@NegativeControl(flags = "-XX:+UseShenandoahGC -Dpack.critical.hold=false", killsFact = PINNED_BY_CRITICAL_REGION,
+        why = "with no region held the collection moves the array")
+public class CriticalRegionDelaysOrPinsCollection {
+    public static class Workload {
+        static native boolean hold(int[] array, long limitMillis);
+        static native boolean holding();
+        static native void letGo();
+        static Object sink;
+
+        /* Between hold and letGo main allocates nothing: an allocation could wait for the region too. */
+        public static void main(String[] args) throws InterruptedException {
+            System.loadLibrary("CriticalRegion");
+            letGo(); // links the natives now, before any region is held
+            int[] array = null;
+            for (int i = 0; i < 40_000; i++) {
+                sink = new byte[64];
+                array = i == 20_000 ? new int[256] : array; // among garbage: a collection that can move it does
+            }
+            int[] held = array;
+            Thread holder = new Thread(() -> hold(held, 30_000)), requester = new Thread(Vm::youngGC);
+            long from = Vm.addressOf(array), before = Vm.collections();
+            if (!"false".equals(System.getProperty("pack.critical.hold"))) {
+                holder.start();
+                for (long end = System.nanoTime() + 30_000_000_000L; !holding() && System.nanoTime() < end; Thread.onSpinWait()) {
+                }
+            }
+            requester.start();
+            requester.join(args[0].equals("waits") ? 1000 : 0);
+            long whileHeld = Vm.collections() - before, moved = Vm.addressOf(array) != from ? 1 : 0;
+            letGo();
+            holder.join();
+            requester.join();
+            Jit.measure("collections while held", whileHeld);
+            Jit.measure("moved while held", moved);
+            Jit.measure("collections", Vm.collections() - before);
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class, List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+" + args[0], "-Xmx256m",
+                "-Djava.library.path=" + System.getProperty("test.nativepath"), "-Xlog:gc,gc+jni=debug"), args[1]);
+        if (args[1].equals("waits")) {
+            assertThat(HELD_OFF_BY_CRITICAL_REGION, run.measure("collections while held")).isAtMost(0);
+            assertThat(HELD_OFF_BY_CRITICAL_REGION, run.measure("collections")).isAtLeast(1);
+        } else {
+            assertThat(PINNED_BY_CRITICAL_REGION, run.measure("collections while held")).isAtLeast(1);
+            assertThat(PINNED_BY_CRITICAL_REGION, run.measure("moved while held")).isAtMost(0);
+        }
+    }
+}
