@@ -2,7 +2,7 @@
  * @test
  * @summary A value passed to a compiler blackhole (-XX:CompileCommand=blackhole) is computed, yet no call is emitted; passed to an empty method it is dropped (Quark #27)
  * @key codegen
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver BlackholeKeepsComputationWithoutCall
  */

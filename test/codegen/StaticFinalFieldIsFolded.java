@@ -2,7 +2,7 @@
  * @test
  * @summary C2 folds a static final field of an initialised class: a division by it has no divide and a check it switches off vanishes, unlike on a plain static (Quark #15)
  * @key codegen
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver StaticFinalFieldIsFolded
  */

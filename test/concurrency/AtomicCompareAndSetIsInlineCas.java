@@ -2,7 +2,7 @@
  * @test id=default
  * @summary AtomicLong.compareAndSet and VarHandle.compareAndSet compile to an inline compare-and-swap, not a call (seed 004)
  * @key concurrency
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver AtomicCompareAndSetIsInlineCas
  */
@@ -11,7 +11,7 @@
  * @test id=no-lse
  * @summary AtomicLong.compareAndSet and VarHandle.compareAndSet compile to an inline compare-and-swap, not a call (seed 004)
  * @key concurrency
- * @requires pack.c2 & pack.whitebox & pack.isa == "aarch64"
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.isa == "aarch64"
  * @library /lib
  * @run driver AtomicCompareAndSetIsInlineCas -XX:-UseLSE
  */

@@ -2,7 +2,7 @@
  * @test
  * @summary C2 removes a lock on an object that does not escape, and a lock nested inside another on the same object (Quark #19)
  * @key concurrency
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver LockOnLocalObjectIsEliminated
  */

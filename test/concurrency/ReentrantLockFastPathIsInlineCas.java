@@ -2,7 +2,7 @@
  * @test
  * @summary An uncontended ReentrantLock.lock compiles to an inline CAS on the AQS state, the JDK code's own fast path (seed 004)
  * @key concurrency
- * @requires pack.c2 & pack.whitebox
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @run driver ReentrantLockFastPathIsInlineCas
  */

@@ -2,7 +2,7 @@
  * @test
  * @summary With -XX:+UseTransparentHugePages on a host in madvise mode the touched heap is backed by huge pages, without it by none (Quark #2)
  * @key gc
- * @requires pack.whitebox & pack.thp == "madvise" & !pack.emulated
+ * @requires pack.whitebox & pack.thp == "madvise" & !pack.emulated & (pack.gc == "g1" | pack.gc == "serial" | pack.gc == "parallel")
  * @library /lib
  * @run driver HeapIsBackedByTransparentHugePages
  */

@@ -2,7 +2,7 @@
  * @test
  * @summary String.intern fills a native hash table that grows as it fills, and unreachable interned strings are reclaimed (Quark #10)
  * @key gc
- * @requires pack.whitebox
+ * @requires pack.whitebox & pack.jdk < 25
  * @library /lib
  * @run driver InternedStringsLiveInAGrowableTable
  */

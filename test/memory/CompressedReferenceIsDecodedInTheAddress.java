@@ -2,7 +2,7 @@
  * @test
  * @summary A compressed reference is decoded as base + offset * 8, folded into the next access's address on x86_64 (one lsl #3 on AArch64), and not at all in 32-bit mode (Quark #23)
  * @key memory
- * @requires pack.c2 & pack.whitebox & pack.coops
+ * @requires pack.c2 & pack.whitebox & pack.coops & pack.gc != "shenandoah"
  * @library /lib
  * @run driver CompressedReferenceIsDecodedInTheAddress
  */

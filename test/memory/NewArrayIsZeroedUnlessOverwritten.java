@@ -2,7 +2,7 @@
  * @test
  * @summary A new array is bulk-zeroed; one allocated uninitialized, or filled at once by Arrays.copyOf, is not zeroed at all (Quark #7)
  * @key memory
- * @requires pack.c2 & pack.whitebox & pack.profiled
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.tiered
  * @library /lib
  * @modules java.base/jdk.internal.misc
  * @run driver NewArrayIsZeroedUnlessOverwritten
