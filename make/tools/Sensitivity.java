@@ -18,8 +18,8 @@ import java.util.stream.Stream;
  * exactly what javac saw, whatever the source's layout. First a baseline run without any control: each test
  * must pass on its own (else a failure under a control proves nothing), and the probe's properties decide
  * where a control applies (its requires=). Prints a table test x control -> killed / survived / skipped /
- * n/a / unrelated failure, and exits non-zero when any control survives, fails for an unrelated reason, the
- * baseline fails, or a test declares no control.
+ * n/a / unrelated failure, and exits non-zero when any control survives, makes a test that ran without it
+ * skip, fails for an unrelated reason, the baseline fails, or a test declares no control.
  *
  * Usage: Sensitivity BUILD_DIR JDK_FEATURE SELECTION...   (environment: JDK, VM_OPTIONS, ... for jtreg.sh)
  */
@@ -53,8 +53,12 @@ public class Sensitivity {
             }
             List<String[]> base = rowsOf(baseline, test);
             boolean failed = base.stream().anyMatch(r -> r[1].equals("failed"));
+            boolean ran = base.stream().anyMatch(r -> r[1].equals("passed"));
             for (Control c : list) {
-                if (failed) {
+                if (!failed && !ran) {
+                    verdicts.add(new Verdict(test, c.flags(), "n/a", "the test skips here without any control: "
+                            + base.stream().findFirst().map(r -> r.length > 3 ? r[3] : "").orElse("not reported")));
+                } else if (failed) {
                     verdicts.add(new Verdict(test, c.flags(), "BASELINE", "the test fails without any control: "
                             + base.stream().filter(r -> r[1].equals("failed")).findFirst().map(r -> r.length > 3 ? r[3] : "").orElse("")));
                 } else if (!c.requires().isEmpty() && !Requires.holds(c.requires(), probe)) {
@@ -75,13 +79,12 @@ public class Sensitivity {
             Map<String, String[]> summary = readSummary(build.resolve("summary.tsv"));
             for (String test : e.getValue()) {
                 Control c = controls.get(test).stream().filter(x -> x.flags().equals(flags)).findFirst().orElseThrow();
-                verdicts.add(judge(test, c, exit, rowsOf(summary, test), work, log));
+                verdicts.add(judge(test, c, exit, ranInBaseline(rowsOf(summary, test), baseline), work, log));
             }
         }
         print(verdicts);
         write(verdicts, work.getParent().toRealPath().resolve("verdicts.tsv"));
-        boolean ok = verdicts.stream().allMatch(v -> v.outcome().equals("killed") || v.outcome().equals("n/a")
-                || v.outcome().equals("skipped"));
+        boolean ok = verdicts.stream().allMatch(v -> v.outcome().equals("killed") || v.outcome().equals("n/a"));
         System.exit(ok ? 0 : 1);
     }
 
@@ -102,6 +105,11 @@ public class Sensitivity {
                 .map(Map.Entry::getValue).toList();
     }
 
+    /** The rows of the variants that passed in the baseline: a variant that skipped there is not judged. */
+    static List<String[]> ranInBaseline(List<String[]> rows, Map<String, String[]> baseline) {
+        return rows.stream().filter(r -> baseline.containsKey(r[0]) && baseline.get(r[0])[1].equals("passed")).toList();
+    }
+
     static Verdict judge(String test, Control c, int exit, List<String[]> rows, Path work, Path log) throws IOException {
         if (rows.isEmpty()) {
             return new Verdict(test, c.flags(), "UNRELATED", "jtreg did not report the test (exit " + exit + "); see " + log);
@@ -110,7 +118,8 @@ public class Sensitivity {
             return new Verdict(test, c.flags(), "SURVIVED", "the test passed under the control");
         }
         if (rows.stream().allMatch(r -> r[1].equals("skipped"))) {
-            return new Verdict(test, c.flags(), "skipped", rows.get(0).length > 3 ? rows.get(0)[3] : "");
+            return new Verdict(test, c.flags(), "SKIPPED", "it ran without the control but skips under it, so the control"
+                    + " breaks a precondition instead of the claim: " + (rows.get(0).length > 3 ? rows.get(0)[3] : ""));
         }
         String message = assertionMessage(work, test);
         if (message == null) {
@@ -180,9 +189,9 @@ public class Sensitivity {
             System.out.println(String.format("  %-" + tw + "s  %-" + fw + "s  %-10s %s", v.test(), v.flags(), v.outcome(), v.detail()));
         }
         long killed = verdicts.stream().filter(v -> v.outcome().equals("killed")).count();
-        long bad = verdicts.stream().filter(v -> !List.of("killed", "n/a", "skipped").contains(v.outcome())).count();
+        long bad = verdicts.stream().filter(v -> !List.of("killed", "n/a").contains(v.outcome())).count();
         long other = verdicts.size() - killed - bad;
-        System.out.println("sensitivity: " + killed + " killed, " + bad + " survived or unrelated, " + other + " skipped or n/a");
+        System.out.println("sensitivity: " + killed + " killed, " + bad + " survived, skipped or unrelated, " + other + " n/a");
         System.out.println(killed + " passed, " + bad + " failed, " + other + " skipped");
     }
 }
