@@ -28,6 +28,16 @@ host_arch() {
 }
 
 # resolve_jdk [DIR]: prints the JDK home to test: DIR, else $JAVA_HOME, else the java on PATH. One-line errors.
+# The JDK a run is about: JDK= if given, else for ARCH= other than the host's that ISA's JDK 17 (make/jdks.sh),
+# else the default JDK (resolve_jdk).
+jdk_under_test() {
+    if [ -z "${JDK:-}" ] && [ "${ARCH:-$(host_arch)}" != "$(host_arch)" ]; then
+        bash make/jdks.sh "${ARCH}-17" || return 2
+    else
+        resolve_jdk "${JDK:-}"
+    fi
+}
+
 resolve_jdk() {
     local jdk=$1 java
     if [ -z "$jdk" ]; then
