@@ -34,6 +34,9 @@ public enum Fact {
     HEAP_HUGE_PAGES_KB("memory of the heap's reservation backed by transparent huge pages (smaps AnonHugePages)"),
     HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation"),
 
+    // memory (#23): the mode the VM logs (gc+heap+coops) and WhiteBox's oop size, per heap size and base
+    COMPRESSED_OOPS_MODE("the compressed-oops mode follows the heap: 32-bit below 4 GB, zero based below 32 GB, heap based above, off past 32 GB of heap"),
+
     // codegen (#14): what javac compiled into a class file
     CONSTANT_INLINED_BY_JAVAC("a use of a constant variable holds the value it was compiled against: no field reference, no read"),
 

@@ -2,7 +2,7 @@
  * @test
  * @summary A new array is bulk-zeroed; one allocated uninitialized, or filled at once by Arrays.copyOf, is not zeroed at all (Quark #7)
  * @key memory
- * @requires pack.c2 & pack.whitebox & pack.profiled & pack.tiered
+ * @requires pack.c2 & pack.whitebox & pack.profiled
  * @library /lib
  * @modules java.base/jdk.internal.misc
  * @run driver NewArrayIsZeroedUnlessOverwritten
@@ -36,7 +36,8 @@ import jdk.internal.misc.Unsafe;
  * And when the new array's only use is to receive an arraycopy covering all of it (Arrays.copyOf of the
  * whole source), C2 fuses the two (ReduceBulkZeroing) and the copy is the only write. Both compile with no
  * zeroing at all, and still allocate inline (the TLAB bump is asserted, so an allocation left to a call
- * cannot pass vacuously); the copy is one call of the arraycopy stub.
+ * cannot pass vacuously); the copy is one call of the arraycopy stub. We inline allocateUninitializedArray by
+ * name: without tiered compilation 2000 calls leave no profile, and C2 would call it ("too big").
  *
  * -XX:-ReduceBulkZeroing takes the fusion away: the copy's destination is zeroed first. Disabling the
  * intrinsic makes allocateUninitializedArray an ordinary call chain ending in `new`, zeroed like any array.
@@ -71,7 +72,8 @@ public class NewArrayIsZeroedUnlessOverwritten {
     }
 
     public static void main(String[] args) {
-        Run run = Jit.run(Workload.class, "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED");
+        Run run = Jit.run(Workload.class, "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
+                "-XX:CompileCommand=inline,jdk.internal.misc.Unsafe::allocateUninitializedArray");
         assertThat(run.c2("newArray")).has(ZEROING);
         assertThat(run.c2("uninitialized")).hasNo(ZEROING).has(TLAB_ALLOCATION);
         assertThat(run.c2("copied")).hasNo(ZEROING).has(TLAB_ALLOCATION);

@@ -36,6 +36,11 @@ public final class UnifiedLog {
 
     /** {@code mode} as the VM names it (Zero based, 32-bit, Non-zero based, ...); shift -1 when not logged. */
     public record CompressedOops(boolean enabled, String mode, int shift) {
+        /** The heap base the VM adds when decoding, as the mode names it ("Non-zero based: 0x..."); 0 otherwise. */
+        public long base() {
+            int at = mode.indexOf("0x");
+            return at < 0 ? 0 : Long.parseUnsignedLong(mode.substring(at + 2).trim(), 16);
+        }
     }
 
     public record Pause(int gc, String kind, String cause, long beforeBytes, long afterBytes, long capacityBytes, double millis) {

@@ -157,6 +157,12 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.tiered", String.valueOf(flagIs("TieredCompilation", "true")), "-XX:" + flagText("TieredCompilation"));
         put("pack.coops", String.valueOf(flagIs("UseCompressedOops", "true")), "-XX:" + flagText("UseCompressedOops"));
         put("pack.ccp", String.valueOf(flagIs("UseCompressedClassPointers", "true")), "-XX:" + flagText("UseCompressedClassPointers"));
+        // memory (#23): the heap's size and the object alignment decide the compressed-oops mode
+        String sized = chosenFlags("MaxHeapSize", "InitialHeapSize", "MinHeapSize");
+        put("pack.heapSizeUnset", Boolean.toString(sized.isEmpty()), sized.isEmpty()
+                ? "no VM option sets the heap's size: the VM chose it (a test may then pick its own)" : "the VM options set " + sized);
+        put("pack.objectAlignment", hasFlag("ObjectAlignmentInBytes") ? flag("ObjectAlignmentInBytes") : "8",
+                "-XX:" + flagText("ObjectAlignmentInBytes"));
         put("pack.compactHeaders", String.valueOf(flagIs("UseCompactObjectHeaders", "true")),
                 hasFlag("UseCompactObjectHeaders") ? "-XX:" + flagText("UseCompactObjectHeaders") : "this JDK has no compact object headers");
         put("pack.countedLoopSafepoints", String.valueOf(flagIs("UseCountedLoopSafepoints", "true")),
@@ -270,6 +276,20 @@ public class Probe implements Callable<Map<String, String>> {
             }
         }
         return null;
+    }
+
+    /** Those of the flags the VM options set (not the VM's default or ergonomic choice), as -XX:Name=value, space separated. */
+    private static String chosenFlags(String... names) {
+        StringBuilder sb = new StringBuilder();
+        for (String name : names) {
+            if (hasFlag(name)) {
+                VMOption.Origin origin = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getOrigin();
+                if (origin != VMOption.Origin.DEFAULT && origin != VMOption.Origin.ERGONOMIC) {
+                    sb.append(sb.length() == 0 ? "" : " ").append("-XX:").append(name).append('=').append(flag(name));
+                }
+            }
+        }
+        return sb.toString();
     }
 
     /** The host's transparent huge page mode (always, madvise, never), or none where the kernel has no THP. */
