@@ -29,7 +29,7 @@ import anatomy.Run;
  *                        mega:  <inline_fail reason='virtual call'/> <virtual_call bci='1'/>   (the same for the interface)
  *   x86_64, JDK 17:      megamorphic: movabsq $18446744073709551615, %rax (-1: the inline cache empty) ; callq ... {virtual_call}
  *   x86_64, JDK 25:      skewed: cmpl $<Square>, %r11d ; jne OTHER ; ... retq ; OTHER: callq ... {virtual_call}
- *   aarch64, JDK 17:     megamorphic: mov x9, #0xffff ; movk ... ; bl ... {virtual_call}
+ *   aarch64, JDK 17:     megamorphic, megamorphicInterface: mov x9, #0xffff ; movk ... ; bl ... {virtual_call}
  *                        monomorphic: cmp w11, w10 ; b.ne TRAP ; mov w0, #4 ; ... ret
  *   aarch64, JDK 25:     megamorphic: mov x9, #0x1120 ; movk ... ; bl ... {virtual_call}   (x9: the call site's IC data)
  *
