@@ -18,6 +18,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import javax.tools.ToolProvider;
 
@@ -58,31 +59,45 @@ public class ConstantVariableIsInlinedByJavac {
                 + "}\n";
     }
 
-    static void write(String className, String source) throws Exception {
-        Files.writeString(DIR.resolve(className + ".java"), source);
+    static Path write(String dir, String className, String source) throws Exception {
+        Path file = Files.createDirectories(DIR.resolve(dir)).resolve(className + ".java");
+        return Files.writeString(file, source);
     }
 
-    static void javac(String... classNames) {
-        if (ToolProvider.getSystemJavaCompiler() == null) {
-            throw new jtreg.SkippedException("this JDK has no javac to call (no jdk.compiler module)");
+    /*
+     * javac runs in a VM of its own, with the JDK's default options: what it emits does not depend on them,
+     * and in the child under -Xcomp it would be compiled method by method (minutes). The same JDK's launcher.
+     */
+    public static class Javac {
+        public static void main(String[] args) {
+            javac(DIR.resolve("v10/Limits.java"), DIR.resolve("v10/User.java"));
+            javac(DIR.resolve("v20/Limits.java")); // only the declaring class is recompiled
         }
-        List<String> args = new ArrayList<>(List.of("-d", DIR.toString(), "-cp", DIR.toString()));
-        for (String name : classNames) {
-            args.add(DIR.resolve(name + ".java").toString());
-        }
-        if (ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(String[]::new)) != 0) {
-            throw new IllegalStateException("javac " + args + " failed in " + DIR.toAbsolutePath());
+
+        static void javac(Path... sources) {
+            List<String> args = new ArrayList<>(List.of("-d", DIR.toString(), "-cp", DIR.toString()));
+            Arrays.stream(sources).forEach(source -> args.add(source.toString()));
+            if (ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(String[]::new)) != 0) {
+                throw new IllegalStateException("javac " + args + " failed in " + DIR.toAbsolutePath());
+            }
         }
     }
 
     public static class Workload {
         public static void main(String[] args) throws Exception {
-            Files.createDirectories(DIR);
-            write("Limits", limits(10));
-            write("User", USER);
-            javac("Limits", "User");
-            write("Limits", limits(20));
-            javac("Limits"); // only the declaring class is recompiled
+            if (ToolProvider.getSystemJavaCompiler() == null) {
+                throw new jtreg.SkippedException("this JDK has no javac to call (no jdk.compiler module)");
+            }
+            write("v10", "Limits", limits(10));
+            write("v10", "User", USER);
+            write("v20", "Limits", limits(20));
+            List<String> command = List.of(Path.of(System.getProperty("codegen.jdk"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), Javac.class.getName());
+            Process javac = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(javac.getInputStream().readAllBytes());
+            if (javac.waitFor() != 0) {
+                throw new IllegalStateException("Command line: " + command + " failed:\n" + output);
+            }
             try (URLClassLoader fresh = new URLClassLoader(new URL[] {DIR.toUri().toURL()}, null)) {
                 Class<?> user = fresh.loadClass("User");
                 Jit.measure("User.limit()", (Integer) user.getMethod("limit").invoke(null));
@@ -92,7 +107,8 @@ public class ConstantVariableIsInlinedByJavac {
     }
 
     public static void main(String[] args) {
-        Run run = Jit.run(Workload.class);
+        // The child needs no compiled code (its claim is javac's): under -Xcomp it stays cheap, interpreted.
+        Run run = Jit.run(Workload.class, "-XX:CompileCommand=exclude,*::*", "-Dcodegen.jdk=" + System.getProperty("test.jdk"));
         Path user = DIR.resolve("User.class");
         assertThat(CONSTANT_INLINED_BY_JAVAC, run.fieldReferences(user, "Limits.LIMIT")).isEqualTo(0);
         assertThat(CONSTANT_INLINED_BY_JAVAC, run.measure("User.limit()")).isEqualTo(10);

@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary C2 does not fold an instance final field of a constant object, unless the object is a record or TrustFinalNonStaticFields is on (Quark #17)
+ * @summary C2 does not fold an instance final field of a constant object, unless the object is a record or of a hidden class, or TrustFinalNonStaticFields is on (Quark #17)
  * @key codegen
  * @requires pack.c2 & pack.whitebox
  * @library /lib
@@ -13,19 +13,21 @@ import static anatomy.Op.INTEGER_DIVISION;
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Run;
+import java.lang.invoke.MethodHandles;
 
 /*
  * BOX and RECORD are static finals, so to C2 they are constant objects (Quark #15). Their divisor fields
  * are final too, yet a final instance field can still be written through reflection, so C2 does not
  * trust it in general: viaFinalField loads the field from the constant box and divides. Records are
- * different: reflection cannot write their fields, and C2 trusts them (as it trusts hidden classes and
- * some JDK classes), so viaRecord folds the divisor and divides by multiplying with a magic number.
+ * different: reflection cannot write their fields, and C2 trusts them, so viaRecord folds the divisor and
+ * divides by multiplying with a magic number. So does viaHiddenClass: HIDDEN is an instance of a hidden class
+ * (defined by Lookup.defineHiddenClass from HiddenDivisor's own class file), whose finals C2 trusts too.
  * The experimental -XX:+TrustFinalNonStaticFields makes C2 trust every instance final.
  *
- *   x86_64, JDK 17:   viaFinalField: ... idivl %r11d        viaRecord: imulq $0x10624dd3, %r10, %r10 (no idiv)
+ *   x86_64, JDK 17:   viaFinalField: ... idivl %r11d        viaRecord, viaHiddenClass: imulq $0x10624dd3, %r10, %r10 (no idiv)
  *   x86_64, JDK 25:   the same
  *   aarch64, JDK 17:  viaFinalField: ldr w10, [x10, #0xc] ; sdiv w0, w1, w10
- *                     viaRecord: mul x10, x10, x11 ; asr x10, x10, #0x26 ; sub w0, w10, w1, asr #31
+ *                     viaRecord, viaHiddenClass: mul x10, x10, x11 ; asr x10, x10, #0x26 ; sub w0, w10, w1, asr #31
  *   aarch64, JDK 25:  the same
  *
  * With the flag viaFinalField folds too and its divide goes: the control.
@@ -44,8 +46,36 @@ public class InstanceFinalFieldIsNotTrusted {
     record Divisor(int divisor) {
     }
 
+    interface HasDivisor {
+        int divisor();
+    }
+
+    /* Never used as it is: its class file is read back and defined again as a hidden class. */
+    static final class HiddenDivisor implements HasDivisor {
+        final int divisor;
+
+        HiddenDivisor(int divisor) {
+            this.divisor = divisor;
+        }
+
+        public int divisor() {
+            return divisor;
+        }
+    }
+
     static final Box BOX = new Box(Integer.getInteger("codegen.divisor", 1000));
     static final Divisor RECORD = new Divisor(Integer.getInteger("codegen.divisor", 1000));
+    static final HasDivisor HIDDEN = newHiddenDivisor(Integer.getInteger("codegen.divisor", 1000));
+
+    static HasDivisor newHiddenDivisor(int divisor) {
+        String classFile = HiddenDivisor.class.getName() + ".class";
+        try (var in = InstanceFinalFieldIsNotTrusted.class.getResourceAsStream(classFile)) {
+            Class<?> hidden = MethodHandles.lookup().defineHiddenClass(in.readAllBytes(), true).lookupClass();
+            return (HasDivisor) hidden.getDeclaredConstructor(int.class).newInstance(divisor);
+        } catch (ReflectiveOperationException | java.io.IOException e) {
+            throw new AssertionError("cannot define a hidden copy of " + classFile, e);
+        }
+    }
 
     static int viaFinalField(int x) {
         return x / BOX.divisor;
@@ -55,14 +85,19 @@ public class InstanceFinalFieldIsNotTrusted {
         return x / RECORD.divisor();
     }
 
+    static int viaHiddenClass(int x) {
+        return x / HIDDEN.divisor();
+    }
+
     public static class Workload {
         public static void main(String[] args) {
             int sink = 0;
             for (int i = 0; i < 10_000; i++) {
-                sink += viaFinalField(i) + viaRecord(i);
+                sink += viaFinalField(i) + viaRecord(i) + viaHiddenClass(i);
             }
             Jit.compileAtC2(InstanceFinalFieldIsNotTrusted.class, "viaFinalField");
             Jit.compileAtC2(InstanceFinalFieldIsNotTrusted.class, "viaRecord");
+            Jit.compileAtC2(InstanceFinalFieldIsNotTrusted.class, "viaHiddenClass");
             Jit.measure("sink", sink);
         }
     }
@@ -71,5 +106,6 @@ public class InstanceFinalFieldIsNotTrusted {
         Run run = Jit.run(Workload.class);
         assertThat(run.c2("viaFinalField")).has(INTEGER_DIVISION);
         assertThat(run.c2("viaRecord")).hasNo(INTEGER_DIVISION);
+        assertThat(run.c2("viaHiddenClass")).hasNo(INTEGER_DIVISION);
     }
 }

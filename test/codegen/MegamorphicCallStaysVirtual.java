@@ -26,10 +26,10 @@ import anatomy.Run;
  * (default 90) of the calls: that one is inlined and the others reach a virtual call beside it.
  *
  *   log, JDK 17 and 25:  mono:  <predicted_call bci='1' exact='1' .../> <inline_success reason='inline (hot)'/>
- *                        mega:  <inline_fail reason='virtual call'/> <virtual_call bci='1'/>
+ *                        mega:  <inline_fail reason='virtual call'/> <virtual_call bci='1'/>   (the same for the interface)
  *   x86_64, JDK 17:      megamorphic: movabsq $18446744073709551615, %rax (-1: the inline cache empty) ; callq ... {virtual_call}
  *   x86_64, JDK 25:      skewed: cmpl $<Square>, %r11d ; jne OTHER ; ... retq ; OTHER: callq ... {virtual_call}
- *   aarch64, JDK 17:     megamorphic: mov x9, #0xffff ; movk ... ; bl ... {virtual_call}
+ *   aarch64, JDK 17:     megamorphic, megamorphicInterface: mov x9, #0xffff ; movk ... ; bl ... {virtual_call}
  *                        monomorphic: cmp w11, w10 ; b.ne TRAP ; mov w0, #4 ; ... ret
  *   aarch64, JDK 25:     megamorphic: mov x9, #0x1120 ; movk ... ; bl ... {virtual_call}   (x9: the call site's IC data)
  *
@@ -43,29 +43,33 @@ import anatomy.Run;
 @NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=100", killsEvent = INLINE_SUCCESS,
         why = "no class then dominates the skewed site, which stays purely virtual")
 public class MegamorphicCallStaysVirtual {
-    abstract static class Shape {
-        abstract int area();
+    interface HasArea {
+        int area();
+    }
+
+    abstract static class Shape implements HasArea {
+        public abstract int area();
     }
 
     static class Square extends Shape {
-        int area() {
+        public int area() {
             return 4;
         }
     }
 
     static class Circle extends Shape {
-        int area() {
+        public int area() {
             return 3;
         }
     }
 
     static class Triangle extends Shape {
-        int area() {
+        public int area() {
             return 2;
         }
     }
 
-    /* Four copies of one call site, so that each gets a profile of its own. */
+    /* Copies of one call site, so that each gets a profile of its own; the last calls through the interface. */
     static int monomorphic(Shape s) {
         return s.area();
     }
@@ -82,6 +86,10 @@ public class MegamorphicCallStaysVirtual {
         return s.area();
     }
 
+    static int megamorphicInterface(HasArea s) {
+        return s.area();
+    }
+
     public static class Workload {
         public static void main(String[] args) {
             Shape[] shapes = {new Square(), new Circle(), new Triangle()};
@@ -89,9 +97,9 @@ public class MegamorphicCallStaysVirtual {
             for (int i = 0; i < 20_000; i++) {
                 int rare = i % 50;
                 sink += monomorphic(shapes[0]) + bimorphic(shapes[i % 2]) + megamorphic(shapes[i % 3])
-                        + skewed(shapes[rare < 2 ? rare + 1 : 0]);
+                        + skewed(shapes[rare < 2 ? rare + 1 : 0]) + megamorphicInterface(shapes[i % 3]);
             }
-            for (String shape : new String[] {"monomorphic", "bimorphic", "megamorphic", "skewed"}) {
+            for (String shape : new String[] {"monomorphic", "bimorphic", "megamorphic", "skewed", "megamorphicInterface"}) {
                 Jit.compileAtC2(MegamorphicCallStaysVirtual.class, shape);
             }
             Jit.measure("sink", sink);
@@ -104,5 +112,6 @@ public class MegamorphicCallStaysVirtual {
         assertThat(run.c2("bimorphic")).has(exactly(2), INLINE_SUCCESS).hasNo(INLINE_CACHE_CALL);
         assertThat(run.c2("megamorphic")).hasNo(INLINE_SUCCESS).has(VIRTUAL_CALL).has(INLINE_CACHE_CALL);
         assertThat(run.c2("skewed")).has(exactly(1), INLINE_SUCCESS).has(INLINE_CACHE_CALL);
+        assertThat(run.c2("megamorphicInterface")).hasNo(INLINE_SUCCESS).has(VIRTUAL_CALL).has(INLINE_CACHE_CALL);
     }
 }
