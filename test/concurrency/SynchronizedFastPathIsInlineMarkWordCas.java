@@ -1,8 +1,8 @@
 /*
  * @test
- * @summary An uncontended synchronized method compiles to an inline CAS on the object's mark word, with the runtime call only on an out-of-line slow path (seed 004)
+ * @summary An uncontended synchronized method compiles to an inline CAS on the object's mark word, before the return, with the runtime call only on an out-of-line slow path (seed 004)
  * @key concurrency
- * @requires pack.c2 & pack.whitebox & pack.jdk >= 21
+ * @requires pack.c2 & pack.whitebox
  * @library /lib
  * @run driver SynchronizedFastPathIsInlineMarkWordCas
  */
@@ -23,17 +23,24 @@ import anatomy.Run;
  * bits and pushes the object on the thread's lock stack. Only a failed CAS, an inflated monitor or
  * recursion goes to the runtime, and C2 lays that call out after the method's return, off the fast path.
  *
+ *   x86_64, JDK 17:   leaq 0x10(%rsp), %rbx ; movq (%rsi), %rax ; ... movq %rax, (%rbx) ;
+ *                     lock cmpxchgq %rbx, (%rsi)    (stack locking: the mark saved in a stack slot, whose
+ *                     address the CAS installs in the header)
+ *   aarch64, JDK 17:  mov x12, sp ; ldr x11, [x1] ; ... str x10, [x12] ; ... casal x11, x12, [x1]
  *   x86_64, JDK 21:   movq (%rsi), %rax ; ... lock cmpxchgq %rbx, (%rsi)      (stack locking)
  *   x86_64, JDK 25:   movq (%rsi), %r10 ; ... lock cmpxchgq %r10, (%rsi)      (lightweight locking)
  *                     ... {poll_return} ... {runtime_call C2 Runtime complete_monitor_locking}
  *   aarch64, JDK 25:  ldr x11, [x1] ; ... casa x8, x10, [x1]
  *
- * With -XX:LockingMode=0 every lock is an inflated monitor: the mark word is only read, and the one CAS left
- * is on the monitor's owner field. That mode exists from JDK 21 (experimental there) to 25; JDK 17's
- * -XX:+UseHeavyMonitors leaves C2's fast path as it is, so JDK 17 has no control and the test needs 21.
+ * With -XX:LockingMode=0 (JDK 21 to 25) every lock is an inflated monitor: the mark word is only read, and
+ * the one CAS left is on the monitor's owner field. JDK 17 has no such mode for C2 (-XX:+UseHeavyMonitors
+ * leaves its code as it is), but it still has biased locking: then the fast path compares the mark with the
+ * thread's bias and returns without any atomic, and the CAS moves out of line, after the return.
  */
 @NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:LockingMode=0", kills = MARK_WORD_CAS,
-        requires = "pack.jdk >= 21 & pack.jdk <= 25", why = "every lock is then a monitor, no CAS on the mark word")
+        requires = "pack.lockingModeFlag", why = "every lock is then a monitor, no CAS on the mark word")
+@NegativeControl(flags = "-XX:+UseBiasedLocking", kills = MARK_WORD_CAS, requires = "pack.biasedLockingFlag",
+        why = "a lock biased to its thread is then entered without a CAS; the CAS only after the return")
 public class SynchronizedFastPathIsInlineMarkWordCas {
     int x;
 
@@ -53,7 +60,7 @@ public class SynchronizedFastPathIsInlineMarkWordCas {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        assertThat(run.c2("lockedIncrement")).has(MARK_WORD_CAS.before(MONITOR_ENTER_SLOW_CALL))
+        assertThat(run.c2("lockedIncrement")).has(MARK_WORD_CAS.before(RETURN_POLL))
                 .has(MONITOR_ENTER_SLOW_CALL.after(RETURN_POLL));
     }
 }

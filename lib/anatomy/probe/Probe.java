@@ -188,6 +188,10 @@ public class Probe implements Callable<Map<String, String>> {
             lockingWhy = "no LockingMode flag: lightweight locking is the only fast path of this JDK";
         }
         put("pack.locking", locking, lockingWhy);
+        put("pack.lockingModeFlag", String.valueOf(hasFlag("LockingMode")), hasFlag("LockingMode")
+                ? "-XX:" + flagText("LockingMode") : "this JDK has no LockingMode flag");
+        put("pack.biasedLockingFlag", String.valueOf(hasFlag("UseBiasedLocking")), hasFlag("UseBiasedLocking")
+                ? "-XX:" + flagText("UseBiasedLocking") : "this JDK has no UseBiasedLocking flag (removed in 18)");
     }
 
     /**
