@@ -65,22 +65,22 @@ import java.util.List;
  *
  *   Serial, Parallel, JDK 17 and 25:  GC(0) Pause Young (Allocation Failure) 68M->2M(247M) 6.797ms
  *   G1, JDK 25:        GC(0) Pause Young (Normal) (G1 Evacuation Pause) 15M->4M(256M) 5.547ms
- *   Shenandoah, 17:    GC(0) Pause Init Mark (unload classes) ; Concurrent marking (unload classes) ;
- *                      Pause Final Mark ; Concurrent weak roots ; ... Concurrent cleanup
- *   ZGC, JDK 17:       GC(0) Pause Mark Start ; Concurrent Mark ; Pause Mark End ; ... ; Pause Relocate Start ;
- *                      Concurrent Relocate          (JDK 25, generational: the same steps prefixed "Y: " / "O: ")
+ *   Shenandoah, 17:    GC(0) Pause Init Mark (unload classes) ; Concurrent marking ... ; Concurrent cleanup
+ *   ZGC, JDK 17:       GC(0) Pause Mark Start ; Concurrent Mark ; Pause Mark End ; ... ; Concurrent Relocate
+ *                      (JDK 25, generational: the same steps prefixed "Y: " / "O: ")
  *   Epsilon:           Heap: 256M reserved, 256M (100.00%) committed, 91818K (35.03%) used   (no GC(n) at all)
  *
  * The claim is the structure, never a duration: Serial, Parallel and G1 stop the application for young
- * collections and run nothing concurrently (G1 marks concurrently only past its occupancy threshold);
- * Shenandoah and ZGC mark and move in concurrent phases between short pauses; Epsilon never collects (its
- * workload allocates a quarter of the heap). A variant skips where the user chose another collector, or
- * where the JDK build lacks its own (Shenandoah in some vendors' builds), naming the option.
+ * collections and run nothing concurrently (G1 marks only past its occupancy threshold); Shenandoah and
+ * ZGC mark and move in concurrent phases between short pauses; Epsilon never collects (its workload
+ * takes a quarter of the heap). A variant skips, naming the option, where the user chose another
+ * collector or the build lacks its own.
  *
- * Controls: G1 with an initiating occupancy of 0 starts a concurrent mark after every young pause, and
- * Shenandoah's passive mode (diagnostic) does all its work in stop-the-world degenerated pauses. Serial,
- * Parallel and ZGC have no flag that changes their design, and Epsilon none that makes it collect.
+ * Controls (below): Serial pretenuring every array (full pauses only), G1 marking after every young pause,
+ * passive Shenandoah. Parallel, ZGC and Epsilon have none: docs/gc.md says what we measured.
  */
+@NegativeControl(flags = "-XX:+UseSerialGC -XX:PretenureSizeThreshold=1k", killsFact = YOUNG_PAUSES,
+        why = "Serial then allocates the arrays in the old generation and collects in full pauses only")
 @NegativeControl(flags = "-XX:+UseG1GC -XX:InitiatingHeapOccupancyPercent=0", killsFact = CONCURRENT_PHASES,
         why = "G1 then marks concurrently after each young pause")
 @NegativeControl(flags = "-XX:+UseShenandoahGC -XX:+UnlockDiagnosticVMOptions -XX:ShenandoahGCMode=passive",

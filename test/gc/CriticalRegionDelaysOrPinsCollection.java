@@ -38,6 +38,14 @@
  * @library /lib
  * @run driver CriticalRegionDelaysOrPinsCollection UseShenandoahGC pins
  */
+/*
+ * @test id=z
+ * @summary A collection requested while a thread holds an array in a JNI critical region waits for its release, or pins the array (Quark #9)
+ * @key gc
+ * @requires pack.whitebox & (pack.gc == "z" | !pack.gcChosen)
+ * @library /lib
+ * @run driver CriticalRegionDelaysOrPinsCollection UseZGC waits
+ */
 
 import static anatomy.Assertions.assertThat;
 import static anatomy.Fact.HELD_OFF_BY_CRITICAL_REGION;
@@ -50,21 +58,16 @@ import anatomy.Vm;
 import java.util.List;
 
 /*
- * Native code may take a pointer straight into a Java array (GetPrimitiveArrayCritical) and keep it, making
- * no JNI call, until ReleasePrimitiveArrayCritical; meanwhile the collector must not move the array. One
- * thread holds an int[] so (lib/native/CriticalRegion.c), another asks for a young collection (WhiteBox),
- * and we count the collections that completed while the array was held (GC MXBeans):
+ * Native code may hold a pointer into a Java array (GetPrimitiveArrayCritical) until it releases it; the
+ * collector must not move the array meanwhile. One thread holds an int[] (lib/native/CriticalRegion.c), another
+ * asks for a young collection (WhiteBox); we count collections completed while it was held (GC MXBeans):
  *
- *   Serial, Parallel, G1, JDK 17:  none; gc+jni: Setting _needs_gc. ; Performing GC after exiting critical section.
- *                                  then GC(0) Pause Young (GCLocker Initiated GC) 9M->0M(247M)
- *   Serial, Parallel, JDK 25:      none; the requester waits: Thread blocked to start GC. Resumed after 1017ms.
- *   G1, JDK 25 (pins since 22, JEP 423):  GC(0) Pause Young (Normal) (WhiteBox Initiated Young GC)
- *                                  (Evacuation Failure: Pinned) 6M->2M(256M): it ran, the array stayed put
- *   Shenandoah, JDK 17 and 25:     the cycle runs at once; the array, among garbage, stays put (pinned region)
+ *   JDK 17, Serial, Parallel, G1, ZGC:  none; gc+jni: Setting _needs_gc. ; at the release: Performing GC
+ *   JDK 25, Serial, Parallel:  none; the requester: Thread blocked to start GC. Resumed after 1017ms.
+ *   JDK 25, ZGC:  none; GC(0) Minor Collection (WhiteBox Initiated Young GC) ... 29.992s (we held 30 s)
+ *   G1 (pins since 22, JEP 423), Shenandoah (17, 25):  it runs at once, the array stays put (G1: Pinned)
  *
- * A collector that waits has one second to show it; one that pins never waits (its requester is joined).
- * Control: no VM flag makes a collector ignore a critical region, so the test's own -Dpack.critical.hold=false
- * makes the same request with no region held: the collection runs at once and moves the array.
+ * A waiting collector has one second to show it. No VM flag ignores a region (docs/gc.md): see the controls.
  */
 @NegativeControl(flags = "-XX:+UseSerialGC -Dpack.critical.hold=false", killsFact = HELD_OFF_BY_CRITICAL_REGION,
         why = "with no region held the requested collection runs at once")
@@ -76,23 +79,20 @@ public class CriticalRegionDelaysOrPinsCollection {
         static native boolean holding();
         static native void letGo();
         static Object sink;
-
+        static int[] array;
         /* Between hold and letGo main allocates nothing: an allocation could wait for the region too. */
         public static void main(String[] args) throws InterruptedException {
             System.loadLibrary("CriticalRegion");
             letGo(); // links the natives now, before any region is held
-            int[] array = null;
             for (int i = 0; i < 40_000; i++) {
                 sink = new byte[64];
                 array = i == 20_000 ? new int[256] : array; // among garbage: a collection that can move it does
             }
-            int[] held = array;
-            Thread holder = new Thread(() -> hold(held, 30_000)), requester = new Thread(Vm::youngGC);
+            Thread holder = new Thread(() -> hold(array, 30_000)), requester = new Thread(Vm::youngGC);
             long from = Vm.addressOf(array), before = Vm.collections();
             if (!"false".equals(System.getProperty("pack.critical.hold"))) {
                 holder.start();
-                for (long end = System.nanoTime() + 30_000_000_000L; !holding() && System.nanoTime() < end; Thread.onSpinWait()) {
-                }
+                for (long end = System.nanoTime() + 30_000_000_000L; !holding() && System.nanoTime() < end; ) Thread.onSpinWait();
             }
             requester.start();
             requester.join(args[0].equals("waits") ? 1000 : 0);
