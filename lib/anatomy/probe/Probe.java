@@ -177,6 +177,9 @@ public class Probe implements Callable<Map<String, String>> {
         } else if (Runtime.version().feature() < 21) {
             locking = hasFlag("UseHeavyMonitors") && flagIs("UseHeavyMonitors", "true") ? "monitor" : "legacy";
             lockingWhy = "JDK " + Runtime.version().feature() + " has stack locking (no LockingMode flag)";
+        } else if (Runtime.version().feature() < 23) {
+            locking = "legacy";
+            lockingWhy = "JDK " + Runtime.version().feature() + ": LockingMode is experimental and not unlocked, so it has its default, 1 (stack locking)";
         } else {
             locking = "lightweight";
             lockingWhy = "no LockingMode flag: lightweight locking is the only fast path of this JDK";
