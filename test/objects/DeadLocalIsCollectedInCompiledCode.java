@@ -11,7 +11,7 @@
  * @test id=osr
  * @summary In OSR-compiled code an object referenced only by a dead local is collectable while the loop still runs (Quark #8)
  * @key objects
- * @requires pack.c2 & pack.whitebox & pack.profiled & pack.gc != "epsilon"
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.gc != "epsilon" & pack.osr
  * @library /lib
  * @run driver DeadLocalIsCollectedInCompiledCode osr
  */

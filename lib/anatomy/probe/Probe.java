@@ -165,6 +165,8 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.fpuSpilling", String.valueOf(flagIs("UseFPUForSpilling", "true")),
                 hasFlag("UseFPUForSpilling") ? "-XX:" + flagText("UseFPUForSpilling")
                         + " (C2 spills to FP registers only with it on; its default follows the CPU)" : "no C2 flags in this VM");
+        put("pack.osr", String.valueOf(flagIs("UseOnStackReplacement", "true")), "-XX:" + flagText("UseOnStackReplacement")
+                + " (a running loop moves into compiled code only with it on)");
         String locking;
         String lockingWhy;
         if (hasFlag("LockingMode")) {
