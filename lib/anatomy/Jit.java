@@ -220,6 +220,19 @@ public final class Jit {
         Facts.record("state:" + label, id(m) + "," + compiled + "," + level + "," + id);
     }
 
+    /**
+     * The compile level of the method's OSR code (the code a running loop's frame moves into), 0 if it has none.
+     */
+    public static int osrLevel(Class<?> holder, String name, Class<?>... parameterTypes) {
+        Method m = method(holder, name, parameterTypes);
+        return whiteBox().isMethodCompiled(m, true) ? whiteBox().getMethodCompilationLevel(m, true) : 0;
+    }
+
+    /** Throws away the method's normal-entry compiled code (not its OSR code): its next call starts in the interpreter. */
+    public static void deoptimize(Class<?> holder, String name, Class<?>... parameterTypes) {
+        whiteBox().deoptimizeMethod(method(holder, name, parameterTypes), false);
+    }
+
     /** Records a measured number for the driver. */
     public static void measure(String key, double value) {
         Facts.record("measure:" + key, value);

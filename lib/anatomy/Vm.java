@@ -61,6 +61,11 @@ public final class Vm {
         return whiteBox().getObjectSize(o);
     }
 
+    /** Whether the object's lock is an inflated monitor now (WhiteBox), not its header or a fast lock. */
+    public static boolean isMonitorInflated(Object o) {
+        return whiteBox().isMonitorInflated(o);
+    }
+
     /** 4 with compressed oops, 8 without. */
     public static int heapOopSize() {
         return whiteBox().getHeapOopSize();

@@ -1,10 +1,19 @@
 /*
- * @test
+ * @test id=default
  * @summary In compiled code an object referenced only by a dead local is collectable while the method still runs; the interpreter and reachabilityFence keep it (Quark #8)
  * @key objects
  * @requires pack.c2 & pack.whitebox & pack.profiled & pack.gc != "epsilon"
  * @library /lib
  * @run driver DeadLocalIsCollectedInCompiledCode
+ */
+
+/*
+ * @test id=osr
+ * @summary In OSR-compiled code an object referenced only by a dead local is collectable while the loop still runs (Quark #8)
+ * @key objects
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.gc != "epsilon" & pack.osr
+ * @library /lib
+ * @run driver DeadLocalIsCollectedInCompiledCode osr
  */
 
 import static anatomy.Assertions.assertThat;
@@ -19,18 +28,22 @@ import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
 
 /*
- * The Java language makes an object unreachable when no live thread can use it any more, and a local after
- * its last use is such a reference: a compiled method's GC maps list only the locals still to be read. So a
- * collection during the method, in the middle of the code that declared the local, may clear a weak
- * reference to the object. The interpreter's frames keep every local that holds a reference. Where the
- * object must live to the end (a resource a native call still uses), Reference.reachabilityFence(local)
- * is a use that the compilers keep.
+ * An object is unreachable when no live thread can use it any more, and a local after its last use is such a
+ * reference: compiled code's GC maps list only the locals still to be read, so a collection mid-method may clear
+ * a weak reference to the object; the interpreter's frames keep every reference local. Where the object must
+ * live on (a resource a native call still uses), reachabilityFence(local) is a use that the compilers keep.
  *
  * Each method makes an object, a weak reference to it, runs a full collection (WhiteBox) and says whether
  * the reference was cleared, all while its frame is on the stack:
  *
  *   x86_64, JDK 17 and 25:   interpreted false, C2 true, C2 with the fence false
  *   aarch64, JDK 17 and 25:  the same (under G1; on x86_64 also Serial, Parallel, Z, Shenandoah)
+ *
+ * Variant osr: the same in a loop's OSR code. Long calls get the loop OSR-compiled (C1, then C2; -Xbatch); with
+ * the normal-entry code dropped, the last call starts interpreted, enters the C2 OSR code at a back-edge and
+ * collects inside the loop, where the GC map holds one oop, the weak reference (both ISAs, 17 and 25: cleared):
+ *
+ *   x86_64, JDK 17 and 25:  callq ... ; ImmutableOopMap {rbp=Oop } ;*invokestatic fullGC  (C2, OSR @ 20)
  *
  * A debugger keeps the locals: the JDWP agent takes the JVMTI capability to read any local variable, and
  * the compilers then keep every local alive to the end of its scope. That is the control.
@@ -54,6 +67,17 @@ public class DeadLocalIsCollectedInCompiledCode {
         return cleared;
     }
 
+    static boolean deadLocalInLongLoop(long spins) {
+        Object local = new Object();
+        WeakReference<Object> ref = new WeakReference<>(local);
+        for (long i = 0; ; i++) {
+            if (i == spins) {
+                Vm.fullGC();
+                return ref.get() == null;
+            }
+        }
+    }
+
     /* The first calls run in the interpreter and resolve the classes, so C2 compiles no trap for them. */
     public static class Workload {
         public static void main(String[] args) {
@@ -67,8 +91,27 @@ public class DeadLocalIsCollectedInCompiledCode {
         }
     }
 
+    public static class OsrWorkload {
+        public static void main(String[] args) {
+            Class<?> c = DeadLocalIsCollectedInCompiledCode.class;
+            Jit.measure("interpreted loop: referent cleared", deadLocalInLongLoop(0) ? 1 : 0);
+            for (int call = 0; call < 20 && Jit.osrLevel(c, "deadLocalInLongLoop") < Jit.C2; call++) deadLocalInLongLoop(1 << 20);
+            Jit.deoptimize(c, "deadLocalInLongLoop");
+            Jit.snapshot("before the last call", c, "deadLocalInLongLoop");
+            Jit.measure("OSR-compiled loop: referent cleared", deadLocalInLongLoop(1 << 20) ? 1 : 0);
+            Jit.measure("compile level of the loop's OSR code", Jit.osrLevel(c, "deadLocalInLongLoop"));
+        }
+    }
+
     public static void main(String[] args) {
-        Run run = Jit.run(Workload.class);
+        Run run = Jit.run(args.length > 0 ? OsrWorkload.class : Workload.class);
+        if (args.length > 0) {
+            assertThat(run.measure("interpreted loop: referent cleared")).isEqualTo(0);
+            assertThat(run.state("before the last call")).isNotCompiled();
+            assertThat(run.measure("compile level of the loop's OSR code")).isEqualTo(Jit.C2);
+            assertThat(DEAD_LOCAL_COLLECTED, run.measure("OSR-compiled loop: referent cleared")).isEqualTo(1);
+            return;
+        }
         assertThat(run.measure("interpreted: referent cleared")).isEqualTo(0);
         assertThat(run.state("after the calls")).isCompiled();
         assertThat(DEAD_LOCAL_COLLECTED, run.measure("compiled: referent cleared")).isEqualTo(1);

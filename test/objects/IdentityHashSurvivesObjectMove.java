@@ -1,13 +1,24 @@
 /*
- * @test
- * @summary Identity hashes are non-zero 31-bit numbers, well spread, and kept when a collection moves the object (Quark #26)
+ * @test id=default
+ * @summary Identity hashes are non-zero 31-bit numbers, well spread, kept in the header and when a collection moves the object (Quark #26)
  * @key objects
- * @requires pack.whitebox & (pack.gc == "g1" | pack.gc == "serial" | pack.gc == "parallel")
+ * @requires pack.whitebox & (pack.gc == "g1" | pack.gc == "serial" | pack.gc == "parallel") & pack.locking != "legacy" & pack.jdk >= 21
  * @library /lib
  * @run driver IdentityHashSurvivesObjectMove
  */
 
+/*
+ * @test id=stack-locking
+ * @summary Identity hashes are non-zero 31-bit numbers, well spread, kept in the header and when a collection moves the object (Quark #26)
+ * @key objects
+ * @requires pack.whitebox & (pack.gc == "g1" | pack.gc == "serial" | pack.gc == "parallel") & (pack.locking == "legacy" | pack.jdk < 21)
+ * @library /lib
+ * @run driver IdentityHashSurvivesObjectMove stack-locking
+ */
+
 import static anatomy.Assertions.assertThat;
+import static anatomy.Fact.HASH_IN_HEADER;
+import static anatomy.Fact.LOCKED_HASH_FOLLOWS_LOCKING;
 import static anatomy.Fact.IDENTITY_HASH_IN_31_BITS;
 import static anatomy.Fact.SPREAD_IDENTITY_HASH;
 import static anatomy.Fact.STABLE_IDENTITY_HASH;
@@ -31,6 +42,14 @@ import java.util.Arrays;
  *   x86_64, JDK 25 (G1):      the same; with -XX:+UseCompactObjectHeaders a bare Object is 8 bytes and
  *                             stays 8 bytes after it is hashed and moved (the hash fits in the mark word)
  *   aarch64, JDK 17 and 25:   the same numbers
+ *
+ * The header keeps it, so hashing an unlocked object makes no monitor (WhiteBox isMonitorInflated), on every
+ * JDK and locking mode. A locked object shows where the header is: a stack lock (JDK 17, 21; LockingMode=1)
+ * moves the header into the lock record on the thread's stack, so hashing it inflates a monitor to hold the
+ * hash; a lightweight lock (JDK 25) leaves the header, hash bits included, in place and nothing inflates:
+ *
+ *   x86_64 and aarch64, JDK 17:  monitor made by hashing an unlocked object 0, a locked one 1 (variant stack-locking)
+ *   x86_64 and aarch64, JDK 25:  0 and 0 (default; LockingMode=0, every lock a monitor already: 0 and 0)
  *
  * Z and Shenandoah evacuate only the regions they choose, so whether an object moves is theirs to decide
  * (JDK 17's Z moved none of them): the test requires a collector whose young collection copies every
@@ -62,6 +81,15 @@ public class IdentityHashSurvivesObjectMove {
             Jit.measure("hashes changed by the move", changed);
             Jit.measure("hashes zero or negative", Arrays.stream(hashes).filter(h -> h <= 0).count());
             Jit.measure("distinct hashes of " + OBJECTS + " objects", Arrays.stream(hashes).distinct().count());
+            Object unlocked = new Object();
+            System.identityHashCode(unlocked);
+            Jit.measure("monitor made by hashing an unlocked object", Vm.isMonitorInflated(unlocked) ? 1 : 0);
+            Object locked = new Object();
+            synchronized (locked) {
+                boolean before = Vm.isMonitorInflated(locked);
+                System.identityHashCode(locked);
+                Jit.measure("monitor made by hashing a locked object", !before && Vm.isMonitorInflated(locked) ? 1 : 0);
+            }
         }
     }
 
@@ -71,5 +99,8 @@ public class IdentityHashSurvivesObjectMove {
         assertThat(IDENTITY_HASH_IN_31_BITS, run.measure("hashes zero or negative")).isEqualTo(0);
         assertThat(STABLE_IDENTITY_HASH, run.measure("hashes changed by the move")).isEqualTo(0);
         assertThat(SPREAD_IDENTITY_HASH, run.measure("distinct hashes of " + OBJECTS + " objects")).isAtLeast(OBJECTS * 0.99);
+        assertThat(HASH_IN_HEADER, run.measure("monitor made by hashing an unlocked object")).isEqualTo(0);
+        boolean stackLocking = args.length > 0 && args[0].equals("stack-locking");
+        assertThat(LOCKED_HASH_FOLLOWS_LOCKING, run.measure("monitor made by hashing a locked object")).isEqualTo(stackLocking ? 1 : 0);
     }
 }

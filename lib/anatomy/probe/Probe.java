@@ -171,6 +171,8 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.fpuSpilling", String.valueOf(flagIs("UseFPUForSpilling", "true")),
                 hasFlag("UseFPUForSpilling") ? "-XX:" + flagText("UseFPUForSpilling")
                         + " (C2 spills to FP registers only with it on; its default follows the CPU)" : "no C2 flags in this VM");
+        put("pack.osr", String.valueOf(flagIs("UseOnStackReplacement", "true")), "-XX:" + flagText("UseOnStackReplacement")
+                + " (a running loop moves into compiled code only with it on)");
         String locking;
         String lockingWhy;
         if (hasFlag("LockingMode")) {
@@ -183,6 +185,9 @@ public class Probe implements Callable<Map<String, String>> {
         } else if (Runtime.version().feature() < 21) {
             locking = hasFlag("UseHeavyMonitors") && flagIs("UseHeavyMonitors", "true") ? "monitor" : "legacy";
             lockingWhy = "JDK " + Runtime.version().feature() + " has stack locking (no LockingMode flag)";
+        } else if (Runtime.version().feature() < 23) {
+            locking = "legacy";
+            lockingWhy = "JDK " + Runtime.version().feature() + ": LockingMode is experimental and not unlocked, so it has its default, 1 (stack locking)";
         } else {
             locking = "lightweight";
             lockingWhy = "no LockingMode flag: lightweight locking is the only fast path of this JDK";

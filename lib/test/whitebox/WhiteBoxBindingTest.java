@@ -328,6 +328,7 @@ public class WhiteBoxBindingTest {
             WB.isObjectInOldGen(survivor); // answers without failing
         }
         assertEquals(8, ((int[]) survivor).length);
+        assertFalse(WB.isMonitorInflated(survivor), "an object never locked has no monitor");
     }
 
     @Test
@@ -372,6 +373,7 @@ public class WhiteBoxBindingTest {
         assertThrows(NullPointerException.class, () -> WB.getNMethod(null, false));
         assertThrows(NullPointerException.class, () -> WB.getObjectSize(null));
         assertThrows(NullPointerException.class, () -> WB.isObjectInOldGen(null));
+        assertThrows(NullPointerException.class, () -> WB.isMonitorInflated(null));
         assertThrows(NullPointerException.class, () -> WB.getVMFlag(null));
     }
 

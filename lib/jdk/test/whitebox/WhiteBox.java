@@ -425,6 +425,16 @@ public final class WhiteBox {
         }
     }
 
+    /** Whether {@code o}'s lock is an inflated monitor (an ObjectMonitor) rather than its header or a fast lock. */
+    public boolean isMonitorInflated(Object o) {
+        Objects.requireNonNull(o, "o");
+        try {
+            return isMonitorInflated0(o);
+        } catch (UnsatisfiedLinkError e) {
+            throw unavailable("isMonitorInflated", 0, e);
+        }
+    }
+
     /** Runs a young collection. (The VM's own native.) */
     public native void youngGC();
 
@@ -622,4 +632,5 @@ public final class WhiteBox {
     private native long getObjectSize0(Object o);
     private native long getObjectAddress0(Object o);
     private native boolean isObjectInOldGen0(Object o);
+    private native boolean isMonitorInflated0(Object o);
 }
