@@ -193,8 +193,12 @@ public class Probe implements Callable<Map<String, String>> {
             lockingWhy = "no LockingMode flag: lightweight locking is the only fast path of this JDK";
         }
         put("pack.locking", locking, lockingWhy);
-        put("pack.lockingModeFlag", String.valueOf(hasFlag("LockingMode")), hasFlag("LockingMode")
-                ? "-XX:" + flagText("LockingMode") : "this JDK has no LockingMode flag");
+        // JDK 21 and 22 have LockingMode as an experimental flag, which the MXBean shows only once unlocked; a
+        // control that sets it unlocks it itself, so there the flag exists all the same.
+        boolean lockingModeFlag = hasFlag("LockingMode") || Runtime.version().feature() == 21 || Runtime.version().feature() == 22;
+        put("pack.lockingModeFlag", String.valueOf(lockingModeFlag), hasFlag("LockingMode")
+                ? "-XX:" + flagText("LockingMode") : lockingModeFlag ? "LockingMode is experimental on JDK "
+                + Runtime.version().feature() + " (not unlocked)" : "this JDK has no LockingMode flag");
         put("pack.biasedLockingFlag", String.valueOf(hasFlag("UseBiasedLocking")), hasFlag("UseBiasedLocking")
                 ? "-XX:" + flagText("UseBiasedLocking") : "this JDK has no UseBiasedLocking flag (removed in 18)");
     }
