@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# make/stress.sh: the tests whose outcome the runtime times (GC, OSR, concurrent cleaning) prove themselves by
+# N consecutive runs (default 20) while stress-ng keeps STRESS_CPUS workers (default 2) busy: every run must
+# pass or skip with a reason. One make/jtreg.sh run per round in $BUILD/stress; prints one line a round, the
+# tests that failed with how often, and `P passed, F failed, S skipped` over all rounds (exit 1 on a failure).
+#
+#   make stress [TEST=...] [N=20] [STRESS_CPUS=2] [JDK=...] [ARCH=...]     (default TEST: stress, TEST.groups)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. make/lib.sh
+N=${N:-20}
+STRESS_CPUS=${STRESS_CPUS:-2}
+[[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive number of rounds"
+[[ $STRESS_CPUS =~ ^[1-9][0-9]*$ ]] || die "STRESS_CPUS=$STRESS_CPUS is not a positive number of workers"
+need_pkg stress-ng stress-ng
+export TEST=${TEST:-stress} CONC=${CONC:-1}
+bash make/jtreg.sh --check-only >/dev/null || exit 2
+use_build_dir
+JDK=$(jdk_under_test) || exit 2    # resolved here, in the main BUILD (an AArch64 JDK lives under it)
+export JDK
+out=$BUILD/stress
+mkdir -p "$out"
+
+stress-ng --cpu "$STRESS_CPUS" --timeout 0 >"$out/stress-ng.log" 2>&1 &
+load=$!
+trap 'kill "$load" 2>/dev/null' EXIT
+tp=0 tf=0 ts=0
+declare -A failed=()
+for round in $(seq "$N"); do
+    kill -0 "$load" 2>/dev/null || die "stress-ng stopped (see $out/stress-ng.log)"
+    BUILD=$out bash make/jtreg.sh >"$out/round-$round.log" 2>&1
+    totals=$(tail -n 1 "$out/round-$round.log")
+    echo "round $round/$N under stress-ng --cpu $STRESS_CPUS: $totals"
+    read -r p _ f _ s _ <<<"${totals//,/}"
+    [[ $p =~ ^[0-9]+$ && $f =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]] || die "round $round reported no totals: see $out/round-$round.log"
+    tp=$((tp + p)) tf=$((tf + f)) ts=$((ts + s))
+    while read -r name; do
+        failed[$name]=$(( ${failed[$name]:-0} + 1 ))
+    done < <(awk -F'\t' '$2 == "failed" || $2 == "error" {print $1}' "$out/summary.tsv" 2>/dev/null)
+done
+for name in "${!failed[@]}"; do
+    echo "  failed in ${failed[$name]} of $N rounds: $name"
+done
+echo "$tp passed, $tf failed, $ts skipped"
+[ "$tf" -eq 0 ]
