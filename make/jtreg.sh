@@ -19,7 +19,6 @@ CONC=${CONC:-$(nproc 2>/dev/null || echo 2)}
 
 # The JDK under test. An AArch64 JDK runs under qemu-user through a facade directory (make/jdks.sh).
 JDK=$(jdk_under_test) || exit 2
-JDK=$(resolve_jdk "$JDK") || exit 2
 ARCH_UNDER_TEST=$(jdk_arch "$JDK")
 TEST_JDK=$JDK
 if [ "$ARCH_UNDER_TEST" != "$(host_arch)" ] && [ ! -f "$JDK/pack-facade" ]; then

@@ -27,17 +27,17 @@ host_arch() {
     case "$(uname -m)" in x86_64|amd64) echo x86_64 ;; aarch64|arm64) echo aarch64 ;; *) uname -m ;; esac
 }
 
-# resolve_jdk [DIR]: prints the JDK home to test: DIR, else $JAVA_HOME, else the java on PATH. One-line errors.
-# The JDK a run is about: JDK= if given, else for ARCH= other than the host's that ISA's JDK 17 (make/jdks.sh),
-# else the default JDK (resolve_jdk).
+# jdk_under_test: the JDK home a run is about, resolved: JDK= if given, else for an ARCH= other than the
+# host's that ISA's JDK 17 (make/jdks.sh), else the default JDK (resolve_jdk).
 jdk_under_test() {
-    if [ -z "${JDK:-}" ] && [ "${ARCH:-$(host_arch)}" != "$(host_arch)" ]; then
-        bash make/jdks.sh "${ARCH}-17" || return 2
-    else
-        resolve_jdk "${JDK:-}"
+    local jdk=${JDK:-}
+    if [ -z "$jdk" ] && [ "${ARCH:-$(host_arch)}" != "$(host_arch)" ]; then
+        jdk=$(bash make/jdks.sh "${ARCH}-17") || return 2
     fi
+    resolve_jdk "$jdk"
 }
 
+# resolve_jdk [DIR]: prints the JDK home to test: DIR, else $JAVA_HOME, else the java on PATH. One-line errors.
 resolve_jdk() {
     local jdk=$1 java
     if [ -z "$jdk" ]; then

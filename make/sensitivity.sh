@@ -5,7 +5,6 @@ cd "$(dirname "$0")/.."
 . make/lib.sh
 use_build_dir
 JDK_HOME=$(jdk_under_test) || exit 2
-JDK_HOME=$(resolve_jdk "$JDK_HOME") || exit 2
 HOST_JDK=$(host_jdk "$JDK_HOME") || die "no JDK 17+ for $(host_arch) to run the sensitivity runner"
 tools=$(build_tools "$HOST_JDK")
 TEST=${TEST:-all}
