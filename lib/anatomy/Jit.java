@@ -66,6 +66,8 @@ public final class Jit {
                 "-XX:CompileCommand=quiet",
                 "-XX:CompileCommand=print," + testClass.getName() + "::*",
                 "-XX:CompileCommand=print," + testClass.getName() + "$*::*",
+                "-XX:CompileCommand=log," + testClass.getName() + "::*",
+                "-XX:CompileCommand=log," + testClass.getName() + "$*::*",
                 "-XX:+LogCompilation",
                 "-XX:LogFile=" + log,
                 "-D" + Facts.PROPERTY + "=" + facts));
