@@ -11,7 +11,7 @@ ARCH        ?= $(shell uname -m | sed 's/amd64/x86_64/;s/arm64/aarch64/')
 
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 
-.PHONY: help test check selftest sensitivity stress matrix configs switching hygiene clean report report-check compare
+.PHONY: help test check selftest sensitivity stress bench matrix configs switching hygiene clean report report-check compare
 
 help:
 	@echo "Targets:"
@@ -22,6 +22,8 @@ help:
 	@echo "  make selftest     the library's unit tests only"
 	@echo "  make sensitivity  rerun each test under each of its negative controls; every one must fail"
 	@echo "  make stress       N=20 rounds of TEST= (default: the stress group) under stress-ng --cpu 2; all must pass"
+	@echo "  make bench        what TEST= costs: a cold round, then N=5 warm; per test and per run min/median/max"
+	@echo "                    wall seconds, and the tests whose median is over BUDGET=1.5 s"
 	@echo "  make hsdis        build the pack's hsdis plugin (ARCH=aarch64 cross-builds it)"
 	@echo "  make hsdis-install JDK=...  copy the plugin into a JDK you own (opt-in)"
 	@echo "  make matrix       the pack over several JDKs and ISAs (MATRIX= lists them)"
@@ -59,14 +61,16 @@ HSDIS_ENV = HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aar
 
 # What the user typed (JDK, TEST, CONC, VM_OPTIONS, ...) is checked before anything is built: a mistake is
 # one line, and make stops before building the plugin.
-ifneq ($(filter test selftest sensitivity stress,$(MAKECMDGOALS)),)
+ifneq ($(filter test selftest sensitivity stress bench,$(MAKECMDGOALS)),)
   INPUT_ERROR := $(shell JDK='$(JDK)' TEST='$(if $(filter selftest,$(MAKECMDGOALS)),selftest,$(TEST))' \
     CONC='$(CONC)' ARCH='$(ARCH)' BUILD='$(BUILD)' VM_OPTIONS='$(VM_OPTIONS)' JAVA_OPTIONS='$(JAVA_OPTIONS)' \
     bash make/jtreg.sh --check-only 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
   $(if $(INPUT_ERROR),$(error $(INPUT_ERROR)))
 endif
-ifneq ($(filter stress,$(MAKECMDGOALS)),)
-  $(if $(shell echo '$(N)$(STRESS_CPUS)' | grep -qv '^[0-9]*$$' && echo bad),$(error N=$(N) STRESS_CPUS=$(STRESS_CPUS): both must be positive numbers))
+# make stress and make bench check their own numbers (N, STRESS_CPUS, BUDGET) first thing, before any build.
+ifneq ($(filter stress bench,$(MAKECMDGOALS)),)
+  ROUNDS_ERROR := $(shell N='$(N)' STRESS_CPUS='$(STRESS_CPUS)' BUDGET='$(BUDGET)' bash -c '. make/lib.sh; check_rounds' 2>&1 | sed -n 's/^error: //p' | head -n 1)
+  $(if $(ROUNDS_ERROR),$(error $(ROUNDS_ERROR)))
 endif
 
 test:
@@ -81,9 +85,16 @@ sensitivity:
 	@$(MAKE) --no-print-directory hsdis
 	@$(HSDIS_ENV) bash make/sensitivity.sh
 
+# make stress runs one test at a time unless CONC= is given (stress-ng has the cores); make bench uses CONC as
+# make test does.
 stress:
 	@$(MAKE) --no-print-directory hsdis
-	@$(HSDIS_ENV) TEST='$(if $(filter file,$(origin TEST)),stress,$(TEST))' bash make/stress.sh
+	@$(HSDIS_ENV) TEST='$(if $(filter file,$(origin TEST)),stress,$(TEST))' \
+	    CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' bash make/stress.sh
+
+bench:
+	@$(MAKE) --no-print-directory hsdis
+	@$(HSDIS_ENV) bash make/bench.sh
 
 matrix:
 	@$(MAKE) --no-print-directory hsdis

@@ -144,3 +144,24 @@ use_build_dir() {
     mkdir -p "$BUILD"
     BUILD=$(cd "$BUILD" && pwd -P)
 }
+
+# run_round DIR LOG: one make/jtreg.sh run with BUILD=DIR, its output in LOG; sets ROUND_P, ROUND_F, ROUND_S
+# (from the pack summary's last line) and ROUND_SECONDS (wall time, 0.01 s). Dies when the run gave no totals.
+run_round() {
+    local start end totals
+    start=$(date +%s%N)
+    BUILD=$1 bash make/jtreg.sh >"$2" 2>&1
+    end=$(date +%s%N)
+    ROUND_SECONDS=$(awk -v d=$((end - start)) 'BEGIN { printf "%.2f", d / 1e9 }')
+    totals=$(tail -n 1 "$2")
+    read -r ROUND_P _ ROUND_F _ ROUND_S _ <<<"${totals//,/}"
+    [[ $ROUND_P =~ ^[0-9]+$ && $ROUND_F =~ ^[0-9]+$ && $ROUND_S =~ ^[0-9]+$ ]] || die "the run reported no totals: see $2"
+}
+
+# check_rounds: make stress's and make bench's numbers, each when given: N (rounds) and STRESS_CPUS (workers) are
+# positive whole numbers, BUDGET a number of seconds. One line if not.
+check_rounds() {
+    [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive number of rounds"
+    [ -z "${STRESS_CPUS:-}" ] || [[ $STRESS_CPUS =~ ^[1-9][0-9]*$ ]] || die "STRESS_CPUS=$STRESS_CPUS is not a positive number of workers"
+    [ -z "${BUDGET:-}" ] || [[ $BUDGET =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "BUDGET=$BUDGET is not a number of seconds"
+}

@@ -8,10 +8,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
+check_rounds
 N=${N:-20}
 STRESS_CPUS=${STRESS_CPUS:-2}
-[[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive number of rounds"
-[[ $STRESS_CPUS =~ ^[1-9][0-9]*$ ]] || die "STRESS_CPUS=$STRESS_CPUS is not a positive number of workers"
 need_pkg stress-ng stress-ng
 export TEST=${TEST:-stress} CONC=${CONC:-1}
 bash make/jtreg.sh --check-only >/dev/null || exit 2
@@ -28,12 +27,9 @@ tp=0 tf=0 ts=0
 declare -A failed=()
 for round in $(seq "$N"); do
     kill -0 "$load" 2>/dev/null || die "stress-ng stopped (see $out/stress-ng.log)"
-    BUILD=$out bash make/jtreg.sh >"$out/round-$round.log" 2>&1
-    totals=$(tail -n 1 "$out/round-$round.log")
-    echo "round $round/$N under stress-ng --cpu $STRESS_CPUS: $totals"
-    read -r p _ f _ s _ <<<"${totals//,/}"
-    [[ $p =~ ^[0-9]+$ && $f =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]] || die "round $round reported no totals: see $out/round-$round.log"
-    tp=$((tp + p)) tf=$((tf + f)) ts=$((ts + s))
+    run_round "$out" "$out/round-$round.log"
+    echo "round $round/$N under stress-ng --cpu $STRESS_CPUS: $ROUND_P passed, $ROUND_F failed, $ROUND_S skipped"
+    tp=$((tp + ROUND_P)) tf=$((tf + ROUND_F)) ts=$((ts + ROUND_S))
     while read -r name; do
         failed[$name]=$(( ${failed[$name]:-0} + 1 ))
     done < <(awk -F'\t' '$2 == "failed" || $2 == "error" {print $1}' "$out/summary.tsv" 2>/dev/null)

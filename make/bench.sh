@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# make/bench.sh: what a group costs, measured the way the issues' budgets are stated (wall seconds from the
+# pack summary, per test and per run), robustly on a shared machine: one cold round (no compiled classes: jtreg
+# compiles the library and the probe) and then N warm rounds (default 5), each one make/jtreg.sh run in
+# $BUILD/bench. Prints a line a round, then per test the minimum, median and maximum over the warm rounds, the
+# run's wall time likewise, and the tests whose median is over BUDGET seconds (default 1.5). The medians are the
+# figures to quote: a burst of load on the host moves a maximum, not a median. Timing never fails anything;
+# a failed test does (exit 1), since a failing run's times mean nothing.
+#
+#   make bench [TEST=...] [N=5] [CONC=...] [BUDGET=1.5] [JDK=...] [ARCH=...]            (default TEST: all)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. make/lib.sh
+check_rounds
+N=${N:-5}
+BUDGET=${BUDGET:-1.5}
+bash make/jtreg.sh --check-only >/dev/null || exit 2
+use_build_dir
+JDK=$(jdk_under_test) || exit 2    # resolved here, in the main BUILD (an AArch64 JDK lives under it)
+export JDK
+out=$BUILD/bench
+mkdir -p "$out"
+rm -rf "$out/jtreg" "$out/times.tsv"
+
+echo "bench: JDK $JDK ($(jdk_arch "$JDK"), JDK $(jdk_feature "$JDK")), TEST=${TEST:-all}, CONC=${CONC:-$(nproc)}," \
+     "1 cold round and $N warm; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+fails=0
+for round in cold $(seq "$N"); do
+    run_round "$out" "$out/round-$round.log"
+    label="warm $round/$N"
+    [ "$round" = cold ] && label="cold (jtreg compiles the library and the probe)"
+    echo "$label: $ROUND_P passed, $ROUND_F failed, $ROUND_S skipped in $ROUND_SECONDS s"
+    fails=$((fails + ROUND_F))
+    [ "$round" = cold ] && continue
+    printf '(the run, wall)\t%s\n' "$ROUND_SECONDS" >>"$out/times.tsv"
+    awk -F'\t' '$2 == "passed" || $2 == "failed" || $2 == "error" { print $1 "\t" $3 }' "$out/summary.tsv" >>"$out/times.tsv"
+done
+
+# Per name: min, median (the lower middle for an even count) and max of its seconds, names in order.
+echo "Over the $N warm rounds, seconds:                            min  median     max"
+sort -t$'\t' -k1,1 -k2,2g "$out/times.tsv" | awk -F'\t' -v budget="$BUDGET" '
+    function flush() {
+        if (name == "") return
+        med = v[int((n + 1) / 2)]
+        printf "  %-56s %7.2f %7.2f %7.2f\n", name, v[1], med, v[n]
+        if (name !~ /^\(/ && med > budget) over = over "\n  " name " (median " med " s)"
+    }
+    $1 != name { flush(); name = $1; n = 0 }
+    { v[++n] = $2 }
+    END { flush(); if (over != "") print "over " budget " s a test (median):" over }'
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+[ "$fails" -eq 0 ] || { echo "error: $fails test runs failed: the times above mean nothing (see $out/round-*.log)"; exit 1; }
