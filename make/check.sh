@@ -39,6 +39,9 @@ step pack        test
 step sensitivity sensitivity
 step switching  switching
 step configs     configs TEST=headline
+# The concurrency vocabulary on an AArch64 CPU without LSE atomics (exclusive-pair loops), before the main
+# matrix, whose results make report reads.
+step no-lse      matrix MATRIX="aarch64-17-nolse aarch64-25-nolse" TEST=concurrency
 step matrix      matrix TEST="headline lib/test/whitebox/WhiteBoxBindingTest.java"
 step report      report-check
 

