@@ -12,41 +12,42 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
 check_rounds
-N=${N:-5}
-BUDGET=${BUDGET:-1.5}
-bash make/jtreg.sh --check-only >/dev/null || exit 2
-use_build_dir
-JDK=$(jdk_under_test) || exit 2    # resolved here, in the main BUILD (an AArch64 JDK lives under it)
-export JDK
-out=$BUILD/bench
-mkdir -p "$out"
-rm -rf "$out/jtreg" "$out/times.tsv"
+N=${N:-5} BUDGET=${BUDGET:-1.5}
+prepare_rounds bench
+rm -rf "$OUT/jtreg" "$OUT/times.tsv"
 
 echo "bench: JDK $JDK ($(jdk_arch "$JDK"), JDK $(jdk_feature "$JDK")), TEST=${TEST:-all}, CONC=${CONC:-$(nproc)}," \
      "1 cold round and $N warm; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 fails=0
 for round in cold $(seq "$N"); do
-    run_round "$out" "$out/round-$round.log"
+    run_round "$OUT" "$OUT/round-$round.log"
     label="warm $round/$N"
     [ "$round" = cold ] && label="cold (jtreg compiles the library and the probe)"
     echo "$label: $ROUND_P passed, $ROUND_F failed, $ROUND_S skipped in $ROUND_SECONDS s"
     fails=$((fails + ROUND_F))
     [ "$round" = cold ] && continue
-    printf '(the run, wall)\t%s\n' "$ROUND_SECONDS" >>"$out/times.tsv"
-    awk -F'\t' '$2 == "passed" || $2 == "failed" || $2 == "error" { print $1 "\t" $3 }' "$out/summary.tsv" >>"$out/times.tsv"
+    printf '(the run, wall)\t%s\n' "$ROUND_SECONDS" >>"$OUT/times.tsv"
+    awk -F'\t' '$2 == "passed" || $2 == "failed" || $2 == "error" { print $1 "\t" $3 }' "$OUT/summary.tsv" >>"$OUT/times.tsv"
 done
 
 # Per name: min, median (the lower middle for an even count) and max of its seconds, names in order.
-echo "Over the $N warm rounds, seconds:                            min  median     max"
-sort -t$'\t' -k1,1 -k2,2g "$out/times.tsv" | awk -F'\t' -v budget="$BUDGET" '
+sort -t$'\t' -k1,1 -k2,2g "$OUT/times.tsv" | awk -F'\t' -v budget="$BUDGET" -v rounds="$N" '
     function flush() {
         if (name == "") return
-        med = v[int((n + 1) / 2)]
-        printf "  %-56s %7.2f %7.2f %7.2f\n", name, v[1], med, v[n]
-        if (name !~ /^\(/ && med > budget) over = over "\n  " name " (median " med " s)"
+        rows++; names[rows] = name; lo[rows] = v[1]; med[rows] = v[int((n + 1) / 2)]; hi[rows] = v[n]
+        if (length(name) > width) width = length(name)
     }
     $1 != name { flush(); name = $1; n = 0 }
     { v[++n] = $2 }
-    END { flush(); if (over != "") print "over " budget " s a test (median):" over }'
+    END {
+        flush()
+        label = sprintf("Over the %d warm rounds, seconds:", rounds); pad = width + 2 - length(label)
+        printf "%s%*s %7s %7s %7s\n", label, (pad > 0 ? pad : 0), "", "min", "median", "max"
+        for (i = 1; i <= rows; i++) {
+            printf "  %-*s %7.2f %7.2f %7.2f\n", width, names[i], lo[i], med[i], hi[i]
+            if (names[i] !~ /^\(/ && med[i] > budget) over = over "\n  " names[i] " (median " med[i] " s)"
+        }
+        if (over != "") print "over " budget " s a test (median):" over
+    }'
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-[ "$fails" -eq 0 ] || { echo "error: $fails test runs failed: the times above mean nothing (see $out/round-*.log)"; exit 1; }
+[ "$fails" -eq 0 ] || { echo "error: $fails test runs failed: the times above mean nothing (see $OUT/round-*.log)"; exit 1; }

@@ -158,6 +158,18 @@ run_round() {
     [[ $ROUND_P =~ ^[0-9]+$ && $ROUND_F =~ ^[0-9]+$ && $ROUND_S =~ ^[0-9]+$ ]] || die "the run reported no totals: see $2"
 }
 
+# prepare_rounds NAME: for make stress and make bench, whose rounds are make/jtreg.sh runs with BUILD=$BUILD/NAME:
+# checks what the user typed (one line, exit 2), resolves the JDK under test here, in the main BUILD (an
+# AArch64 JDK lives under it), and exports it; sets OUT to $BUILD/NAME, created.
+prepare_rounds() {
+    bash make/jtreg.sh --check-only >/dev/null || exit 2
+    use_build_dir
+    JDK=$(jdk_under_test) || exit 2
+    export JDK
+    OUT=$BUILD/$1
+    mkdir -p "$OUT"
+}
+
 # check_rounds: make stress's and make bench's numbers, each when given: N (rounds) and STRESS_CPUS (workers) are
 # positive whole numbers, BUDGET a number of seconds. One line if not.
 check_rounds() {

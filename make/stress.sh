@@ -13,26 +13,21 @@ N=${N:-20}
 STRESS_CPUS=${STRESS_CPUS:-2}
 need_pkg stress-ng stress-ng
 export TEST=${TEST:-stress} CONC=${CONC:-1}
-bash make/jtreg.sh --check-only >/dev/null || exit 2
-use_build_dir
-JDK=$(jdk_under_test) || exit 2    # resolved here, in the main BUILD (an AArch64 JDK lives under it)
-export JDK
-out=$BUILD/stress
-mkdir -p "$out"
+prepare_rounds stress
 
-stress-ng --cpu "$STRESS_CPUS" --timeout 0 >"$out/stress-ng.log" 2>&1 &
+stress-ng --cpu "$STRESS_CPUS" --timeout 0 >"$OUT/stress-ng.log" 2>&1 &
 load=$!
 trap 'kill "$load" 2>/dev/null' EXIT
 tp=0 tf=0 ts=0
 declare -A failed=()
 for round in $(seq "$N"); do
-    kill -0 "$load" 2>/dev/null || die "stress-ng stopped (see $out/stress-ng.log)"
-    run_round "$out" "$out/round-$round.log"
+    kill -0 "$load" 2>/dev/null || die "stress-ng stopped (see $OUT/stress-ng.log)"
+    run_round "$OUT" "$OUT/round-$round.log"
     echo "round $round/$N under stress-ng --cpu $STRESS_CPUS: $ROUND_P passed, $ROUND_F failed, $ROUND_S skipped"
     tp=$((tp + ROUND_P)) tf=$((tf + ROUND_F)) ts=$((ts + ROUND_S))
     while read -r name; do
         failed[$name]=$(( ${failed[$name]:-0} + 1 ))
-    done < <(awk -F'\t' '$2 == "failed" || $2 == "error" {print $1}' "$out/summary.tsv" 2>/dev/null)
+    done < <(awk -F'\t' '$2 == "failed" || $2 == "error" {print $1}' "$OUT/summary.tsv" 2>/dev/null)
 done
 for name in "${!failed[@]}"; do
     echo "  failed in ${failed[$name]} of $N rounds: $name"
