@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,12 +44,12 @@ public class Summary {
                 }
             }
         }
-        Set<String> ranFiles = new LinkedHashSet<>();
-        results.keySet().forEach(t -> ranFiles.add(t.replaceAll("#.*", "")));
         for (Path test : Selection.tests(selection)) {
-            String name = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
-            if (!ranFiles.contains(name)) {
-                results.put(name, new Result(name, "skipped", 0, requirementReason(test, probe)));
+            String file = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
+            for (Map.Entry<String, String> block : requirements(test, file).entrySet()) {
+                if (!results.containsKey(block.getKey())) {
+                    results.put(block.getKey(), new Result(block.getKey(), "skipped", 0, requirementReason(block.getValue(), probe)));
+                }
             }
         }
 
@@ -122,10 +121,31 @@ public class Summary {
         return m.find() ? m.group(1).trim() : otherwise;
     }
 
+    /**
+     * The test's @test blocks, as jtreg names them (FILE, FILE#ID for a block with an id, FILE#idN for the N-th
+     * of several blocks without one), each with the text of the block, where its @requires are.
+     */
+    static Map<String, String> requirements(Path test, String file) throws IOException {
+        String text = Files.readString(test);
+        List<String> blocks = new ArrayList<>();
+        Matcher tag = Pattern.compile("@test\\b").matcher(text);
+        while (tag.find()) {
+            int end = text.indexOf("*/", tag.start());
+            blocks.add(text.substring(tag.start(), end < 0 ? text.length() : end));
+        }
+        Map<String, String> named = new LinkedHashMap<>();
+        for (int i = 0; i < blocks.size(); i++) {
+            Matcher id = Pattern.compile("^@test\\s+id=(\\S+)").matcher(blocks.get(i));
+            String name = id.find() ? file + "#" + id.group(1) : blocks.size() > 1 ? file + "#id" + i : file;
+            named.put(name, blocks.get(i));
+        }
+        return named;
+    }
+
     /** Why jtreg did not select a test: the probe's reason for each pack.* property its @requires names. */
-    static String requirementReason(Path test, Properties probe) throws IOException {
+    static String requirementReason(String block, Properties probe) {
         List<String> reasons = new ArrayList<>();
-        Matcher req = Pattern.compile("@requires\\s+(.*)").matcher(Files.readString(test));
+        Matcher req = Pattern.compile("@requires\\s+(.*)").matcher(block);
         while (req.find()) {
             Matcher prop = Pattern.compile("pack\\.[A-Za-z0-9.]+").matcher(req.group(1));
             while (prop.find()) {
