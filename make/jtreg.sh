@@ -90,5 +90,6 @@ set -e
 if [ "$status" -ge 3 ]; then
     die "jtreg could not run the tests (exit $status): see its message above"
 fi
+share_compiled_classes "$WORK/classes"
 tools=$(build_tools "$HOST_JDK")
 exec "$HOST_JDK/bin/java" -cp "$tools" Summary "$WORK" "$PROBE" "$start" "$BUILD/summary.tsv" "${SELECT[@]}"

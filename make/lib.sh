@@ -177,3 +177,25 @@ check_rounds() {
     [ -z "${STRESS_CPUS:-}" ] || [[ $STRESS_CPUS =~ ^[1-9][0-9]*$ ]] || die "STRESS_CPUS=$STRESS_CPUS is not a positive number of workers"
     [ -z "${BUDGET:-}" ] || [[ $BUDGET =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "BUDGET=$BUDGET is not a number of seconds"
 }
+
+# share_compiled_classes DIR: jtreg (7.x) gives each of its -conc threads a class directory of its own,
+# DIR/<n> (DIR itself at -conc:1), and compiles the library and a test again in every thread that runs it, so
+# a run after a change recompiles the same classes up to CONC times over the next runs. This copies what any of
+# them compiled into the others, newer files over older, times kept: jtreg then finds every class up to date
+# in whichever directory (DIR too, for a later -conc:1 run), and the next run compiles nothing.
+share_compiled_classes() {
+    local dirs=("$1") d e sub
+    for d in "$1"/[0-9]*; do
+        [ -d "$d" ] && dirs+=("$d")
+    done
+    [ ${#dirs[@]} -gt 1 ] || return 0
+    for d in "${dirs[@]}"; do
+        for e in "${dirs[@]}"; do
+            [ "$d" = "$e" ] && continue
+            for sub in lib test; do
+                [ -d "$d/$sub" ] && { mkdir -p "$e/$sub"; cp -a -u "$d/$sub/." "$e/$sub/"; }
+            done
+        done
+    done
+    return 0
+}
