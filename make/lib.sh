@@ -193,7 +193,9 @@ share_compiled_classes() {
         for e in "${dirs[@]}"; do
             [ "$d" = "$e" ] && continue
             for sub in lib test; do
-                [ -d "$d/$sub" ] && { mkdir -p "$e/$sub"; cp -a -u "$d/$sub/." "$e/$sub/"; }
+                [ -d "$d/$sub" ] || continue
+                # Only the next run's speed depends on it: a failed copy is a note, never the run's failure.
+                { mkdir -p "$e/$sub" && cp -a -u "$d/$sub/." "$e/$sub/"; } || note "could not copy $d/$sub to $e/$sub"
             done
         done
     done
