@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -163,7 +164,7 @@ public class Summary {
     }
 
     static String probeValues(String expression, Properties probe) {
-        List<String> values = new ArrayList<>();
+        Set<String> values = new LinkedHashSet<>();   // each property once, however often the expression names it
         Matcher prop = Pattern.compile("pack\\.[A-Za-z0-9.]+").matcher(expression);
         while (prop.find()) {
             values.add(prop.group() + "=" + probe.getProperty(prop.group(), "?"));
