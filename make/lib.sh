@@ -16,11 +16,36 @@ jdk_feature() {
     echo "${v:-0}"
 }
 
-# jdk_arch JAVA_HOME: x86_64 or aarch64 (or what the release file says).
+# jdk_arch JAVA_HOME: x86_64 or aarch64 (riscv64, ppc64le, s390x): what the release file's OS_ARCH says, else
+# (a jlink'ed runtime may have none: Temurin 17.0.2's) the ELF machine of its bin/java, or of the real
+# launcher behind a facade's bin/java script.
 jdk_arch() {
-    local a
+    local a real
     a=$(sed -n 's/^OS_ARCH="\(.*\)"/\1/p' "$1/release" 2>/dev/null)
-    case "$a" in amd64|x86_64) echo x86_64 ;; aarch64|arm64) echo aarch64 ;; *) echo "${a:-unknown}" ;; esac
+    if [ -z "$a" ]; then
+        real=$1/bin/java
+        if [ -f "$1/pack-facade" ]; then
+            real=$(sed -n 's/^real\.home=//p' "$1/pack-facade")/bin/java
+        fi
+        case $(od -An -tu2 -j18 -N2 "$real" 2>/dev/null | tr -d ' ') in
+            62) a=x86_64 ;; 183) a=aarch64 ;; 243) a=riscv64 ;; 21) a=ppc64le ;; 22) a=s390x ;;
+        esac
+    fi
+    case "$a" in amd64|x86_64) echo x86_64 ;; aarch64|arm64) echo aarch64 ;; ppc64el) echo ppc64le ;; *) echo "${a:-unknown}" ;; esac
+}
+
+# jdk_version JAVA_HOME: the JDK's exact version (java.runtime.version: 28-ea+18-1-Debian, 17.0.2+8), from the
+# release file, else from the VM itself.
+jdk_version() {
+    local v
+    v=$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$1/release" 2>/dev/null)
+    [ -n "$v" ] || v=$("$1/bin/java" -version 2>&1 | sed -n 's/.*Runtime Environment.*(build \(.*\))$/\1/p' | head -n 1)
+    echo "${v:-unknown}"
+}
+
+# emulated JAVA_HOME: true when the home is a facade that runs its JDK under qemu-user (make/jdks.sh).
+emulated() {
+    grep -q '^qemu=' "$1/pack-facade" 2>/dev/null
 }
 
 host_arch() {
@@ -64,6 +89,7 @@ host_jdk() {
     local cand
     for cand in "$1" "${JAVA_HOME:-}" /usr/lib/jvm/*; do
         [ -n "$cand" ] && [ -x "$cand/bin/java" ] && [ -x "$cand/bin/javac" ] || continue
+        [ -f "$cand/pack-facade" ] && continue   # jtreg itself runs on a JDK that starts as it is
         [ "$(jdk_arch "$cand")" = "$(host_arch)" ] || continue
         [ "$(jdk_feature "$cand")" -ge 17 ] 2>/dev/null || continue
         echo "$cand"; return 0

@@ -8,13 +8,14 @@
 #   make/matrix.sh --collate              only print the table again from the last runs' results
 #
 # Variables:
-#   MATRIX   the JDKs, blank-separated (default: x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25 aarch64-17 aarch64-25).
+#   MATRIX   the JDKs, blank-separated (default: $DEFAULT_MATRIX below).
 #            An entry is a name that make/jdks.sh knows, or label=/path/to/jdk for any JDK you have
 #            (x86_64 or AArch64; an AArch64 one gets a qemu facade).
 #   BUILD    default build. Each JDK gets BUILD=$BUILD/matrix/<label> (its own jtreg work and report);
 #            the JDK homes ($BUILD/jdks) and the hsdis plugins ($BUILD/hsdis, $BUILD/capstone) are shared.
 #   TEST     passed on to make (default: the Makefile's).
 #   QEMU_CPU the CPU qemu emulates for AArch64 JDKs (make/jdks.sh; default neoverse-n1).
+#   MATRIX_KEEP=1  keep the results of JDKs not in MATRIX from the last runs (for make report)
 #   MATRIX_VERBOSE=1  also stream each run's output (always written to $BUILD/matrix/<label>/run.log).
 #
 # A make command gets JDK=, ARCH=, BUILD=, the shared HSDIS_DIR_*/HSDIS_CS_* (and TEST= when set) as
@@ -24,6 +25,9 @@
 set -uo pipefail
 
 PROG=make/matrix.sh
+# The default matrix: every release from 17 to the newest early-access build on x86_64 (the oldest update of
+# each LTS too), and 17, 25 and the early-access build on AArch64 under qemu. Names: make/jdks.sh names.
+DEFAULT_MATRIX="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25 x86_64-26 x86_64-27 x86_64-28ea aarch64-17 aarch64-25 aarch64-28ea"
 die() { echo "$PROG: $*" >&2; exit 2; }
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -34,7 +38,7 @@ case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 mkdir -p "$BUILD/matrix" || die "cannot create $BUILD/matrix"
 BUILD=$(cd "$BUILD" && pwd -P)
 
-MATRIX=${MATRIX:-x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25 aarch64-17 aarch64-25}
+MATRIX=${MATRIX:-$DEFAULT_MATRIX}
 read -r -a ENTRIES <<<"$MATRIX"
 [ ${#ENTRIES[@]} -gt 0 ] || die "MATRIX is empty"
 COLLATE_ONLY=0
@@ -43,12 +47,20 @@ if [ $# -gt 0 ]; then CMD=("$@"); else CMD=(make --no-print-directory test); fi
 
 trap 'echo "$PROG: interrupted" >&2; exit 130' INT TERM
 
+HOST_ARCH=$(bash -c '. make/lib.sh; host_arch')
 RESULTS=$BUILD/matrix/results.tsv   # label, test, status, seconds, reason
-TIMES=$BUILD/matrix/times.tsv       # label, seconds, exit code, JDK home
-: >"$RESULTS"
-: >"$TIMES"
-
-elf_machine() { od -An -tu2 -j18 -N2 "$1" 2>/dev/null | tr -d ' '; }
+TIMES=$BUILD/matrix/times.tsv       # label, seconds, exit code, JDK home, exact version
+# MATRIX_KEEP=1 keeps the other JDKs' rows of an earlier matrix run (make check runs the whole pack on the
+# newest JDKs, then :headline on the others, and make report shows them all); the table is of this run's JDKs.
+if [ "${MATRIX_KEEP:-0}" = 1 ] && [ "$COLLATE_ONLY" = 0 ]; then
+    for f in "$RESULTS" "$TIMES"; do
+        [ -f "$f" ] || continue
+        awk -F'\t' -v labels=" $MATRIX " 'index(labels, " " $1 "=") == 0 && index(labels, " " $1 " ") == 0' "$f" >"$f.tmp" && mv "$f.tmp" "$f"
+    done
+else
+    : >"$RESULTS"
+    : >"$TIMES"
+fi
 
 # Collects one run's results into $RESULTS; prints nothing. Returns 1 if it found none.
 collect() { # label dir
@@ -93,12 +105,8 @@ for entry in "${ENTRIES[@]}"; do
     if [ -n "$path" ]; then
         [ -x "$path/bin/java" ] || { echo "matrix: $label: $path is not a JDK (no bin/java)";
             printf '%s\t(prepare)\tfailed\t\t%s\n' "$label" "$path is not a JDK" >>"$RESULTS"; continue; }
-        case $(elf_machine "$path/bin/java") in
-            183) arch=aarch64 ;;
-            62) arch=x86_64 ;;
-            *) [ -f "$path/pack-facade" ] && arch=aarch64 || arch=x86_64 ;;
-        esac
-        if [ "$arch" = aarch64 ]; then
+        arch=$(bash -c '. make/lib.sh; jdk_arch "$1"' _ "$path")
+        if [ "$arch" != "$HOST_ARCH" ] && [ ! -f "$path/pack-facade" ]; then
             home=$(BUILD=$BUILD bash make/jdks.sh facade "$path" "$label" 2>"$dir/prepare.err")
         else
             home=$(cd "$path" && pwd -P)
@@ -107,6 +115,8 @@ for entry in "${ENTRIES[@]}"; do
         arch=${label%%-*}
         home=$(BUILD=$BUILD bash make/jdks.sh "$label" 2>"$dir/prepare.err")
     fi
+    # A one-line note of the preparation (a pinned build gone, the newest taken instead) is the user's to see.
+    grep '^note: ' "$dir/prepare.err" 2>/dev/null | sed "s/^note: /matrix: $label: /"
     if [ -z "${home:-}" ] || [ ! -x "$home/bin/java" ]; then
         why=$(tail -n 1 "$dir/prepare.err" 2>/dev/null); why=${why#make/jdks.sh: }
         echo "matrix: $label: cannot prepare the JDK: ${why:-unknown error}"
@@ -122,7 +132,8 @@ for entry in "${ENTRIES[@]}"; do
         [ -n "${TEST:-}" ] && cmd+=(TEST="$TEST")
     fi
     rm -f "$dir/summary.tsv" "$dir/jtreg/report/text/summary.txt" "$dir/jtreg/report/text/notRun.txt"
-    echo "matrix: $label ($arch, $home): ${cmd[*]}"
+    version=$(bash -c '. make/lib.sh; jdk_version "$1"' _ "$home")
+    echo "matrix: $label ($arch, $version, $home): ${cmd[*]}"
     start=$(date +%s)
     {
         echo "== $(date '+%F %T') $label: JDK=$home ARCH=$arch"
@@ -136,7 +147,7 @@ for entry in "${ENTRIES[@]}"; do
         rc=$?
     fi
     secs=$(( $(date +%s) - start ))
-    printf '%s\t%s\t%s\t%s\n' "$label" "$secs" "$rc" "$home" | tee "$dir/run.time" >>"$TIMES"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$secs" "$rc" "$home" "$version" | tee "$dir/run.time" >>"$TIMES"
     if ! collect "$label" "$dir"; then
         last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
         printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results (exit $rc; see $log): $last" >>"$RESULTS"
@@ -154,8 +165,10 @@ echo
 awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
     BEGIN {
         nl = split(labels, L, " ")
-        while ((getline line < times) > 0) { split(line, tm, "\t"); secs[tm[1]] = tm[2] }
+        for (k = 1; k <= nl; k++) inL[L[k]] = 1
+        while ((getline line < times) > 0) { split(line, tm, "\t"); secs[tm[1]] = tm[2]; ver[tm[1]] = tm[5] }
     }
+    !($1 in inL) { next }   # another run'"'"'s JDK (MATRIX_KEEP)
     {
         label = $1; test = $2; st = tolower($3); why = $5
         if (st ~ /^pass/) st = "passed"; else if (st ~ /^(fail|error)/) st = "failed"; else st = "skipped"
@@ -186,7 +199,10 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
         }
         w = 11; for (i = 1; i <= nt; i++) if (length(tests[i]) > w) w = length(tests[i])
         cw = 12; for (k = 1; k <= nl; k++) if (length(L[k]) > cw) cw = length(L[k])
+        for (k = 1; k <= nl; k++) if (length(ver[L[k]]) > cw) cw = length(ver[L[k]])
         line = sprintf("%-" w "s", "test"); for (k = 1; k <= nl; k++) line = line "  " sprintf("%-" cw "s", L[k])
+        print line
+        line = sprintf("%-" w "s", "(version)"); for (k = 1; k <= nl; k++) line = line "  " sprintf("%-" cw "s", (L[k] in ver) && ver[L[k]] != "" ? ver[L[k]] : "-")
         print line
         for (i = 1; i <= nt; i++) {
             line = sprintf("%-" w "s", tests[i])
