@@ -49,8 +49,9 @@ help:
 	@echo "  JTREG_HOME=dir    a jtreg install (default: Debian's jtreg7, installed when missing)"
 	@echo "  ARCH=aarch64      test an AArch64 JDK under qemu-user (default JDK: Debian's arm64 JDK 17,"
 	@echo "                    unpacked under $(BUILD)/jdks; nothing is installed for arm64 in the system)"
-	@echo "  MATRIX=...        make matrix's JDKs (default: x86_64-17 x86_64-17-temurin x86_64-21 x86_64-25"
-	@echo "                    aarch64-17 aarch64-25; or label=/path/to/jdk)"
+	@echo "  MATRIX=...        make matrix's JDKs (default: 17, 17.0.2, 21, 21.0.2, 25, 26, 27, 28-ea on x86_64;"
+	@echo "                    17, 25, 28-ea on AArch64: make/jdks.sh names), x86_64-28ea-newest for Debian's"
+	@echo "                    newest build, or label=/path/to/jdk"
 	@echo "  CONFIGS=...       make configs's configurations ('name=options;name=options')"
 	@echo "  BUILD=dir         where work, reports and builds go (default: build)"
 	@echo "  RETAIN=all        keep every test's child VM output (machine code), not only failures' (report)"
@@ -121,6 +122,12 @@ report:
 
 report-check:
 	@bash make/report.sh --browser
+
+# make matrix checks MATRIX's entries before building anything (one line, exit 2).
+ifneq ($(filter matrix,$(MAKECMDGOALS)),)
+  MATRIX_ERROR := $(shell MATRIX='$(MATRIX)' BUILD='$(BUILD)' bash make/matrix.sh --check-only 2>&1 >/dev/null | sed -n 's/^make\/matrix.sh: //p' | head -n 1)
+  $(if $(MATRIX_ERROR),$(error $(MATRIX_ERROR)))
+endif
 
 # make compare checks BASE and NEW before building anything (one line, exit 2), then runs both sides.
 ifneq ($(filter compare,$(MAKECMDGOALS)),)

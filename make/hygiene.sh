@@ -19,11 +19,13 @@ mkdir -p "$old/bin"
 printf '#!/bin/sh\nexit 0\n' >"$old/bin/java"; chmod +x "$old/bin/java"
 printf 'JAVA_VERSION="11.0.2"\nOS_ARCH="x86_64"\n' >"$old/release"
 
-# case NAME make-arguments...: one line on stderr and stdout together, exit 2, and no build directory made.
+# case NAME [TARGET=t] make-arguments...: one line on stderr and stdout together, exit 2, and no build directory
+# made (the target is make test unless TARGET= says another).
 case_() {
-    local name=$1 out rc lines; shift
+    local name=$1 target=test out rc lines; shift
+    case ${1:-} in TARGET=*) target=${1#TARGET=}; shift ;; esac
     rm -rf "$tmp/build"
-    out=$(make --no-print-directory test BUILD="$tmp/build" "$@" 2>&1); rc=$?
+    out=$(make --no-print-directory "$target" BUILD="$tmp/build" "$@" 2>&1); rc=$?
     lines=$(printf '%s\n' "$out" | grep -c .)
     if [ "$rc" = 2 ] && [ "$lines" = 1 ] && [ ! -e "$tmp/build/hsdis" ]; then
         ok "bad input ($name): $out"
@@ -39,6 +41,8 @@ case_ "missing file"     TEST=test/NoSuchTest.java
 case_ "CONC"             CONC=zero
 case_ "VM option"        VM_OPTIONS=-XX:+NoSuchFlagAnywhere
 case_ "ARCH"             ARCH=sparc
+case_ "MATRIX name"      TARGET=matrix MATRIX="x86_64-17 x86_64-29"
+case_ "MATRIX path"      TARGET=matrix MATRIX="mine=$tmp/notjdk"
 
 outside=$(grep -rnE '\.\./(shared|\.library)|(^|[^A-Za-z0-9_./-])/work/|quarks-[0-9]+-[0-9]+\.md|seeds/' README.md docs 2>/dev/null)
 if [ -z "$outside" ]; then ok "the docs point nowhere outside the repository"; else bad "the docs point outside the repository: $outside"; fi

@@ -471,11 +471,7 @@ x86_system() { # home package
     echo "$1"
 }
 
-[ $# -ge 1 ] || die "usage: $PROG <name> | facade <aarch64-jdk> [<name>] | names"
-
-# One preparation at a time per $BUILD/jdks (make -j, several matrices).
-exec 9>"$JDKS/.lock"
-flock 9
+[ $# -ge 1 ] || die "usage: $PROG <name> | facade <aarch64-jdk> [<name>] | names | check <name>"
 
 # The Debian suite's names: <isa>-<feature> (ea for an early-access pin), and -newest for the suite's newest.
 SUITE_NAMES=
@@ -484,6 +480,22 @@ for f in $(printf '%s\n' "${!DEBIAN_PIN[@]}" | sort -n); do
     for isa in x86_64 aarch64; do SUITE_NAMES+=" $isa-$f$ea"; done
 done
 NAMES="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25$SUITE_NAMES aarch64-17 aarch64-25 aarch64-17-nolse aarch64-25-nolse x86_64-17-zero"
+# A suite name: <isa>-<feature>[ea][-newest] for a pinned feature, or any feature with -newest.
+suite_name() { # name
+    [[ $1 =~ ^(x86_64|aarch64)-([2-9][0-9])(ea)?(-newest)?$ ]] || return 1
+    [ -n "${BASH_REMATCH[4]}" ] || [ -n "${DEBIAN_PIN[${BASH_REMATCH[2]}]:-}" ]
+}
+# check <name>: is it a name this script prepares? Nothing is downloaded; one line and exit 1 if not.
+if [ "$1" = check ]; then
+    [ $# -eq 2 ] || die "usage: $PROG check <name>"
+    [[ " $NAMES " == *" $2 "* ]] || suite_name "$2" \
+        || die "unknown JDK name '$2' (known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>; or label=/path/to/jdk)"
+    exit 0
+fi
+# One preparation at a time per $BUILD/jdks (make -j, several matrices).
+exec 9>"$JDKS/.lock"
+flock 9
+
 case $1 in *-nolse) QEMU_CPU=$NOLSE_CPU ;; esac
 case $1 in
     names)

@@ -6,6 +6,7 @@
 #
 #   make/matrix.sh [command ...]          default command: make test
 #   make/matrix.sh --collate              only print the table again from the last runs' results
+#   make/matrix.sh --check-only           only check MATRIX (one line, exit 2, if an entry is not a JDK)
 #
 # Variables:
 #   MATRIX   the JDKs, blank-separated (default: $DEFAULT_MATRIX below).
@@ -43,6 +44,8 @@ read -r -a ENTRIES <<<"$MATRIX"
 [ ${#ENTRIES[@]} -gt 0 ] || die "MATRIX is empty"
 COLLATE_ONLY=0
 if [ "${1:-}" = --collate ]; then COLLATE_ONLY=1; shift; fi
+CHECK_ONLY=0
+if [ "${1:-}" = --check-only ]; then CHECK_ONLY=1; shift; fi
 if [ $# -gt 0 ]; then CMD=("$@"); else CMD=(make --no-print-directory test); fi
 
 trap 'echo "$PROG: interrupted" >&2; exit 130' INT TERM
@@ -85,6 +88,18 @@ collect() { # label dir
         }' >>"$RESULTS"
     return 0
 }
+
+# Every entry is checked before anything runs: a mistyped name or path is one line, exit 2.
+for entry in "${ENTRIES[@]}"; do
+    if [[ $entry == *=* ]]; then
+        [[ ${entry%%=*} =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
+        p=${entry#*=}; case $p in /*) ;; *) p=$CALLER_PWD/$p ;; esac
+        [ -x "$p/bin/java" ] || die "MATRIX entry '$entry': $p is not a JDK (no bin/java)"
+    else
+        why=$(bash make/jdks.sh check "$entry" 2>&1) || die "MATRIX entry '$entry': ${why#make/jdks.sh: }"
+    fi
+done
+[ "$CHECK_ONLY" = 1 ] && exit 0
 
 labels=()
 for entry in "${ENTRIES[@]}"; do
