@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make/switching.sh: the pack's regression check for what a compiler engineer does all day in one checkout:
 # alternating JDKs, and runs that follow runs. In one BUILD of its own:
-#   1. JDK 25, then JDK 17, then JDK 25 again, then the AArch64 JDK 17 (qemu), then JDK 17: each run passes
-#      (no class compiled for one JDK ever reaches another);
+#   1. JDK 25, then JDK 17, then the early-access build (x86_64-28ea: another C library, through a loader
+#      facade), then JDK 25 again, then the AArch64 JDK 17 (qemu), then JDK 17: each run passes (no class
+#      compiled for one JDK ever reaches another);
 #   2. right after a passing run, a run without C2 (-XX:TieredStopAtLevel=1): nothing passes, the test is
 #      skipped with the probe's reason, and no JUnit XML or .jtr of the earlier run is left in its results.
 # Prints one line per check and the totals alone on the last line. SWITCH_ARCH=no leaves out the AArch64 run.
@@ -18,7 +19,8 @@ passed=0 failed=0
 
 jdk25=$(bash make/jdks.sh x86_64-25) || die "cannot prepare JDK 25"
 jdk17=$(bash make/jdks.sh x86_64-17) || die "cannot prepare JDK 17"
-runs=("25:$jdk25" "17:$jdk17" "25:$jdk25")
+jdkea=$(bash make/jdks.sh x86_64-28ea) || die "cannot prepare the early-access JDK (x86_64-28ea)"
+runs=("25:$jdk25" "17:$jdk17" "28-ea:$jdkea" "25:$jdk25")
 if [ "${SWITCH_ARCH:-yes}" != no ]; then
     a17=$(bash make/jdks.sh aarch64-17) || die "cannot prepare the AArch64 JDK 17"
     runs+=("aarch64-17:$a17" "17:$jdk17")
