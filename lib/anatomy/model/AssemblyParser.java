@@ -9,7 +9,11 @@ import java.util.regex.Pattern;
  * Reads the nmethods out of {@code -XX:+PrintAssembly} output (JDK 17 and later, x86_64 and AArch64),
  * whether the code was printed through an hsdis plugin ({@code [Disassembly]}) or as the JVM's hex
  * fallback ({@code [MachCode]}). Everything outside an nmethod's code (other output of the program, the
- * nmethod's size table, JDK 25's bytecode and profile listing) is passed over.
+ * nmethod's size table, its constant pool, JDK 25's bytecode and profile listing) is passed over.
+ *
+ * <p>The early updates of JDK 17 (Temurin 17.0.2, say) print the plugin's code without the
+ * {@code [Disassembly]} / {@code [/Disassembly]} lines around it (17.0.15 and 21.0.2 have them): there the
+ * code is what follows the constant pool, up to the rule of dashes that closes the nmethod's print.
  */
 public final class AssemblyParser {
     private static final Pattern HEADER = Pattern.compile(
@@ -18,6 +22,9 @@ public final class AssemblyParser {
     private static final Pattern NULL_CHECK_TABLE = Pattern.compile("^\\s*nul chk table\\s+\\[[^\\]]*\\]\\s*=\\s*(\\d+)");
     private static final Pattern CODE_END = Pattern.compile("^\\[/(MachCode|Disassembly)\\]\\s*$");
     private static final Pattern LABEL = Pattern.compile("^\\[([^\\]/][^\\]]*)\\]\\s*$");
+    /** The rule of dashes the JVM prints around an nmethod's constant pool and after its code. */
+    private static final Pattern RULE = Pattern.compile("^-{40,}\\s*$");
+    private static final String CONSTANT_POOL = "Constant Pool";
     private static final Pattern ADDRESSED = Pattern.compile("^\\s*0x([0-9a-fA-F]+):\\s?(.*)$");
     private static final Pattern CONTINUATION = Pattern.compile("^\\s+;(.*)$");
     private static final Pattern HEX_GROUPS = Pattern.compile("^[0-9a-f]{2,4}(?:\\s+(?:\\|\\s+)?[0-9a-f]{2,4})*\\s*$");
@@ -44,12 +51,13 @@ public final class AssemblyParser {
         List<NMethod> result = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         NMethodBuilder current = null;
-        boolean inCode = false;
+        Code code = Code.NOT_YET;
+        boolean inConstantPool = false;
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
             int lineNo = i + 1;
             if (line.startsWith("Compiled method (")) {
-                if (inCode) {
+                if (code != Code.NOT_YET && current != null) {
                     throw new ParseException(source, lineNo, "a new nmethod starts before the code of "
                             + current.describe() + " ended (truncated output?)");
                 }
@@ -62,35 +70,55 @@ public final class AssemblyParser {
                     throw new ParseException(source, lineNo, "unreadable nmethod header: " + line);
                 }
                 current = new NMethodBuilder(h, lineNo);
+                inConstantPool = false;
                 continue;
             }
             if (current == null) {
                 continue;
             }
-            if (!inCode) {
+            if (code == Code.NOT_YET) {
                 Matcher start = CODE_START.matcher(line);
                 Matcher table = NULL_CHECK_TABLE.matcher(line);
+                Matcher label = LABEL.matcher(line);
                 if (start.matches()) {
-                    inCode = true;
+                    code = Code.MARKED;
                     current.fromHexDump = start.group(1).equals("MachCode");
                 } else if (table.find()) {
                     current.nullCheckTableBytes = Integer.parseInt(table.group(1));
+                } else if (label.matches() && label.group(1).startsWith(CONSTANT_POOL)) {
+                    inConstantPool = true;
+                } else if (RULE.matcher(line).matches()) {
+                    inConstantPool = false;
+                } else if (!inConstantPool && (label.matches() || ADDRESSED.matcher(line).matches())) {
+                    // No [Disassembly] line (early JDK 17 updates): this is the first line of the code.
+                    code = Code.UNMARKED;
+                    current.line(line, lineNo);
                 }
                 continue;
             }
-            if (CODE_END.matcher(line).matches()) {
+            boolean ends = code == Code.MARKED ? CODE_END.matcher(line).matches() : RULE.matcher(line).matches();
+            if (ends) {
                 result.add(current.build());
                 current = null;
-                inCode = false;
+                code = Code.NOT_YET;
                 continue;
             }
             current.line(line, lineNo);
         }
-        if (inCode) {
-            throw new ParseException(source, lines.length, "the code of " + current.describe()
-                    + " has no closing [/MachCode] or [/Disassembly] (truncated output?)");
+        if (code != Code.NOT_YET) {
+            throw new ParseException(source, lines.length, "the code of " + current.describe() + " has no closing "
+                    + (code == Code.MARKED ? "[/MachCode] or [/Disassembly]" : "rule of dashes") + " (truncated output?)");
         }
         return result;
+    }
+
+    /** Where the parser is in an nmethod's print: before its code, or in code opened by a line or without one. */
+    private enum Code {
+        NOT_YET,
+        /** After {@code [Disassembly]} or {@code [MachCode]}, up to the matching closing line. */
+        MARKED,
+        /** Plugin code printed without {@code [Disassembly]}: up to the next rule of dashes. */
+        UNMARKED
     }
 
     private final class NMethodBuilder {

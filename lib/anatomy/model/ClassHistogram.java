@@ -49,15 +49,23 @@ public record ClassHistogram(List<Row> rows, long totalInstances, long totalByte
     }
 
     /**
-     * The types the VM covers dead heap space with (a retired TLAB's unused end): {@code int[]} up to JDK 18, the
-     * VM's own {@code jdk.internal.vm.FillerElement[]} and {@code FillerObject} from JDK 19 on. Up to 18 the int[]
-     * row also counts the program's real int arrays.
+     * The types the VM covers dead heap space with (a retired TLAB's unused end): {@code int[]} up to JDK 18; from
+     * JDK 19 (JDK-8284435) classes of its own, {@code FillerObject} and a filler array, whose package and name moved
+     * since: {@code java.vm.internal} to {@code jdk.internal.vm} in JDK 20 (JDK-8294000), the array printed
+     * {@code Ljdk.internal.vm.FillerArray;} (Temurin 21.0.2) until JDK-8319548 (JDK 23, and 21.0.8 has it) renamed
+     * it {@code [Ljdk.internal.vm.FillerElement;}. So a filler is matched by meaning: an {@code int[]}, or a class
+     * (or array of one) of the VM's internal package whose name starts with {@code Filler}. Up to 18 the int[] row
+     * also counts the program's real int arrays.
      */
-    public static final List<String> FILLER_TYPES = List.of("[I", "[Ljdk.internal.vm.FillerElement;", "jdk.internal.vm.FillerObject");
+    public static boolean isFiller(String className) {
+        return className.equals("[I") || FILLER.matcher(className).matches();
+    }
 
-    /** The bytes of the rows of {@link #FILLER_TYPES}. */
+    private static final Pattern FILLER = Pattern.compile("^\\[*L?(?:jdk\\.internal\\.vm|java\\.vm\\.internal)\\.Filler\\w*;?$");
+
+    /** The bytes of the rows {@link #isFiller} names. */
     public long fillerBytes() {
-        return rows.stream().filter(r -> FILLER_TYPES.contains(r.className())).mapToLong(Row::bytes).sum();
+        return rows.stream().filter(r -> isFiller(r.className())).mapToLong(Row::bytes).sum();
     }
 
     /** Instances of the class, 0 when it has no row. */
