@@ -329,7 +329,7 @@ public class Probe implements Callable<Map<String, String>> {
                 Map<String, String> values = new LinkedHashMap<>(plain.props);
                 values.put("pack.c2", String.valueOf(plain.c2ByFlags()));
                 values.put("pack.c1", String.valueOf(plain.c1ByFlags()));
-                withoutOptionsWhy = String.join(" ", command) + " (done " + (System.nanoTime() - started) / 1_000_000 + " ms after its start)";
+                withoutOptionsWhy = String.join(" ", command) + " (read " + (System.nanoTime() - started) / 1_000_000 + " ms after its start, the WhiteBox child ran meanwhile)";
                 return values;
             } catch (IOException | RuntimeException e) {
                 withoutOptionsWhy = "failed: " + command + ": " + e;
