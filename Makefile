@@ -15,7 +15,11 @@ export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 
 help:
 	@echo "Targets:"
-	@echo "  make test         run the pack (TEST= picks a group, directory or file) on the JDK under test"
+	@echo "  make test         run the pack (TEST= picks a group, directory or file) on the JDK under test; each"
+	@echo "                    test is passed, failed, skipped (your options or the platform) or a finding (it did"
+	@echo "                    not run only because this JDK's defaults differ from its claim). Exit status of the"
+	@echo "                    run (make/jtreg.sh): 0 all passed or skipped, 1 a test failed, 3 nothing failed but"
+	@echo "                    there are findings (make itself says 'Error 1' / 'Error 3' and exits 2)"
 	@echo "  make check        the project's own checks: hygiene, hsdis fixtures and fuzz, library unit tests,"
 	@echo "                    the pack, the sensitivity proofs, switching JDKs, the configurations, the"
 	@echo "                    concurrency group on AArch64 without LSE and the JDK x ISA matrix of :headline;"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make/configs.sh: runs the pack (TEST=, default all) on one JDK under each configuration that OpenJDK's test
 # tiers use, one `make test VM_OPTIONS=...` each, and prints one totals line per configuration and a table of
-# the tests that did not pass. Every configuration must leave each test passed or skipped with a reason: a
-# failure under a configuration that keeps a test's preconditions is a false failure (exit 1).
+# the tests that did not pass. Every configuration must leave each test passed or skipped with a reason (or a
+# finding: stopped only by the JDK's defaults, docs/running.md; exit 3 when there are findings and no failure):
+# a failure under a configuration that keeps a test's preconditions is a false failure (exit 1).
 #
 #   make configs [JDK=...] [TEST=...] [CONFIGS='name=options;name=options']
 #
@@ -34,7 +35,7 @@ configs=${configs//;/$'\n'}
 
 status=0
 summary=()
-tp=0 tf=0 ts=0
+tp=0 tf=0 ts=0 tn=0
 : >"$BUILD/configs.tsv"
 while IFS= read -r line; do
     [ -n "$line" ] || continue
@@ -51,14 +52,19 @@ while IFS= read -r line; do
         HSDIS_CS_x86_64="$BUILD/capstone/x86_64" HSDIS_CS_aarch64="$BUILD/capstone/aarch64" \
         ${TEST:+TEST="$TEST"} >"$dir/run.log" 2>&1
     rc=$?
-    totals=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$dir/run.log" | tail -n 1)
+    totals=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped(, [0-9]+ findings)?$' "$dir/run.log" | tail -n 1)
+    p=0 f=1 sk=0 fn=0
     if [ -n "$totals" ]; then
-        read -r p f sk <<<"$(sed -E 's/([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped/\1 \2 \3/' <<<"$totals")"
-        tp=$((tp + p)); tf=$((tf + f)); ts=$((ts + sk))
+        read -r p f sk fn <<<"$(sed -E 's/([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped(, ([0-9]+) findings)?/\1 \2 \3 \5/' <<<"$totals")"
+        fn=${fn:-0}
+        tp=$((tp + p)); tf=$((tf + f)); ts=$((ts + sk)); tn=$((tn + fn))
     else
         totals="no totals (exit $rc; see $dir/run.log)"; tf=$((tf + 1))
     fi
-    [ "$rc" = 0 ] || status=1
+    # findings and no failure: make/jtreg.sh exits 3, which make reports as "Error 3"
+    if [ "$rc" != 0 ] && ! { [ "$f" = 0 ] && [ "$fn" -gt 0 ] && grep -q '\*\*\* .* Error 3$' "$dir/run.log"; }; then
+        status=1
+    fi
     summary+=("$(printf '%-16s %-60s %s  (%d s)' "$name" "${opts:-(none)}" "$totals" $((SECONDS - start)))")
     awk -F'\t' -v c="$name" -v OFS='\t' '$2 != "passed" { print c, $1, $2, $4 }' "$dir/summary.tsv" 2>/dev/null >>"$BUILD/configs.tsv"
 done <<<"$configs"
@@ -72,5 +78,6 @@ if [ -s "$BUILD/configs.tsv" ]; then
     awk -F'\t' '{ printf "  %-16s %-60s %-8s %s\n", $1, $2, $3, substr($4, 1, 160) }' "$BUILD/configs.tsv"
 fi
 echo
-echo "$tp passed, $tf failed, $ts skipped"
+echo "$tp passed, $tf failed, $ts skipped$([ "$tn" -gt 0 ] && echo ", $tn findings")"
+[ "$status" = 0 ] && [ "$tn" -gt 0 ] && exit 3
 exit $status

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # make/matrix.sh: runs the pack (or any command) once per JDK of a matrix, then prints one table of
-# test x JDK/ISA -> passed / FAILED [n] / skipped [n] (note n under the table gives the reason), and
-# the totals alone on the last line: "N passed, N failed, N skipped". Exits 1 if any test failed or any
-# run did not produce results (2 for a usage error).
+# test x JDK/ISA -> passed / FAILED [n] / skipped [n] / finding [n] (note n under the table gives the
+# reason; a finding is a test stopped only by that JDK's defaults, docs/running.md), and the totals alone on
+# the last line: "N passed, N failed, N skipped" (", N findings" when there are any). Exits 1 if any test
+# failed or any run did not produce results, else 3 if there are findings (2 for a usage error). A run that
+# exits 3 (make: "Error 3") had findings and no failure: it is not a failed run.
 #
 #   make/matrix.sh [command ...]          default command: make test
 #   make/matrix.sh --collate              only print the table again from the last runs' results
@@ -163,13 +165,20 @@ for entry in "${ENTRIES[@]}"; do
     fi
     secs=$(( $(date +%s) - start ))
     printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$secs" "$rc" "$home" "$version" | tee "$dir/run.time" >>"$TIMES"
+    # exit 3 (make/jtreg.sh: findings, nothing failed) reaches us as make's exit 2 with its "Error 3" line
+    findings_exit=0
+    if [ "$rc" = 3 ] || { [ "$rc" = 2 ] && grep -E '^make(\[[0-9]+\])?: \*\*\* .* Error [0-9]+$' "$log" | tail -n 1 | grep -q 'Error 3$'; }; then
+        findings_exit=1
+    fi
     if ! collect "$label" "$dir"; then
         last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
         printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results (exit $rc; see $log): $last" >>"$RESULTS"
-    elif [ "$rc" -ne 0 ] && ! awk -F'\t' -v l="$label" '$1 == l && $3 == "failed" { f = 1 } END { exit !f }' "$RESULTS"; then
+    elif [ "$rc" -ne 0 ] && ! awk -F'\t' -v l="$label" -v fx="$findings_exit" '
+            $1 == l && ($3 == "failed" || (fx && $3 == "finding")) { f = 1 } END { exit !f }' "$RESULTS"; then
         printf '%s\t(run)\tfailed\t\t%s\n' "$label" "exit $rc although no test failed (see $log)" >>"$RESULTS"
     fi
-    counts=$(awk -F'\t' -v l="$label" '$1 == l { n[$3]++ } END { printf "%d passed, %d failed, %d skipped", n["passed"], n["failed"], n["skipped"] + n["not run"] }' "$RESULTS")
+    counts=$(awk -F'\t' -v l="$label" '$1 == l { n[$3]++ } END { printf "%d passed, %d failed, %d skipped", n["passed"], n["failed"], n["skipped"] + n["not run"]
+        if (n["finding"]) printf ", %d findings", n["finding"] }' "$RESULTS")
     echo "matrix: $label: exit $rc after ${secs} s: $counts (log $log)"
 done
 
@@ -186,7 +195,8 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
     !($1 in inL) { next }   # another run'"'"'s JDK (MATRIX_KEEP)
     {
         label = $1; test = $2; st = tolower($3); why = $5
-        if (st ~ /^pass/) st = "passed"; else if (st ~ /^(fail|error)/) st = "failed"; else st = "skipped"
+        if (st ~ /^pass/) st = "passed"; else if (st ~ /^(fail|error)/) st = "failed"
+        else if (st ~ /^finding/) st = "finding"; else st = "skipped"
         if (!(test in seen)) { seen[test] = 1; tests[++nt] = test }
         cell[test, label] = st; reason[test, label] = why
         if (test !~ /^\(/) ran[label] = 1
@@ -209,8 +219,8 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
             if (st == "passed") { txt[t, l] = "passed"; continue }
             r = reason[t, l]; if (r == "") r = "(no reason given)"
             key = st SUBSEP r
-            if (!(key in note)) { note[key] = ++nn; notes[nn] = (st == "failed" ? "FAILED:  " : "skipped: ") r }
-            txt[t, l] = (st == "failed" ? "FAILED" : "skipped") " [" note[key] "]"
+            if (!(key in note)) { note[key] = ++nn; notes[nn] = (st == "failed" ? "FAILED:  " : st == "finding" ? "finding: " : "skipped: ") r }
+            txt[t, l] = (st == "failed" ? "FAILED" : st) " [" note[key] "]"
         }
         w = 11; for (i = 1; i <= nt; i++) if (length(tests[i]) > w) w = length(tests[i])
         cw = 12; for (k = 1; k <= nl; k++) if (length(L[k]) > cw) cw = length(L[k])
@@ -230,7 +240,7 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
         if (nn) print ""
         for (i = 1; i <= nn; i++) printf "[%d] %s\n", i, notes[i]
         print ""
-        printf "%d passed, %d failed, %d skipped\n", n["passed"], n["failed"], n["skipped"]
-        exit (n["failed"] > 0 || nt == 0) ? 1 : 0
+        printf "%d passed, %d failed, %d skipped%s\n", n["passed"], n["failed"], n["skipped"], n["finding"] ? ", " n["finding"] " findings" : ""
+        exit (n["failed"] > 0 || nt == 0) ? 1 : n["finding"] > 0 ? 3 : 0
     }
 ' "$RESULTS"

@@ -25,7 +25,23 @@ import java.util.stream.Stream;
  * when the run retained it: RETAIN=all, or a failure) and the vocabulary operations the test names.
  */
 final class Results {
+    /**
+     * The outcomes of a cell, as summary.tsv writes them: a finding is a test that did not run only because this
+     * JDK's defaults differ from what it claims (make/tools/Summary.java, anatomy.probe.Finding).
+     */
+    static final List<String> OUTCOMES = List.of("passed", "failed", "skipped", "finding");
+
     record Cell(String test, String status, String seconds, String reason) {
+        /** One of {@link #OUTCOMES}: jtreg's own words (Passed., Error., Not run) read as the pack's. */
+        String outcome() {
+            String s = status.toLowerCase(java.util.Locale.ROOT);
+            return s.startsWith("pass") ? "passed" : s.startsWith("fail") || s.startsWith("error") ? "failed"
+                    : s.startsWith("finding") ? "finding" : "skipped";
+        }
+
+        boolean isFinding() {
+            return outcome().equals("finding");
+        }
     }
 
     /** One run: a label, its directory, the JDK's area (probe and work), and its cells by test. */

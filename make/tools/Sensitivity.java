@@ -1,3 +1,4 @@
+import anatomy.probe.Requires;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,7 +20,8 @@ import java.util.stream.Stream;
  * must pass on its own (else a failure under a control proves nothing), and the probe's properties decide
  * where a control applies (its requires=). Prints a table test x control -> killed / survived / skipped /
  * n/a / unrelated failure, and exits non-zero when any control survives, makes a test that ran without it
- * skip, fails for an unrelated reason, the baseline fails, or a test declares no control.
+ * skip or turn into a finding (make/tools/Summary.java), fails for an unrelated reason, the baseline fails, or a
+ * test declares no control.
  *
  * Usage: Sensitivity BUILD_DIR JDK_FEATURE SELECTION...   (environment: JDK, VM_OPTIONS, ... for jtreg.sh)
  */
@@ -57,7 +59,8 @@ public class Sensitivity {
             for (Control c : list) {
                 if (!failed && !ran) {
                     verdicts.add(new Verdict(test, c.flags(), "n/a", "the test skips here without any control: "
-                            + base.stream().findFirst().map(r -> r.length > 3 ? r[3] : "").orElse("not reported")));
+                            + base.stream().findFirst().map(r -> (r[1].equals("finding") ? "finding: " : "")
+                            + (r.length > 3 ? r[3] : "")).orElse("not reported")));
                 } else if (failed) {
                     verdicts.add(new Verdict(test, c.flags(), "BASELINE", "the test fails without any control: "
                             + base.stream().filter(r -> r[1].equals("failed")).findFirst().map(r -> r.length > 3 ? r[3] : "").orElse("")));
@@ -117,8 +120,9 @@ public class Sensitivity {
         if (rows.stream().anyMatch(r -> r[1].equals("passed"))) {
             return new Verdict(test, c.flags(), "SURVIVED", "the test passed under the control");
         }
-        if (rows.stream().allMatch(r -> r[1].equals("skipped"))) {
-            return new Verdict(test, c.flags(), "SKIPPED", "it ran without the control but skips under it, so the control"
+        if (rows.stream().allMatch(r -> r[1].equals("skipped") || r[1].equals("finding"))) {
+            return new Verdict(test, c.flags(), "SKIPPED", "it ran without the control but "
+                    + (rows.get(0)[1].equals("finding") ? "is a finding" : "skips") + " under it, so the control"
                     + " breaks a precondition instead of the claim: " + (rows.get(0).length > 3 ? rows.get(0)[3] : ""));
         }
         String message = assertionMessage(work, test);

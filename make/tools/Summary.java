@@ -1,22 +1,27 @@
+import anatomy.probe.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The pack's run summary: one line per test (result, wall time, reason), the skip reasons grouped, and the
- * totals alone on the last line as "N passed, N failed, N skipped". Tests whose @requires did not hold are
- * not run by jtreg at all; they are counted as skipped, with the probe's reason for the property that failed.
+ * The pack's run summary: one line per test (outcome, wall time, reason), the reasons grouped, and the totals
+ * alone on the last line as "N passed, N failed, N skipped", with ", N findings" when there are any. Tests whose
+ * @requires did not hold are not run by jtreg at all; they are listed with the probe's reason for the clauses
+ * that failed. The outcomes: passed, failed, skipped, and finding: a test that did not run only because this
+ * JDK's defaults differ from what it claims (anatomy.probe.Finding: every property that stopped it has the
+ * JDK's default as its cause, none the user's options or the platform), whether jtreg did not select it or it
+ * skipped at run time naming such a property.
+ *
+ * Exit status: 1 when a test failed, else 3 when there are findings, else 0 (also when nothing ran, 1).
  *
  * Usage: Summary WORK_DIR PROBE_REPORT START_EPOCH_SECONDS TSV_OUT SELECTION...
  */
@@ -40,7 +45,7 @@ public class Summary {
         try (Stream<Path> files = Files.walk(work)) {
             for (Path jtr : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".jtr"))::iterator) {
                 if (Files.getLastModifiedTime(jtr).toMillis() >= start && !jtr.startsWith(work.resolve("scratch"))) {
-                    Result r = read(jtr);
+                    Result r = read(jtr, probe);
                     results.put(r.test(), r);
                 }
             }
@@ -49,13 +54,15 @@ public class Summary {
             String file = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
             for (Map.Entry<String, String> block : requirements(test, file).entrySet()) {
                 if (!results.containsKey(block.getKey())) {
-                    results.put(block.getKey(), new Result(block.getKey(), "skipped", 0, requirementReason(block.getValue(), probe)));
+                    Finding.Outcome o = Finding.ofRequires(requires(block.getValue()), probe);
+                    results.put(block.getKey(), new Result(block.getKey(), o.status(), 0, o.reason()));
                 }
             }
         }
 
-        int passed = 0, failed = 0, skipped = 0;
+        int passed = 0, failed = 0, skipped = 0, findings = 0;
         Map<String, Integer> skipReasons = new LinkedHashMap<>();
+        Map<String, Integer> findingReasons = new LinkedHashMap<>();
         StringBuilder table = new StringBuilder();
         StringBuilder tsvText = new StringBuilder();
         int width = results.keySet().stream().mapToInt(String::length).max().orElse(4);
@@ -63,6 +70,10 @@ public class Summary {
             switch (r.status()) {
                 case "passed" -> passed++;
                 case "failed" -> failed++;
+                case "finding" -> {
+                    findings++;
+                    findingReasons.merge(r.reason(), 1, Integer::sum);
+                }
                 default -> {
                     skipped++;
                     skipReasons.merge(r.reason(), 1, Integer::sum);
@@ -79,12 +90,18 @@ public class Summary {
         System.out.println("Pack summary (" + probeLine(probe) + "):");
         System.out.print(table);
         skipReasons.forEach((reason, n) -> System.out.println(n + " skipped: " + reason));
-        System.out.println(passed + " passed, " + failed + " failed, " + skipped + " skipped");
+        findingReasons.forEach((reason, n) -> System.out.println(n + " finding: " + reason));
+        System.out.println(totals(passed, failed, skipped, findings));
         if (results.isEmpty()) {
             System.err.println("error: no test ran; check TEST=" + String.join(" ", selection));
             System.exit(1);
         }
-        System.exit(failed == 0 ? 0 : 1);
+        System.exit(failed > 0 ? 1 : findings > 0 ? 3 : 0);
+    }
+
+    /** The totals line: "N passed, N failed, N skipped", and ", N findings" only when there are any. */
+    static String totals(int passed, int failed, int skipped, int findings) {
+        return passed + " passed, " + failed + " failed, " + skipped + " skipped" + (findings > 0 ? ", " + findings + " findings" : "");
     }
 
     static String probeLine(Properties p) {
@@ -101,15 +118,16 @@ public class Summary {
         return "true".equals(p.getProperty(key)) ? "yes" : "no";
     }
 
-    static Result read(Path jtr) throws IOException {
+    static Result read(Path jtr, Properties probe) throws IOException {
         String text = Files.readString(jtr);
         String test = find(text, "(?m)^test=(.*)$", jtr.toString());
         test = test.replace("\\#", "#");   // jtreg escapes the '#' of a @test id variant in .jtr files
         double seconds = Double.parseDouble(find(text, "(?m)^elapsed=(\\d+)", "0")) / 1000.0;
         String result = find(text, "(?m)^test result: (.*)$", "Error. no result recorded");
         if (result.startsWith("Passed. Skipped: ")) {
-            return new Result(test, "skipped", seconds, result.substring("Passed. Skipped: ".length())
-                    .replaceFirst("^jtreg\\.SkippedException: ", ""));
+            Finding.Outcome o = Finding.ofSkip(result.substring("Passed. Skipped: ".length())
+                    .replaceFirst("^jtreg\\.SkippedException: ", ""), probe);
+            return new Result(test, o.status(), seconds, o.reason());
         }
         if (result.startsWith("Passed.")) {
             return new Result(test, "passed", seconds, "");
@@ -143,33 +161,13 @@ public class Summary {
         return named;
     }
 
-    /** Why jtreg did not select a test: the probe's reason for each pack.* property its @requires names. */
-    static String requirementReason(String block, Properties probe) {
-        List<String> reasons = new ArrayList<>();
-        Matcher req = Pattern.compile("@requires\\s+(.*)").matcher(block);
-        while (req.find()) {
-            Matcher prop = Pattern.compile("pack\\.[A-Za-z0-9.]+").matcher(req.group(1));
-            while (prop.find()) {
-                String key = prop.group();
-                String value = probe.getProperty(key);
-                if ("false".equals(value)) {
-                    reasons.add(probe.getProperty(key + ".why", key + " is false"));
-                }
-            }
-            if (reasons.isEmpty()) {
-                reasons.add("requires " + req.group(1).trim() + probeValues(req.group(1), probe));
-            }
+    /** The @requires expressions of a @test block (one per tag; a tag may go on over the next lines of the comment). */
+    static List<String> requires(String block) {
+        List<String> found = new ArrayList<>();
+        Matcher tag = Pattern.compile("@requires\\s+((?:.|\\n(?!\\s*\\*?\\s*@))*)").matcher(block);
+        while (tag.find()) {
+            found.add(tag.group(1).replaceAll("\\n\\s*\\*?", " ").replaceAll("\\s+", " ").trim());
         }
-        return reasons.isEmpty() ? "not selected by jtreg" : String.join("; ", new LinkedHashSet<>(reasons));
+        return found;
     }
-
-    static String probeValues(String expression, Properties probe) {
-        Set<String> values = new LinkedHashSet<>();   // each property once, however often the expression names it
-        Matcher prop = Pattern.compile("pack\\.[A-Za-z0-9.]+").matcher(expression);
-        while (prop.find()) {
-            values.add(prop.group() + "=" + probe.getProperty(prop.group(), "?"));
-        }
-        return values.isEmpty() ? "" : " (here " + String.join(", ", values) + ")";
-    }
-
 }

@@ -2,19 +2,19 @@ package anatomy.probe;
 
 import anatomy.Jit;
 import anatomy.Run;
+import anatomy.capture.ChildVm;
 import anatomy.capture.ChildVmException;
 import anatomy.capture.Disassembly;
 import anatomy.capture.Facts;
 import anatomy.capture.Hsdis;
 import anatomy.isa.Isa;
 import anatomy.model.NMethod;
-import com.sun.management.HotSpotDiagnosticMXBean;
-import com.sun.management.VMOption;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
@@ -27,14 +27,31 @@ import java.util.regex.Pattern;
  * <p>It starts one child VM like a test's: with WhiteBox it compiles a tiny method at C2 and at C1 and prints
  * their code. That decides {@code pack.c2}, {@code pack.c1}, {@code pack.whitebox} and {@code pack.hsdis}
  * (mnemonics seen, from the plugin in the VM or decoded offline), not the presence of files. Each property has
- * a reason; with the environment variable {@code PACK_PROBE_REPORT} set, all are written to that file.
+ * a reason and a {@link Cause}: the platform, this JDK's default, or the user's options (a flag they set, or a
+ * value that a VM of the same JDK started without their options does not have: a second, plain VM prints its
+ * flags, only when there are user options). With the environment variable {@code PACK_PROBE_REPORT} set, all
+ * are written to that file: {@code <property>}, {@code .why}, {@code .cause} (platform / default / options),
+ * {@code .cause.why} and {@code .flags} (the flags the value was read from).
  */
 public class Probe implements Callable<Map<String, String>> {
     private final Map<String, String> props = new LinkedHashMap<>();
     private final Map<String, String> why = new LinkedHashMap<>();
+    private final Flags flags;
+    private final Map<String, List<String>> flagsOf = new LinkedHashMap<>();   // the flags each property was read from
+
+    public Probe() {
+        this(Flags.thisVm());
+    }
+
+    private Probe(Flags flags) {
+        this.flags = flags;
+    }
 
     @Override
     public Map<String, String> call() {
+        long start = System.nanoTime();
+        List<String> options = userOptions();
+        PlainVm plain = options.isEmpty() ? null : new PlainVm();   // runs while this VM probes
         put("pack.jdk", Integer.toString(Runtime.version().feature()), "java.runtime.version=" + System.getProperty("java.runtime.version"));
         String arch = System.getProperty("os.arch");
         String isa;
@@ -44,28 +61,33 @@ public class Probe implements Callable<Map<String, String>> {
             isa = "other";
         }
         put("pack.isa", isa, "os.arch=" + arch);
-        put("pack.gc", gc(), "the collector selected in the probe VM");
-        String chosen = gcChosen();
-        put("pack.gcChosen", Boolean.toString(chosen != null), chosen != null ? "the VM options select it: -XX:+" + chosen
-                : "no VM option selects a collector: the VM chose it (a test may then pick its own)");
+        collector();
         put("pack.thp", thpMode(), "the host's /sys/kernel/mm/transparent_hugepage/enabled");
         configuration();
         boolean emulated = emulated();
         put("pack.emulated", Boolean.toString(emulated), emulated ? "running under qemu-user ("
                 + System.getenv().getOrDefault("PACK_EMULATOR", "detected from /proc/cpuinfo") + ")" : "native");
         probeWithChild();
-        writeReport();
+        writeReport(causes(options, plain == null ? null : plain.values()), (System.nanoTime() - start) / 1_000_000);
         return props;
     }
 
     private void put(String key, String value, String reason) {
         props.put(key, value);
         why.put(key, reason);
+        flagsOf.put(key, flags.taken());
+    }
+
+    private void collector() {
+        put("pack.gc", gc(), "the collector selected in the probe VM");
+        String chosen = gcChosen();
+        put("pack.gcChosen", Boolean.toString(chosen != null), chosen != null ? "the VM options select it: -XX:+" + chosen
+                : "no VM option selects a collector: the VM chose it (a test may then pick its own)");
     }
 
     private void probeWithChild() {
         Run run;
-        Path osLog = anatomy.capture.ChildVm.workFile("probe-os", ".log");
+        Path osLog = ChildVm.workFile("probe-os", ".log");
         try {
             run = Jit.run(ProbeChild.Workload.class, "-Xlog:os=info:file=" + osLog);
         } catch (AssertionError | RuntimeException e) {
@@ -146,7 +168,7 @@ public class Probe implements Callable<Map<String, String>> {
      * locking modes the VM runs with, all read from the VM's flags under the tests' VM options.
      */
     private void configuration() {
-        String info = System.getProperty("java.vm.info", "");
+        String info = flags.vmInfo();
         String mode = info.contains("compiled mode") ? "comp" : info.contains("interpreted mode") ? "int" : "mixed";
         put("pack.compmode", mode, "java.vm.info=" + info);
         put("pack.profiled", Boolean.toString(mode.equals("mixed")), mode.equals("mixed")
@@ -204,6 +226,122 @@ public class Probe implements Callable<Map<String, String>> {
     }
 
     /**
+     * Each property's cause ({@link Cause}): its key (platform, default, options), the words for it and the flags
+     * it was read from. A flag the user set, or a value that the plain VM (without the user's options; null when
+     * there are none) does not have, makes it the options'.
+     */
+    private Map<String, String[]> causes(List<String> options, Map<String, String> plain) {
+        Map<String, String[]> causes = new LinkedHashMap<>();
+        for (String key : why.keySet()) {
+            List<String> read = flagsOf.getOrDefault(key, List.of());
+            List<String> userSet = new ArrayList<>();
+            for (String flag : read) {
+                if (flags.userSet(flag)) {
+                    userSet.add(flag);
+                }
+            }
+            String mine = key.equals("pack.c2") ? String.valueOf(c2ByFlags()) : key.equals("pack.c1") ? String.valueOf(c1ByFlags()) : props.get(key);
+            String other = plain == null ? null : plain.get(key);
+            Cause cause = Cause.decide(key, mine, read, userSet, other);
+            String words = switch (cause) {
+                case OPTIONS -> !userSet.isEmpty() ? cause.words() + ": " + texts(userSet)
+                        : other != null && !other.equals(mine) ? cause.words() + " (" + String.join(" ", options) + "): without them " + key + "=" + other
+                        : "not set by " + cause.words();   // a property about the options, which leave it as it is without them
+                case DEFAULT -> cause.words() + ": " + texts(read);
+                case PLATFORM -> cause.words();
+            };
+            causes.put(key, new String[] {cause.key(), words, texts(read)});
+        }
+        return causes;
+    }
+
+    private String texts(List<String> names) {
+        StringBuilder sb = new StringBuilder();
+        for (String name : names) {
+            sb.append(sb.length() == 0 ? "" : " ").append(flags.text(name));
+        }
+        return sb.toString();
+    }
+
+    /** The user's options as the probe VM got them: jtreg's -vmoptions and -javaoptions, and the launcher's variables. */
+    private static List<String> userOptions() {
+        List<String> options = new ArrayList<>(ChildVm.jtregOptions());
+        for (String variable : LAUNCHER_VARIABLES) {
+            String v = System.getenv(variable);
+            if (v != null && !v.isBlank()) {
+                options.add(variable + "=" + v.trim());
+            }
+        }
+        return options;
+    }
+
+    private static final List<String> LAUNCHER_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+    private String withoutOptionsWhy = "not needed: no user options";
+
+    /**
+     * A VM of the same JDK started without the user's options ({@code java -XX:+PrintFlagsFinal -version}, 0.05 to
+     * 0.1 s, while this VM runs its WhiteBox child): the properties its flags decide (the collector, the
+     * configuration) and whether they allow C2 and C1, computed by the same code as this VM's.
+     */
+    private final class PlainVm {
+        private final long started = System.nanoTime();
+        private final List<String> command = new ArrayList<>(List.of(ChildVm.javaLauncher().toString()));
+        private final Path out = ChildVm.workFile("probe-defaults", ".out");
+        private Process process;
+
+        PlainVm() {
+            for (String unlock : List.of("UnlockDiagnosticVMOptions", "UnlockExperimentalVMOptions")) {
+                if (flags.userSet(unlock) && flags.value(unlock).equals("true")) {
+                    command.add("-XX:+" + unlock);   // the same flags visible as here; no value changes
+                }
+            }
+            command.addAll(List.of("-XX:+PrintFlagsFinal", "-version"));
+            flags.taken();   // the unlock flags read here decide no property
+            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+            pb.environment().keySet().removeAll(LAUNCHER_VARIABLES);
+            try {
+                process = pb.start();
+            } catch (IOException e) {
+                withoutOptionsWhy = "failed: " + command + ": " + e.getMessage();
+            }
+        }
+
+        /** Its values, or null when it did not run (then a flag the user set is the only sign of the options). */
+        Map<String, String> values() {
+            if (process == null) {
+                return null;
+            }
+            try {
+                long limit = (long) (60 * Math.max(1, Double.parseDouble(System.getProperty("test.timeout.factor", "1"))));
+                if (!process.waitFor(limit, java.util.concurrent.TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    withoutOptionsWhy = "failed: " + command + " did not finish within " + limit + " s";
+                    return null;
+                }
+                String text = Files.readString(out);
+                if (process.exitValue() != 0) {
+                    withoutOptionsWhy = "failed: " + command + " exited with " + process.exitValue() + ": " + text.lines().findFirst().orElse("");
+                    return null;
+                }
+                Probe plain = new Probe(Flags.parse(text));
+                plain.collector();
+                plain.configuration();
+                Map<String, String> values = new LinkedHashMap<>(plain.props);
+                values.put("pack.c2", String.valueOf(plain.c2ByFlags()));
+                values.put("pack.c1", String.valueOf(plain.c1ByFlags()));
+                withoutOptionsWhy = String.join(" ", command) + " (read " + (System.nanoTime() - started) / 1_000_000 + " ms after its start, the WhiteBox child ran meanwhile)";
+                return values;
+            } catch (IOException | RuntimeException e) {
+                withoutOptionsWhy = "failed: " + command + ": " + e;
+                return null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+    }
+
+    /**
      * The VM's feature names, lowercase, each between commas ({@code ,cmov,sse2,avx2,}) so that a test can
      * require one with {@code pack.cpu.features ~= ".*,avx2,.*"}; the VM's prefix about cores and the CPU model
      * (x86_64) is left out.
@@ -219,11 +357,11 @@ public class Probe implements Callable<Map<String, String>> {
         return sb.toString();
     }
 
-    private static boolean flagIs(String name, String value) {
+    private boolean flagIs(String name, String value) {
         return hasFlag(name) && value.equals(flag(name));
     }
 
-    private static String flagText(String name) {
+    private String flagText(String name) {
         if (!hasFlag(name)) {
             return name + " does not exist in this VM";
         }
@@ -237,28 +375,29 @@ public class Probe implements Callable<Map<String, String>> {
         return at < 0 ? failure : failure.substring(at + 2);
     }
 
-    private static boolean hasFlag(String name) {
-        try {
-            ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name);
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
+    private boolean hasFlag(String name) {
+        return flags.has(name);
     }
 
-    private static String flag(String name) {
-        return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getValue();
+    private String flag(String name) {
+        return flags.value(name);
     }
 
-    private static boolean c2ByFlags() {
+    private boolean c2ByFlags() {
         return c2FlagReason().equals("C2 flags present and enabled");
     }
 
-    private static String c2FlagReason() {
+    /** Whether the flags allow C1: a JIT VM, tiered, stopping at level 1 or above. */
+    private boolean c1ByFlags() {
+        return !flags.vmInfo().contains("interpreted") && flagIs("TieredCompilation", "true")
+                && hasFlag("TieredStopAtLevel") && Integer.parseInt(flag("TieredStopAtLevel")) >= 1;
+    }
+
+    private String c2FlagReason() {
         if (!hasFlag("EliminateAllocations")) {
             return "this VM has no C2 (no C2 flags)";
         }
-        if (System.getProperty("java.vm.info", "").contains("interpreted")) {
+        if (flags.vmInfo().contains("interpreted")) {
             return "interpreted mode (-Xint)";
         }
         if ("true".equals(flag("TieredCompilation")) && Integer.parseInt(flag("TieredStopAtLevel")) < 4) {
@@ -267,7 +406,7 @@ public class Probe implements Callable<Map<String, String>> {
         return "C2 flags present and enabled";
     }
 
-    private static String gc() {
+    private String gc() {
         for (String[] g : new String[][] {{"UseSerialGC", "serial"}, {"UseParallelGC", "parallel"}, {"UseG1GC", "g1"},
                 {"UseZGC", "z"}, {"UseShenandoahGC", "shenandoah"}, {"UseEpsilonGC", "epsilon"}}) {
             if (hasFlag(g[0]) && "true".equals(flag(g[0]))) {
@@ -278,28 +417,21 @@ public class Probe implements Callable<Map<String, String>> {
     }
 
     /** The collector flag the VM options set (not the VM's default or ergonomic choice), or null. */
-    private static String gcChosen() {
+    private String gcChosen() {
         for (String g : new String[] {"UseSerialGC", "UseParallelGC", "UseG1GC", "UseZGC", "UseShenandoahGC", "UseEpsilonGC"}) {
-            if (hasFlag(g) && "true".equals(flag(g))) {
-                com.sun.management.VMOption.Origin origin = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
-                        .getVMOption(g).getOrigin();
-                if (origin != com.sun.management.VMOption.Origin.DEFAULT && origin != com.sun.management.VMOption.Origin.ERGONOMIC) {
-                    return g;
-                }
+            if (hasFlag(g) && "true".equals(flag(g)) && flags.userSet(g)) {
+                return g;
             }
         }
         return null;
     }
 
     /** Those of the flags the VM options set (not the VM's default or ergonomic choice), as -XX:Name=value, space separated. */
-    private static String chosenFlags(String... names) {
+    private String chosenFlags(String... names) {
         StringBuilder sb = new StringBuilder();
         for (String name : names) {
-            if (hasFlag(name)) {
-                VMOption.Origin origin = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getOrigin();
-                if (origin != VMOption.Origin.DEFAULT && origin != VMOption.Origin.ERGONOMIC) {
-                    sb.append(sb.length() == 0 ? "" : " ").append("-XX:").append(name).append('=').append(flag(name));
-                }
+            if (hasFlag(name) && flags.userSet(name)) {
+                sb.append(sb.length() == 0 ? "" : " ").append("-XX:").append(name).append('=').append(flag(name));
             }
         }
         return sb.toString();
@@ -329,7 +461,7 @@ public class Probe implements Callable<Map<String, String>> {
         }
     }
 
-    private void writeReport() {
+    private void writeReport(Map<String, String[]> causes, long millis) {
         String file = System.getenv("PACK_PROBE_REPORT");
         if (file == null || file.isBlank()) {
             return;
@@ -337,6 +469,12 @@ public class Probe implements Callable<Map<String, String>> {
         StringBuilder sb = new StringBuilder();
         props.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         why.forEach((k, v) -> sb.append(k).append(".why=").append(v.replace('\n', ' ')).append('\n'));
+        causes.forEach((k, c) -> sb.append(k).append(".cause=").append(c[0]).append('\n')
+                .append(k).append(".cause.why=").append(c[1]).append('\n')
+                .append(k).append(".flags=").append(c[2]).append('\n'));
+        sb.append("probe.options=").append(String.join(" ", userOptions())).append('\n');
+        sb.append("probe.withoutOptions=").append(withoutOptionsWhy).append('\n');
+        sb.append("probe.millis=").append(millis).append('\n');
         try {
             Path p = Path.of(file);
             if (p.getParent() != null) {

@@ -1,19 +1,26 @@
+package anatomy.probe;
+
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Evaluates a control's {@code requires}, written in jtreg's {@code @requires} language, against the probe's
- * properties: {@code !}, {@code &}, {@code |}, parentheses, {@code == != < <= > >=} (numbers compare as
- * numbers, everything else as strings), a property alone means it is {@code true}. An unknown property is an
- * error, never false.
+ * Evaluates an expression of jtreg's {@code @requires} language (a test's {@code @requires}, a control's
+ * {@code requires}) against the probe's properties: {@code !}, {@code &}, {@code |}, parentheses,
+ * {@code == != < <= > >=} (numbers compare as numbers, everything else as strings), {@code ~=} (the value
+ * matches a regular expression), a property alone means it is {@code true}. An unknown property is an error,
+ * never false.
  */
-final class Requires {
-    private static final Pattern TOKEN = Pattern.compile("\\s*(\\(|\\)|!=|==|<=|>=|<|>|!|&|\\||\"[^\"]*\"|[\\w.\\-]+)");
+public final class Requires {
+    private static final Pattern TOKEN = Pattern.compile("\\s*(\\(|\\)|!=|==|<=|>=|~=|<|>|!|&|\\||\"[^\"]*\"|[\\w.\\-]+)");
+    private static final Pattern PROPERTY = Pattern.compile("\\bpack\\.[\\w.]+");
 
     private final List<String> tokens = new ArrayList<>();
+    private final List<Integer> starts = new ArrayList<>();
     private final Properties props;
     private int at;
 
@@ -22,6 +29,7 @@ final class Requires {
         int end = 0;
         while (m.find() && m.start() == end) {
             tokens.add(m.group(1));
+            starts.add(m.start(1));
             end = m.end();
         }
         if (end != expression.length() && !expression.substring(end).isBlank()) {
@@ -30,7 +38,7 @@ final class Requires {
         this.props = props;
     }
 
-    static boolean holds(String expression, Properties props) {
+    public static boolean holds(String expression, Properties props) {
         Requires r = new Requires(expression, props);
         boolean v = r.or();
         if (r.at != r.tokens.size()) {
@@ -39,14 +47,45 @@ final class Requires {
         return v;
     }
 
-    /** The probe's values of the properties the expression names, for the report. */
-    static String values(String expression, Properties props) {
+    /** The probe's values of the properties the expression names, each once, for a reason. */
+    public static String values(String expression, Properties props) {
         List<String> out = new ArrayList<>();
-        Matcher m = Pattern.compile("\\bpack\\.[\\w.]+").matcher(expression);
-        while (m.find()) {
-            out.add(m.group() + "=" + props.getProperty(m.group(), "?"));
+        for (String p : properties(expression)) {
+            out.add(p + "=" + props.getProperty(p, "?"));
         }
         return String.join(", ", out);
+    }
+
+    /** The properties the expression names, each once, in order. */
+    public static List<String> properties(String expression) {
+        Set<String> names = new LinkedHashSet<>();
+        Matcher m = PROPERTY.matcher(expression);
+        while (m.find()) {
+            names.add(m.group());
+        }
+        return new ArrayList<>(names);
+    }
+
+    /**
+     * The expression's clauses: its operands of {@code &} outside parentheses, as written ({@code a & (b | c)}
+     * has two: {@code a}, {@code (b | c)}). The expression holds when each does, so the clauses that do not are
+     * why it does not.
+     */
+    public static List<String> clauses(String expression) {
+        Requires r = new Requires(expression, new Properties());
+        List<String> clauses = new ArrayList<>();
+        int depth = 0;
+        int from = 0;
+        for (int i = 0; i < r.tokens.size(); i++) {
+            String t = r.tokens.get(i);
+            depth += t.equals("(") ? 1 : t.equals(")") ? -1 : 0;
+            if (depth == 0 && t.equals("&")) {
+                clauses.add(expression.substring(from, r.starts.get(i)).trim());
+                from = r.starts.get(i) + 1;
+            }
+        }
+        clauses.add(expression.substring(from).trim());
+        return clauses;
     }
 
     private boolean or() {
@@ -79,9 +118,12 @@ final class Requires {
             return v;
         }
         String left = operand();
-        if (at < tokens.size() && tokens.get(at).matches("==|!=|<=|>=|<|>")) {
+        if (at < tokens.size() && tokens.get(at).matches("==|!=|<=|>=|~=|<|>")) {
             String op = tokens.get(at++);
             String right = operand();
+            if (op.equals("~=")) {
+                return left.matches(right);
+            }
             int c = compare(left, right);
             return switch (op) {
                 case "==" -> c == 0;

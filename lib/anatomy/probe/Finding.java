@@ -1,0 +1,149 @@
+package anatomy.probe;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a test that did not run has met: a finding, when each probe property that stopped it has this JDK's
+ * default as its {@link Cause} (no user option, no platform property involved: the JDK's defaults differ from
+ * what the claim needs), else a skip. Reads the probe's report (make/jtreg.sh keeps it as probe.properties).
+ *
+ * <pre>
+ *   pack.fpuSpilling=false, .cause=default, .flags=-XX:-UseFPUForSpilling; @requires pack.c2 &amp; pack.fpuSpilling
+ *     finding: not the default from JDK 28: UseFPUForSpilling is off by default (the claim needs it on)
+ *   the same with .cause=options, .cause.why=your options: -XX:-UseFPUForSpilling
+ *     skipped: -XX:-UseFPUForSpilling (C2 spills ...) [your options: -XX:-UseFPUForSpilling]
+ * </pre>
+ */
+public final class Finding {
+    private Finding() {
+    }
+
+    /** A test's outcome when it did not run: {@code finding} or {@code skipped}, and why. */
+    public record Outcome(String status, String reason) {
+        public boolean isFinding() {
+            return status.equals("finding");
+        }
+    }
+
+    /** The outcome of a test (or {@code @test id=} variant) jtreg did not select: its {@code @requires} lines. */
+    public static Outcome ofRequires(List<String> requires, Properties probe) {
+        List<String> failing = new ArrayList<>();
+        try {
+            for (String expression : requires) {
+                for (String clause : Requires.clauses(expression)) {
+                    if (!Requires.holds(clause, probe)) {
+                        failing.add(clause);
+                    }
+                }
+            }
+        } catch (IllegalArgumentException e) {   // no probe report, or a property it does not have
+            return skipped(requires.isEmpty() ? "not selected by jtreg" : "requires " + String.join(" & ", requires)
+                    + here(String.join(" & ", requires), probe));
+        }
+        if (failing.isEmpty()) {
+            return skipped(requires.isEmpty() ? "not selected by jtreg" : "not selected by jtreg, although its requires hold here: "
+                    + String.join(" & ", requires) + here(String.join(" & ", requires), probe));
+        }
+        Set<String> properties = new LinkedHashSet<>();
+        failing.forEach(c -> properties.addAll(Requires.properties(c)));
+        if (!properties.isEmpty() && properties.stream().allMatch(p -> cause(p, probe) == Cause.DEFAULT)) {
+            List<String> phrases = failing.stream().map(c -> defaultPhrase(c, probe)).toList();
+            return new Outcome("finding", notTheDefault(probe) + String.join("; ", new LinkedHashSet<>(phrases)));
+        }
+        Set<String> reasons = new LinkedHashSet<>();
+        for (String clause : failing) {
+            reasons.add(skipReason(clause, probe));
+        }
+        return skipped(String.join("; ", reasons));
+    }
+
+    /**
+     * The outcome of a test that skipped while it ran ({@code jtreg.SkippedException}): a finding when its
+     * message names probe properties ({@code pack.fpuSpilling}) and each has this JDK's default as its cause;
+     * else the skip as it is.
+     */
+    public static Outcome ofSkip(String reason, Properties probe) {
+        List<String> named = new ArrayList<>();
+        Matcher m = PROPERTY.matcher(reason);
+        while (m.find()) {
+            if (probe.containsKey(m.group())) {
+                named.add(m.group());
+            }
+        }
+        if (!named.isEmpty() && named.stream().allMatch(p -> cause(p, probe) == Cause.DEFAULT)) {
+            return new Outcome("finding", notTheDefault(probe) + reason);
+        }
+        return skipped(reason);
+    }
+
+    private static final Pattern PROPERTY = Pattern.compile("\\bpack\\.[A-Za-z0-9]+(?:\\.[A-Za-z0-9]+)*\\b");
+    private static final Pattern BOOLEAN_FLAG = Pattern.compile("-XX:([+-])(\\w+)");
+    private static final Pattern VALUE_FLAG = Pattern.compile("-XX:(\\w+)=(\\S*)");
+
+    static Cause cause(String property, Properties probe) {
+        return Cause.ofKey(probe.getProperty(property + ".cause", ""));
+    }
+
+    private static String notTheDefault(Properties probe) {
+        return "not the default from JDK " + probe.getProperty("pack.jdk", "?") + ": ";
+    }
+
+    /** "UseFPUForSpilling is off by default (the claim needs it on)", from the flag the property was read from. */
+    static String defaultPhrase(String clause, Properties probe) {
+        List<String> properties = Requires.properties(clause);
+        List<String> parts = new ArrayList<>();
+        String needs = "(the claim needs " + clause + ")";
+        for (String p : properties) {
+            String[] flags = probe.getProperty(p + ".flags", "").trim().split("\\s+");
+            Matcher bool = BOOLEAN_FLAG.matcher(flags[0]);
+            Matcher value = VALUE_FLAG.matcher(flags[0]);
+            if (flags.length == 1 && bool.matches()) {
+                boolean on = bool.group(1).equals("+");
+                parts.add(bool.group(2) + " is " + (on ? "on" : "off") + " by default");
+                if (properties.size() == 1 && clause.replaceAll("[\\s!()]", "").equals(p)) {
+                    needs = "(the claim needs it " + (on ? "off" : "on") + ")";
+                }
+            } else if (flags.length == 1 && value.matches()) {
+                parts.add(value.group(1) + " is " + value.group(2) + " by default");
+            } else {
+                parts.add(p + " is " + probe.getProperty(p) + " by default");
+            }
+        }
+        return String.join(" and ", parts) + " " + needs;
+    }
+
+    /** The probe's reason for a clause that failed; where the user's options caused it, they are named. */
+    static String skipReason(String clause, Properties probe) {
+        List<String> properties = Requires.properties(clause);
+        String bare = clause.replaceAll("[\\s()]", "");
+        String reason;
+        if (properties.size() == 1 && (bare.equals(properties.get(0)) || bare.equals("!" + properties.get(0)))) {
+            reason = probe.getProperty(properties.get(0) + ".why", "requires " + clause + here(clause, probe));
+        } else {
+            reason = "requires " + clause + here(clause, probe);
+        }
+        Set<String> options = new LinkedHashSet<>();
+        for (String p : properties) {
+            String words = probe.getProperty(p + ".cause.why", "");
+            if (cause(p, probe) == Cause.OPTIONS && words.startsWith(Cause.OPTIONS.words())) {   // not "not set by your options"
+                options.add(words);
+            }
+        }
+        return options.isEmpty() ? reason : reason + " [" + String.join("; ", options) + "]";
+    }
+
+    private static String here(String expression, Properties probe) {
+        String values = Requires.values(expression, probe);
+        return values.isEmpty() ? "" : " (here " + values + ")";
+    }
+
+    private static Outcome skipped(String reason) {
+        return new Outcome("skipped", reason);
+    }
+}
