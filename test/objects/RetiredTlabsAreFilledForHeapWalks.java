@@ -25,20 +25,20 @@ import java.util.concurrent.CountDownLatch;
  *
  * Sixteen threads each allocate one small array, taking a fresh TLAB, and park. A class histogram of all
  * objects, live or not and without a collection first (GC.class_histogram -all), then sees those TLABs
- * retired: between a histogram before the threads and one after, the filler rows gained at least one array
- * per thread. A round in which a collection ran between the two histograms proves nothing (it emptied eden,
+ * retired: between a histogram before the threads and one after, the filler rows gained about one array per
+ * thread (we ask for half of them: a thread whose allocation went outside a TLAB has none to fill). A round in which a collection ran between the two histograms proves nothing (it emptied eden,
  * fillers included) and is measured again: since JDK 26 the heap starts at its minimum (InitialRAMPercentage
  * trimmed, JDK-8348278; 8 MB here), so eden and TLABs are small and a young collection often falls there.
  *
- *   x86_64, JDK 17, G1:       +20 filler rows (int[]), 4.90 MB, 98% of the heap's growth; Serial, Parallel alike
- *   x86_64, JDK 21 and 25:    FillerElement[] 5.08 and 5.66 MB, 98% of the growth
- *   x86_64, JDK 27, 28-ea:    +17 and +18 FillerElement[] of 0.37 and 0.55 MB: the TLABs of an 8 MB heap are
- *                             small, so fillers are only about half the growth, but there is one per thread
- *   aarch64, JDK 17 and 25:   98% (G1)
+ *   x86_64, JDK 17, G1:       +26 int[] rows, 5.19 of 5.31 MB the heap grew (98%; Serial, Parallel 100%)
+ *   x86_64, JDK 25 and 26:    +26 FillerElement[], 4.98 of 5.11 MB (25); 0.72 of 0.83 MB (26: small TLABs)
+ *   x86_64, JDK 27, 28-ea:    round 1 had a young GC between the histograms; round 2: +16 FillerElement[],
+ *                             0.46 of 0.55 MB (27), 0.30 of 0.39 MB (28)
+ *   aarch64, JDK 17 and 25:   98% of the growth (G1)
  *
  * Z and Shenandoah keep their pages parsable otherwise (no filler rows), and Epsilon fills only part: the test
  * requires G1, Serial or Parallel. Without TLABs the threads allocate straight from eden and nothing is
- * retired: the filler rows then gain nothing per thread.
+ * retired: the filler rows then gain nothing (JDK 17: 256 bytes of int[]; 28-ea: none).
  */
 @NegativeControl(flags = "-XX:-UseTLAB", killsFact = RETIRED_TLAB_FILLED, why = "without TLABs nothing is retired or filled")
 public class RetiredTlabsAreFilledForHeapWalks {
@@ -93,6 +93,6 @@ public class RetiredTlabsAreFilledForHeapWalks {
         long fillers = after.fillerInstances() - before.fillerInstances();
         assertThat(RETIRED_TLAB_FILLED, run.measured("filler arrays added while " + THREADS + " threads hold a TLAB ("
                 + (after.fillerBytes() - before.fillerBytes()) + " bytes of " + (after.totalBytes() - before.totalBytes())
-                + " the heap grew, round " + (long) run.measure("rounds").value() + ")", fillers)).isAtLeast(THREADS);
+                + " the heap grew, round " + (long) run.measure("rounds").value() + ")", fillers)).isAtLeast(THREADS / 2);
     }
 }
