@@ -14,6 +14,7 @@ public enum Fact {
     HASH_IN_HEADER("an identity hash lives in the object's header: hashing an unlocked object makes no monitor"),
     LOCKED_HASH_FOLLOWS_LOCKING("hashing a locked object makes a monitor exactly where the lock displaced the header: under stack locking, not under lightweight locking"),
     PACKED_LAYOUT("an object is its header and its fields packed into gaps, rounded up to ObjectAlignmentInBytes"),
+    HEADER_FOLLOWS_MODE("an object's header is 8 bytes with compact headers, 12 with compressed class pointers, 16 without"),
     OOP_SHIFT_FOLLOWS_ALIGNMENT("compressed oops are shifted by log2(ObjectAlignmentInBytes) unless unscaled"),
     COPIED_IN_TRAVERSAL_ORDER("a young collection copies the objects an array references next to each other, in its order"),
     RETIRED_TLAB_FILLED("retired TLABs are covered by filler arrays, so the heap stays walkable"),
@@ -35,6 +36,7 @@ public enum Fact {
     STRING_TABLE_RECLAIMED("interned entries the string table dropped once they were unreachable"),
     HEAP_HUGE_PAGES_KB("memory of the heap's reservation backed by transparent huge pages (smaps AnonHugePages)"),
     HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation"),
+    HEAP_KEPT_AT_FULL_GC("a G1 full GC keeps its committed heap while MaxHeapFreeRatio is 100, G1's default since JDK 27 (JDK-8375300)"),
 
     // memory (#23): the mode the VM logs (gc+heap+coops) and WhiteBox's oop size, per heap size and base
     COMPRESSED_OOPS_MODE("the compressed-oops mode follows the heap: 32-bit below 4 GB, zero based below 32 GB, heap based above, off past 32 GB of heap"),

@@ -178,7 +178,9 @@ public class Probe implements Callable<Map<String, String>> {
                 : "-Xint: nothing is compiled, so nothing is profiled for C2");
         put("pack.tiered", String.valueOf(flagIs("TieredCompilation", "true")), "-XX:" + flagText("TieredCompilation"));
         put("pack.coops", String.valueOf(flagIs("UseCompressedOops", "true")), "-XX:" + flagText("UseCompressedOops"));
-        put("pack.ccp", String.valueOf(flagIs("UseCompressedClassPointers", "true")), "-XX:" + flagText("UseCompressedClassPointers"));
+        put("pack.ccp", String.valueOf(compressedClassPointers()), hasFlag("UseCompressedClassPointers") ? "-XX:" + flagText("UseCompressedClassPointers")
+                : "no UseCompressedClassPointers flag (removed in JDK 27, JDK-8363996): class pointers are always compressed"
+                + (flagIs("UseCompactObjectHeaders", "true") ? ", here inside the compact header's mark word" : ""));
         // memory (#23): the heap's size and the object alignment decide the compressed-oops mode
         String sized = chosenFlags("MaxHeapSize", "InitialHeapSize", "MinHeapSize");
         put("pack.heapSizeUnset", Boolean.toString(sized.isEmpty()), sized.isEmpty()
@@ -186,7 +188,8 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.objectAlignment", hasFlag("ObjectAlignmentInBytes") ? flag("ObjectAlignmentInBytes") : "8",
                 "-XX:" + flagText("ObjectAlignmentInBytes"));
         put("pack.compactHeaders", String.valueOf(flagIs("UseCompactObjectHeaders", "true")),
-                hasFlag("UseCompactObjectHeaders") ? "-XX:" + flagText("UseCompactObjectHeaders") : "this JDK has no compact object headers");
+                hasFlag("UseCompactObjectHeaders") ? "-XX:" + flagText("UseCompactObjectHeaders") + (chosenFlags("UseCompactObjectHeaders").isEmpty()
+                        ? " (this JDK's default; on by default since JDK 27, JEP 534)" : " (set by the VM options)") : "this JDK has no compact object headers");
         put("pack.countedLoopSafepoints", String.valueOf(flagIs("UseCountedLoopSafepoints", "true")),
                 hasFlag("UseCountedLoopSafepoints") ? "-XX:" + flagText("UseCountedLoopSafepoints")
                         + " (C2 polls inside counted loops only with it on; its default follows the collector)" : "no C2 flags in this VM");
@@ -212,7 +215,7 @@ public class Probe implements Callable<Map<String, String>> {
             lockingWhy = "JDK " + Runtime.version().feature() + ": LockingMode is experimental and not unlocked, so it has its default, 1 (stack locking)";
         } else {
             locking = "lightweight";
-            lockingWhy = "no LockingMode flag: lightweight locking is the only fast path of this JDK";
+            lockingWhy = "no LockingMode flag (obsolete in JDK 26, gone in 27): lightweight locking is the only fast path of this JDK";
         }
         put("pack.locking", locking, lockingWhy);
         // JDK 21 and 22 have LockingMode as an experimental flag, which the MXBean shows only once unlocked; a
@@ -223,6 +226,14 @@ public class Probe implements Callable<Map<String, String>> {
                 + Runtime.version().feature() + " (not unlocked)" : "this JDK has no LockingMode flag");
         put("pack.biasedLockingFlag", String.valueOf(hasFlag("UseBiasedLocking")), hasFlag("UseBiasedLocking")
                 ? "-XX:" + flagText("UseBiasedLocking") : "this JDK has no UseBiasedLocking flag (removed in 18)");
+    }
+
+    /**
+     * Whether object headers hold a compressed class pointer: the flag's value where it exists; since JDK 27 the
+     * flag is gone and the pointer always compressed (with compact headers, inside the mark word).
+     */
+    private boolean compressedClassPointers() {
+        return hasFlag("UseCompressedClassPointers") ? flagIs("UseCompressedClassPointers", "true") : Runtime.version().feature() >= 27;
     }
 
     /**
