@@ -21,7 +21,8 @@ import java.util.concurrent.CountDownLatch;
  * A thread allocates from its TLAB, a chunk of eden. Anything that walks the heap object by object (a
  * histogram, a heap dump, a collector's parsing of regions) must step over the part nobody has allocated yet,
  * so at a safepoint the VM retires every TLAB and covers its free end with one dead array, a filler: int[] up
- * to JDK 18, the VM's own jdk.internal.vm.FillerElement[] from 19 on.
+ * to JDK 18, from 19 (JDK-8284435) an array of the VM's own filler class, printed FillerArray up to 21.0.2 and
+ * FillerElement[] since JDK-8319548 (JDK 23, and the later 21 updates).
  *
  * Sixteen threads each allocate one small array, taking a fresh TLAB, and park. A class histogram of all
  * objects, live or not and without a collection first (GC.class_histogram -all), then sees those TLABs

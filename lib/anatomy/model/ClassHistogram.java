@@ -68,9 +68,9 @@ public record ClassHistogram(List<Row> rows, long totalInstances, long totalByte
         return rows.stream().filter(r -> isFiller(r.className())).mapToLong(Row::bytes).sum();
     }
 
-    /** The instances of the rows of {@link #FILLER_TYPES}: how many fillers (and, up to JDK 18, real int arrays). */
+    /** The instances of the rows {@link #isFiller} names: how many fillers (and, up to JDK 18, real int arrays). */
     public long fillerInstances() {
-        return rows.stream().filter(r -> FILLER_TYPES.contains(r.className())).mapToLong(Row::instances).sum();
+        return rows.stream().filter(r -> isFiller(r.className())).mapToLong(Row::instances).sum();
     }
 
     /** Instances of the class, 0 when it has no row. */
