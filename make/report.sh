@@ -47,4 +47,7 @@ REPORT_BASELINE=$scale_baseline PACK_VERSION="(synthetic results: make report-ch
     "$HOST_JDK/bin/java" -cp "$tools" Report "$scale" "$scale/report" >"$scale/report.log" 2>&1
 timeout 120 "${chrome[@]}" --window-size=1400,1000 --screenshot="$scale/screenshot.png" "file://$scale/report/index.html" >>"$OUT/chromium.log" 2>&1
 timeout 120 "${chrome[@]}" --window-size=1400,1000 --dump-dom "file://$scale/report/index.html" >"$scale/dom.html" 2>>"$OUT/chromium.log"
-"$HOST_JDK/bin/java" -cp "$tools" ReportCheck "$BUILD" "$OUT/dom.html" "$OUT/screenshot.png" "$OUT/report.pdf" "$scale" "$scale/dom.html"
+# ... and switched by the page's script to another baseline: do the marks follow?
+timeout 120 "${chrome[@]}" --window-size=1400,1000 --dump-dom "file://$scale/report/index.html?baseline=aarch64-25" >"$scale/dom-switched.html" 2>>"$OUT/chromium.log"
+"$HOST_JDK/bin/java" -cp "$tools" ReportCheck "$BUILD" "$OUT/dom.html" "$OUT/screenshot.png" "$OUT/report.pdf" \
+    "$scale" "$scale/dom.html" "$scale/dom-switched.html"

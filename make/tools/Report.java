@@ -100,8 +100,8 @@ public class Report {
             """;
     /**
      * The page's one script: opens every details before printing and the one an anchor names; switches the
-     * baseline column (marks again every cell whose outcome differs from the new baseline's in its row, and
-     * counts them); records the page's layout (the grid's width against the window's) for make report-check.
+     * baseline column, from the list or index.html?baseline=LABEL (marks again every cell whose outcome differs
+     * from the new baseline's in its row, and counts them); records the page's layout (the grid's width against the window's) for make report-check.
      */
     static final String SCRIPT = """
             addEventListener('beforeprint',()=>document.querySelectorAll('details').forEach(d=>d.open=true));
@@ -116,8 +116,10 @@ public class Report {
                td.classList.toggle('diff',d);td.classList.toggle('base',td.dataset.run===b);if(d)n[td.dataset.run]=(n[td.dataset.run]||0)+1})});
              document.querySelectorAll('#grid tr.differ td').forEach(td=>td.textContent=td.dataset.run===b?'base':(n[td.dataset.run]||0));
              document.getElementById('grid').dataset.baseline=b;const l=document.getElementById('baseline-label');if(l)l.textContent=b}
-            addEventListener('DOMContentLoaded',()=>{openTarget();const s=document.getElementById('baseline');
-             if(s)s.addEventListener('change',()=>setBaseline(s.value))});
+            addEventListener('DOMContentLoaded',()=>{openTarget();const s=document.getElementById('baseline');if(!s)return;
+             s.addEventListener('change',()=>setBaseline(s.value));
+             const q=new URLSearchParams(location.search).get('baseline');
+             if(q&&[...s.options].some(o=>o.value===q)){s.value=q;setBaseline(q)}});
             addEventListener('load',()=>{const g=document.getElementById('grid'),h=document.documentElement;
              h.dataset.viewport=innerWidth;h.dataset.clientWidth=h.clientWidth;h.dataset.pageWidth=h.scrollWidth;
              if(g){h.dataset.gridRight=Math.ceil(g.getBoundingClientRect().right);h.dataset.gridScroll=g.scrollWidth;h.dataset.gridWidth=g.clientWidth}});
@@ -304,6 +306,11 @@ public class Report {
         return c == null ? "not in this run's results" : c.reason();
     }
 
+    /** A reason for a line: jtreg's "Failed. Execution failed: `main' threw exception: java.lang.AssertionError: " left off. */
+    static String brief(String reason, int n) {
+        return abbrev(reason.replaceFirst("^Failed\\. Execution failed: `main' threw exception: (java\\.lang\\.AssertionError: )?", ""), n);
+    }
+
     // ---- HTML ----
 
     static String html(List<Results.Run> cols, TreeSet<String> tests, Map<String, Map<String, List<String[]>>> verdicts, String baseline) {
@@ -399,7 +406,7 @@ public class Report {
                 } else {
                     Results.Cell c = r.cells().get(t);
                     String tip = r.label() + ": " + st + (c.seconds().isEmpty() || st.equals("skipped") ? "" : " in " + c.seconds() + " s")
-                            + (reason(r, t).isBlank() ? "" : "\n" + abbrev(reason(r, t), 300));
+                            + (reason(r, t).isBlank() ? "" : "\n" + brief(reason(r, t), 300));
                     h.append("<a class=\"g\" href=\"#").append(cellId(r, t)).append("\" title=\"").append(esc(tip)).append("\">")
                             .append(glyph(st)).append("</a>");
                 }
@@ -448,8 +455,9 @@ public class Report {
                     ? "JAVA_VERSION " + releaseValue(r.jdkHome(), "JAVA_VERSION") + " (release file; no java -version recorded)"
                     : String.join("\n", r.javaVersion());
             h.append("<tr id=\"run-").append(esc(r.label())).append("\"><th>").append(esc(r.label())).append("</th><td class=\"facts\"><b>")
-                    .append(esc(vendor(r))).append(" ").append(esc(version(r))).append("</b><br><span class=\"small\">")
-                    .append(esc(versionLines).replace("\n", "<br>")).append("<br><code>").append(esc(r.jdkHome())).append("</code></span></td><td>")
+                    .append(esc(vendor(r))).append(" ").append(esc(version(r))).append("</b> <span class=\"small\"><code>").append(esc(r.jdkHome()))
+                    .append("</code></span><details class=\"small\"><summary>java -version</summary>").append(esc(versionLines).replace("\n", "<br>"))
+                    .append("</details></td><td>")
                     .append(esc(r.isa())).append("<br><span class=\"small\">").append(esc(emulation(r))).append("</span></td><td class=\"facts\">")
                     .append(esc(config)).append("</td><td>")
                     .append(esc((r.run().getProperty("vm.options", "") + " " + r.run().getProperty("java.options", "")).trim())).append("</td><td>")
@@ -593,7 +601,7 @@ public class Report {
             h.append(" <span class=\"small\">").append(esc(c.seconds())).append(" s</span>");
         }
         if (!st.equals("passed") && !reason(r, t).isBlank()) {
-            h.append(" <span class=\"small\">").append(esc(abbrev(reason(r, t), 200))).append("</span>");
+            h.append(" <span class=\"small\">").append(esc(brief(reason(r, t), 200))).append("</span>");
         }
         h.append("</summary>");
         Path jtr = t.startsWith("(") ? null : r.jtr(t);
@@ -633,7 +641,9 @@ public class Report {
         List<NMethod> nms = new ArrayList<>(Results.nmethods(jtr));
         nms.sort(java.util.Comparator.comparingInt(NMethod::level).reversed());   // C2's code first: what the tests assert on
         if (nms.isEmpty()) {
-            return "<p class=\"small\">No machine code kept for this cell (a passing test's output is kept with RETAIN=all).</p>";
+            return jtr != null && !Results.childOutputs(jtr).isEmpty()
+                    ? "<p class=\"small\">No machine code in the child VMs' output the run kept (files above) that the pack's parser reads.</p>"
+                    : "<p class=\"small\">No machine code kept for this cell (a passing test's output is kept with RETAIN=all).</p>";
         }
         StringBuilder h = new StringBuilder("<p><b>machine code</b> <span class=\"small\">(asserted: ")
                 .append(esc(String.join(", ", ops.stream().map(Op::name).toList()))).append(")</span></p>");

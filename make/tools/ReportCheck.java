@@ -20,10 +20,10 @@ import java.util.stream.Stream;
  * column's header naming the JDK's exact version and its totals; the page no wider than the window (no
  * horizontal scrolling); nothing outside the file fetched; the screenshot and the printed PDF there. Then the
  * same grid checks on a synthetic matrix of 15 runs (the planned JDKs and ISAs, every test of the pack, all
- * outcomes and a status the report does not know), which must fit 1400 px too. Prints one line per check and
- * the totals.
+ * outcomes and a status the report does not know), which must fit 1400 px too, and on that page switched by its
+ * script to another baseline (index.html?baseline=aarch64-25). Prints one line per check and the totals.
  *
- * Usage: ReportCheck BUILD_DIR DOM_FILE SCREENSHOT PDF [SCALE_BUILD_DIR SCALE_DOM_FILE]
+ * Usage: ReportCheck BUILD_DIR DOM_FILE SCREENSHOT PDF [SCALE_BUILD_DIR SCALE_DOM_FILE [SWITCHED_DOM_FILE]]
  *        ReportCheck --synthetic DIR    writes the synthetic matrix's results under DIR, prints its baseline label
  */
 public class ReportCheck {
@@ -49,6 +49,8 @@ public class ReportCheck {
         {"s390x-25", "s390x", "z14", "Debian", "25.0.2+10-Debian-1"},
     };
     static final String SCALE_BASELINE = "x86_64-25";
+    /** The baseline the check switches the synthetic page to, through its script (index.html?baseline=). */
+    static final String SWITCHED_BASELINE = "aarch64-25";
 
     public static void main(String[] args) throws Exception {
         if (args.length == 2 && args[0].equals("--synthetic")) {
@@ -65,6 +67,11 @@ public class ReportCheck {
         check(Files.exists(Path.of(args[3])) && Files.size(Path.of(args[3])) > 1_000, "printed to PDF " + args[3], "no PDF at " + args[3]);
         if (args.length >= 6) {
             checkPage("synthetic matrix: ", Path.of(args[4]).toAbsolutePath(), read(Path.of(args[5])), SCALE_BASELINE, 10);
+        }
+        if (args.length >= 7) {
+            // The page's script, switched to another baseline by index.html?baseline=: the marks and counts follow.
+            checkPage("synthetic matrix, ?baseline=" + SWITCHED_BASELINE + ": ", Path.of(args[4]).toAbsolutePath(), read(Path.of(args[6])),
+                    SWITCHED_BASELINE, 10);
         }
         failures.forEach(f -> System.out.println("report-check: FAILED: " + f));
         System.out.println(passed + " passed, " + failures.size() + " failed, 0 skipped");
@@ -179,6 +186,18 @@ public class ReportCheck {
         check(totalsBad.isEmpty() && totalRows.containsAll(Report.GLYPHS.keySet()) && totalRows.containsAll(seenStatus.keySet().stream()
                 .filter(s -> !s.equals("none")).toList()), name + totalsOk + " rows of per-column totals (" + String.join(", ", totalRows) + ")",
                 name + "totals " + totalsBad + " (rows " + totalRows + ")");
+        Matcher differRow = Pattern.compile("<tr class=\"differ\">(.*?)</tr>", Pattern.DOTALL).matcher(dom);
+        List<String> differGot = new ArrayList<>(), differWant = new ArrayList<>();
+        if (differRow.find()) {
+            Matcher td = Pattern.compile("<td data-run=\"[^\"]*\"[^>]*>([^<]*)</td>").matcher(differRow.group(1));
+            while (td.find()) {
+                differGot.add(td.group(1));
+            }
+        }
+        cols.forEach(r -> differWant.add(r == base ? "base" : Long.toString(tests.stream()
+                .filter(t -> Report.differs(Report.status(base, t), Report.status(r, t))).count())));
+        check(differGot.equals(differWant), name + "per column, the cells that differ from the baseline counted: " + differGot,
+                name + "differ counts " + differGot + ", expected " + differWant);
         check(Pattern.compile("<tr class=\"wall\">.*?</tr>", Pattern.DOTALL).matcher(dom).find(), name + "a row of wall times", name + "no wall times");
 
         // Layout: the browser's window was 1400 px wide, and neither the page nor the grid is wider than it.
