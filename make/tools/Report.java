@@ -189,7 +189,7 @@ public class Report {
     static List<Results.Run> runs(Path build) throws IOException {
         List<Results.Run> runs = new ArrayList<>();
         Path times = build.resolve("matrix/times.tsv");
-        Map<String, List<String[]>> pseudo = new HashMap<>();
+        Map<String, List<String[]>> pseudo = new LinkedHashMap<>();
         Path results = build.resolve("matrix/results.tsv");
         if (Files.exists(results)) {
             for (String line : Files.readAllLines(results)) {
@@ -199,19 +199,24 @@ public class Report {
                 }
             }
         }
+        // The runs times.tsv lists, then those that only left a pseudo-row (a JDK that could not be prepared).
+        List<String> labels = new ArrayList<>();
         if (Files.exists(times)) {
             for (String line : Files.readAllLines(times)) {
                 String[] f = line.split("\t", -1);
-                String label = f[0];
+                labels.add(f[0]);
                 if (f.length > 1) {
-                    wallTimes.put(label, f[1]);
+                    wallTimes.put(f[0], f[1]);
                 }
-                Results.Run r = Results.load(label, build.resolve("matrix").resolve(label));
-                for (String[] p : pseudo.getOrDefault(label, List.of())) {
-                    r.cells().put(p[1], new Results.Cell(p[1], p[2], "", p[4]));
-                }
-                runs.add(r);
             }
+        }
+        pseudo.keySet().stream().filter(l -> !labels.contains(l)).forEach(labels::add);
+        for (String label : labels) {
+            Results.Run r = Results.load(label, build.resolve("matrix").resolve(label));
+            for (String[] p : pseudo.getOrDefault(label, List.of())) {
+                r.cells().put(p[1], new Results.Cell(p[1], p[2], "", p[4]));
+            }
+            runs.add(r);
         }
         if (Files.exists(build.resolve("summary.tsv")) && Files.exists(build.resolve("jtreg/last"))) {
             Results.Run r = Results.load(null, build);
@@ -542,7 +547,7 @@ public class Report {
 
     /** The column group of a run: its ISA, and the CPU qemu emulates when it is emulated. */
     static String platform(Results.Run r) {
-        return r.isa() + " \u00b7 " + emulation(r);
+        return r.probe().containsKey("pack.isa") ? r.isa() + " \u00b7 " + emulation(r) : "no probe report";
     }
 
     /** native, or qemu and the CPU it emulates (from the probe: "running under qemu-user (qemu-aarch64-static 7.2.22 -cpu neoverse-n1)"). */
@@ -561,11 +566,15 @@ public class Report {
         if (s != null && !s.isBlank()) {
             return s + " s";
         }
-        double sum = r.cells().values().stream().mapToDouble(c -> c.seconds().matches("[0-9.]+") ? Double.parseDouble(c.seconds()) : 0).sum();
-        return String.format(Locale.ROOT, "\u03a3 %.0f s", sum);
+        List<Double> times = r.cells().values().stream().filter(c -> c.seconds().matches("[0-9]+(\\.[0-9]*)?"))
+                .map(c -> Double.parseDouble(c.seconds())).toList();
+        return times.isEmpty() ? "-" : String.format(Locale.ROOT, "\u03a3 %.0f s", times.stream().mapToDouble(Double::doubleValue).sum());
     }
 
     static String releaseValue(String home, String key) {
+        if (home.isBlank()) {
+            return "?";
+        }
         try {
             String v = Results.find(Files.readString(Path.of(home, "release")), "(?m)^" + key + "=\"?(.*?)\"?$");
             return v == null ? "?" : v;
