@@ -4,9 +4,13 @@
 # any cell failed, so a pipeline can gate on it (2: nothing to report). See docs/report.md.
 #
 #   make/report.sh            write the report
-#   make/report.sh --browser  write it, then check it in a headless Chromium (Debian's, installed through
-#                             make/need.sh): it renders, its matrix has the expected rows and cells, nothing
-#                             external is loaded; keeps $BUILD/report/screenshot.png and report.pdf
+#   make/report.sh --browser  write it, then check it in a headless Chromium at 1400 px wide (Debian's, installed
+#                             through make/need.sh): it renders, its grid has the expected rows, cells, baseline
+#                             marks and totals, it needs no horizontal scrolling, nothing external is loaded; the
+#                             same grid checks on a synthetic matrix of 15 runs ($BUILD/report/scale/); keeps
+#                             $BUILD/report/screenshot.png, report.pdf and scale/screenshot.png
+#
+# REPORT_BASELINE=<label> chooses the grid's baseline column (default: the first).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 . make/lib.sh
@@ -34,5 +38,16 @@ chrome=(chromium --headless --no-sandbox --disable-gpu --no-first-run --hide-scr
 rm -f "$OUT/screenshot.png" "$OUT/report.pdf" "$OUT/dom.html"
 timeout 120 "${chrome[@]}" --window-size=1400,1000 --screenshot="$OUT/screenshot.png" "$page" >"$OUT/chromium.log" 2>&1
 timeout 120 "${chrome[@]}" --print-to-pdf="$OUT/report.pdf" --no-pdf-header-footer "$page" >>"$OUT/chromium.log" 2>&1
-timeout 120 "${chrome[@]}" --dump-dom "$page" >"$OUT/dom.html" 2>>"$OUT/chromium.log"
-"$HOST_JDK/bin/java" -cp "$tools" ReportCheck "$BUILD" "$OUT/dom.html" "$OUT/screenshot.png" "$OUT/report.pdf"
+timeout 120 "${chrome[@]}" --window-size=1400,1000 --dump-dom "$page" >"$OUT/dom.html" 2>>"$OUT/chromium.log"
+# The same page over a synthetic matrix of the planned JDKs and ISAs (15 columns): does the grid still fit?
+scale=$OUT/scale
+rm -rf "$scale"
+scale_baseline=$("$HOST_JDK/bin/java" -cp "$tools" ReportCheck --synthetic "$scale") || die "cannot write the synthetic matrix in $scale"
+REPORT_BASELINE=$scale_baseline PACK_VERSION="(synthetic results: make report-check's scale test)" \
+    "$HOST_JDK/bin/java" -cp "$tools" Report "$scale" "$scale/report" >"$scale/report.log" 2>&1
+timeout 120 "${chrome[@]}" --window-size=1400,1000 --screenshot="$scale/screenshot.png" "file://$scale/report/index.html" >>"$OUT/chromium.log" 2>&1
+timeout 120 "${chrome[@]}" --window-size=1400,1000 --dump-dom "file://$scale/report/index.html" >"$scale/dom.html" 2>>"$OUT/chromium.log"
+# ... and switched by the page's script to another baseline: do the marks follow?
+timeout 120 "${chrome[@]}" --window-size=1400,1000 --dump-dom "file://$scale/report/index.html?baseline=aarch64-25" >"$scale/dom-switched.html" 2>>"$OUT/chromium.log"
+"$HOST_JDK/bin/java" -cp "$tools" ReportCheck "$BUILD" "$OUT/dom.html" "$OUT/screenshot.png" "$OUT/report.pdf" \
+    "$scale" "$scale/dom.html" "$scale/dom-switched.html"

@@ -1,61 +1,287 @@
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
- * The report's browser check: reads the DOM a headless browser rendered from index.html and the results the
- * report was written from, and checks that the page rendered, that its matrix has one row per behaviour and in
- * each row one cell per run with the run's verdict, that nothing outside the file is fetched, that the
- * screenshot and the printed PDF exist. Prints one line per check and the totals.
+ * The report's browser check: reads the DOM a headless browser rendered from index.html (at 1400 px wide) and
+ * the results the report was written from, and checks that the page rendered its grid; one row per behaviour;
+ * in each row one cell per run, in the grid's column order, with the run's outcome and its glyph, linking to
+ * its evidence block on the page; the baseline column and exactly the cells that differ from it marked; each
+ * column's header naming the JDK's exact version and its totals; the page no wider than the window (no
+ * horizontal scrolling); nothing outside the file fetched; the screenshot and the printed PDF there. Then the
+ * same grid checks on a synthetic matrix of 15 runs (the planned JDKs and ISAs, every test of the pack, all
+ * outcomes and a status the report does not know), which must fit 1400 px too, and on that page switched by its
+ * script to another baseline (index.html?baseline=aarch64-25). Prints one line per check and the totals.
  *
- * Usage: ReportCheck BUILD_DIR DOM_FILE SCREENSHOT PDF
+ * Usage: ReportCheck BUILD_DIR DOM_FILE SCREENSHOT PDF [SCALE_BUILD_DIR SCALE_DOM_FILE [SWITCHED_DOM_FILE]]
+ *        ReportCheck --synthetic DIR    writes the synthetic matrix's results under DIR, prints its baseline label
  */
 public class ReportCheck {
     static final List<String> failures = new ArrayList<>();
     static int passed;
 
-    public static void main(String[] args) throws Exception {
-        Path build = Path.of(args[0]).toAbsolutePath();
-        String dom = Files.exists(Path.of(args[1])) ? Files.readString(Path.of(args[1])) : "";
-        List<Results.Run> runs = Report.runs(build);
-        TreeSet<String> tests = new TreeSet<>();
-        runs.forEach(r -> tests.addAll(r.cells().keySet()));
+    /** The synthetic matrix: label, ISA, qemu CPU (or "" for native), vendor, java.runtime.version. */
+    static final String[][] SCALE = {
+        {"x86_64-17", "x86_64", "", "Debian", "17.0.15+6-Debian-1deb12u1"},
+        {"x86_64-17-temurin", "x86_64", "", "Eclipse Adoptium", "17.0.9+9"},
+        {"x86_64-17.0.2", "x86_64", "", "Eclipse Adoptium", "17.0.2+8"},
+        {"x86_64-21", "x86_64", "", "Eclipse Adoptium", "21.0.8+9-LTS"},
+        {"x86_64-21.0.2", "x86_64", "", "Eclipse Adoptium", "21.0.2+13-LTS"},
+        {"x86_64-25", "x86_64", "", "Eclipse Adoptium", "25.0.3+9-LTS"},
+        {"x86_64-26", "x86_64", "", "Debian", "26.0.2+7-Debian-1"},
+        {"x86_64-27", "x86_64", "", "Debian", "27.0.1+5-Debian-1"},
+        {"x86_64-28ea", "x86_64", "", "Debian", "28-ea+18-1-Debian"},
+        {"aarch64-17", "aarch64", "neoverse-n1", "Debian", "17.0.21+1-2-deb12u1-Debian"},
+        {"aarch64-25", "aarch64", "neoverse-n1", "Eclipse Adoptium", "25.0.2+10-LTS"},
+        {"aarch64-28ea", "aarch64", "neoverse-n1", "Debian", "28-ea+18-1-Debian"},
+        {"riscv64-25", "riscv64", "rva22s64", "Debian", "25.0.2+10-Debian-1"},
+        {"ppc64le-25", "ppc64le", "power9", "Debian", "25.0.2+10-Debian-1"},
+        {"s390x-25", "s390x", "z14", "Debian", "25.0.2+10-Debian-1"},
+    };
+    static final String SCALE_BASELINE = "x86_64-25";
+    /** The baseline the check switches the synthetic page to, through its script (index.html?baseline=). */
+    static final String SWITCHED_BASELINE = "aarch64-25";
 
-        check(dom.contains("<table id=\"matrix\">"), "the page rendered with its matrix", "no matrix table in the DOM (" + dom.length() + " characters)");
-        Matcher row = Pattern.compile("<tr class=\"behaviour\" data-test=\"([^\"]*)\">(.*?)</tr>", Pattern.DOTALL).matcher(dom);
-        List<String> rows = new ArrayList<>();
-        int cellsOk = 0, cellsBad = 0;
-        while (row.find()) {
-            String test = row.group(1).replace("&amp;", "&");
-            rows.add(test);
-            Matcher cell = Pattern.compile("<td class=\"(?:cell (passed|failed|skipped)|(none))\"").matcher(row.group(2));
-            List<String> seen = new ArrayList<>();
-            while (cell.find()) {
-                seen.add(cell.group(1) != null ? cell.group(1) : "none");
-            }
-            List<String> expected = runs.stream().map(r -> Report.status(r, test)).toList();
-            if (seen.equals(expected)) {
-                cellsOk++;
-            } else {
-                cellsBad++;
-                failures.add(test + ": cells " + seen + ", expected " + expected);
-            }
+    public static void main(String[] args) throws Exception {
+        if (args.length == 2 && args[0].equals("--synthetic")) {
+            synthetic(Path.of(args[1]).toAbsolutePath());
+            System.out.println(SCALE_BASELINE);
+            return;
         }
-        check(new TreeSet<>(rows).equals(tests) && rows.size() == tests.size(), rows.size() + " behaviour rows, as in the results",
-                "rows " + rows + ", expected " + tests);
-        check(cellsBad == 0 && cellsOk > 0, cellsOk + " rows x " + runs.size() + " runs: every cell shows its run's verdict",
-                cellsBad + " rows with wrong cells");
+        Path build = Path.of(args[0]).toAbsolutePath();
+        String dom = read(Path.of(args[1]));
+        checkPage("", build, dom, System.getenv("REPORT_BASELINE"), 1);
         Matcher external = Pattern.compile("(?i)(<(script|img|link|iframe)[^>]*\\s(src|href)=|url\\(|@import|https?://[^\"<\\s]*\\.(js|css|woff2?))").matcher(dom);
         check(!external.find(), "no external assets", "the page loads something: " + (external.find(0) ? external.group() : ""));
         check(Files.exists(Path.of(args[2])) && Files.size(Path.of(args[2])) > 10_000, "screenshot " + args[2], "no screenshot at " + args[2]);
         check(Files.exists(Path.of(args[3])) && Files.size(Path.of(args[3])) > 1_000, "printed to PDF " + args[3], "no PDF at " + args[3]);
+        if (args.length >= 6) {
+            checkPage("synthetic matrix: ", Path.of(args[4]).toAbsolutePath(), read(Path.of(args[5])), SCALE_BASELINE, 10);
+        }
+        if (args.length >= 7) {
+            // The page's script, switched to another baseline by index.html?baseline=: the marks and counts follow.
+            checkPage("synthetic matrix, ?baseline=" + SWITCHED_BASELINE + ": ", Path.of(args[4]).toAbsolutePath(), read(Path.of(args[6])),
+                    SWITCHED_BASELINE, 10);
+        }
         failures.forEach(f -> System.out.println("report-check: FAILED: " + f));
         System.out.println(passed + " passed, " + failures.size() + " failed, 0 skipped");
         System.exit(failures.isEmpty() ? 0 : 1);
+    }
+
+    /** The grid's checks on one rendered page; a page of at least minColumns runs. */
+    static void checkPage(String name, Path build, String dom, String wantedBaseline, int minColumns) throws IOException {
+        List<Results.Run> runs = Report.runs(build);
+        if (runs.isEmpty()) {
+            check(false, "", name + "no results under " + build);
+            return;
+        }
+        List<Results.Run> cols = Report.columns(runs);
+        String baseline = Report.baseline(cols, wantedBaseline);
+        Results.Run base = cols.stream().filter(r -> r.label().equals(baseline)).findFirst().orElseThrow();
+        TreeSet<String> tests = Report.tests(runs);
+
+        check(dom.contains("<table id=\"grid\""), name + "the page rendered with its grid", name + "no grid in the DOM (" + dom.length() + " characters)");
+        check(cols.size() >= minColumns, name + cols.size() + " columns", name + "only " + cols.size() + " columns, expected " + minColumns + " or more");
+
+        // Column headers: in the grid's order, each with the JDK's exact version; the baseline marked.
+        Matcher th = Pattern.compile("<th class=\"run( base)?\" data-run=\"([^\"]*)\"[^>]*>(.*?)</th>", Pattern.DOTALL).matcher(dom);
+        List<String> heads = new ArrayList<>();
+        List<String> bad = new ArrayList<>();
+        while (th.find()) {
+            String label = unesc(th.group(2));
+            heads.add(label);
+            Results.Run r = cols.stream().filter(c -> c.label().equals(label)).findFirst().orElse(null);
+            if (r == null || !th.group(3).replace("<wbr>", "").contains("<b>" + Report.esc(Report.version(r)) + "</b>") || (th.group(1) != null) != label.equals(baseline)) {
+                bad.add(label);
+            }
+        }
+        List<String> labels = cols.stream().map(Results.Run::label).toList();
+        check(heads.equals(labels) && bad.isEmpty(), name + "column headers " + String.join(" ", labels.stream()
+                .map(l -> l + " (" + Report.version(cols.get(labels.indexOf(l))) + ")").toList()) + ", baseline " + baseline,
+                name + "column headers " + heads + " (wrong version or baseline mark: " + bad + "), expected " + labels);
+        check(dom.contains("<table id=\"grid\" data-baseline=\"" + Report.esc(baseline) + "\""), name + "baseline " + baseline,
+                name + "the grid's baseline is not " + baseline);
+
+        // Rows and cells.
+        Set<String> anchors = new HashSet<>();
+        Matcher id = Pattern.compile("<details class=\"[^\"]*\" id=\"([^\"]*)\"").matcher(dom);
+        while (id.find()) {
+            anchors.add(unesc(id.group(1)));
+        }
+        Matcher row = Pattern.compile("<tr class=\"behaviour\" id=\"[^\"]*\" data-test=\"([^\"]*)\">(.*?)</tr>", Pattern.DOTALL).matcher(dom);
+        Pattern cellPattern = Pattern.compile("<td class=\"c ([^\"]*)\" data-run=\"([^\"]*)\" data-status=\"([^\"]*)\">(.*?)</td>", Pattern.DOTALL);
+        List<String> rows = new ArrayList<>();
+        int cellsOk = 0, cellsBad = 0, links = 0, diffs = 0;
+        Map<String, Integer> seenStatus = new LinkedHashMap<>();
+        while (row.find()) {
+            String test = unesc(row.group(1));
+            rows.add(test);
+            Matcher cell = cellPattern.matcher(row.group(2));
+            List<String> seen = new ArrayList<>(), expected = new ArrayList<>();
+            for (Results.Run r : cols) {
+                String st = Report.status(r, test);
+                boolean differs = r != base && Report.differs(Report.status(base, test), st);
+                expected.add(r.label() + "=" + st + " " + Report.glyph(st) + (differs ? " diff" : ""));
+            }
+            while (cell.find()) {
+                Set<String> classes = Set.of(cell.group(1).split(" "));
+                String st = unesc(cell.group(3));
+                String glyph = Results.find(cell.group(4), ">([^<>\"]+)</(?:a|span)>");
+                seen.add(unesc(cell.group(2)) + "=" + st + " " + glyph + (classes.contains("diff") ? " diff" : ""));
+                diffs += classes.contains("diff") ? 1 : 0;
+                seenStatus.merge(st, 1, Integer::sum);
+                String href = Results.find(cell.group(4), "href=\"#([^\"]*)\"");
+                if (href != null) {
+                    links++;
+                    if (!anchors.contains(unesc(href))) {
+                        failures.add(name + test + ": the cell's link #" + href + " leads to no evidence block");
+                    }
+                } else if (!st.equals("none")) {
+                    failures.add(name + test + ": the " + st + " cell of " + cell.group(2) + " links to no evidence");
+                }
+            }
+            if (seen.equals(expected)) {
+                cellsOk++;
+            } else {
+                cellsBad++;
+                failures.add(name + test + ": cells " + seen + ", expected " + expected);
+            }
+        }
+        check(new TreeSet<>(rows).equals(new TreeSet<>(tests)) && rows.size() == tests.size(), name + rows.size() + " behaviour rows, as in the results",
+                name + "rows " + rows + ", expected " + tests);
+        check(cellsBad == 0 && cellsOk > 0, name + cellsOk + " rows x " + cols.size() + " runs: every cell shows its run's outcome, its glyph "
+                + "and whether it differs from the baseline (" + diffs + " do); " + links + " link to their evidence; outcomes " + seenStatus,
+                name + cellsBad + " rows with wrong cells");
+
+        // Totals: one row per outcome shown, one number per column.
+        Matcher total = Pattern.compile("<tr class=\"total\" data-status=\"([^\"]*)\">(.*?)</tr>", Pattern.DOTALL).matcher(dom);
+        int totalsOk = 0;
+        List<String> totalsBad = new ArrayList<>();
+        Set<String> totalRows = new HashSet<>();
+        while (total.find()) {
+            String st = unesc(total.group(1));
+            totalRows.add(st);
+            Matcher td = Pattern.compile("<td data-run=\"([^\"]*)\"[^>]*>(\\d+)</td>").matcher(total.group(2));
+            List<String> got = new ArrayList<>(), want = new ArrayList<>();
+            while (td.find()) {
+                got.add(td.group(2));
+            }
+            cols.forEach(r -> want.add(Long.toString(tests.stream().filter(t -> Report.status(r, t).equals(st)).count())));
+            if (got.equals(want)) {
+                totalsOk++;
+            } else {
+                totalsBad.add(st + " " + got + ", expected " + want);
+            }
+        }
+        check(totalsBad.isEmpty() && totalRows.containsAll(Report.GLYPHS.keySet()) && totalRows.containsAll(seenStatus.keySet().stream()
+                .filter(s -> !s.equals("none")).toList()), name + totalsOk + " rows of per-column totals (" + String.join(", ", totalRows) + ")",
+                name + "totals " + totalsBad + " (rows " + totalRows + ")");
+        Matcher differRow = Pattern.compile("<tr class=\"differ\">(.*?)</tr>", Pattern.DOTALL).matcher(dom);
+        List<String> differGot = new ArrayList<>(), differWant = new ArrayList<>();
+        if (differRow.find()) {
+            Matcher td = Pattern.compile("<td data-run=\"[^\"]*\"[^>]*>([^<]*)</td>").matcher(differRow.group(1));
+            while (td.find()) {
+                differGot.add(td.group(1));
+            }
+        }
+        cols.forEach(r -> differWant.add(r == base ? "base" : Long.toString(tests.stream()
+                .filter(t -> Report.differs(Report.status(base, t), Report.status(r, t))).count())));
+        check(differGot.equals(differWant), name + "per column, the cells that differ from the baseline counted: " + differGot,
+                name + "differ counts " + differGot + ", expected " + differWant);
+        check(Pattern.compile("<tr class=\"wall\">.*?</tr>", Pattern.DOTALL).matcher(dom).find(), name + "a row of wall times", name + "no wall times");
+
+        // Layout: the browser's window was 1400 px wide, and neither the page nor the grid is wider than it.
+        int viewport = attr(dom, "data-viewport"), client = attr(dom, "data-client-width"), page = attr(dom, "data-page-width");
+        int gridRight = attr(dom, "data-grid-right"), gridScroll = attr(dom, "data-grid-scroll"), gridWidth = attr(dom, "data-grid-width");
+        check(viewport == 1400 && page > 0 && page <= client && gridRight <= client && gridScroll <= gridWidth,
+                name + "fits a 1400 px window without horizontal scrolling: page " + page + " px, grid right edge " + gridRight
+                        + " px, of " + client + " px",
+                name + "does not fit: window " + viewport + " px (" + client + " px for the page), page " + page + " px, grid right edge "
+                        + gridRight + " px, grid content " + gridScroll + " px in " + gridWidth + " px");
+    }
+
+    static int attr(String dom, String name) {
+        String v = Results.find(dom, "<html[^>]*\\s" + name + "=\"(\\d+)\"");
+        return v == null ? -1 : Integer.parseInt(v);
+    }
+
+    /**
+     * Writes a make matrix result tree of SCALE's runs over every test (and @test id variant) of the pack: mostly
+     * passed, some skipped, a failure, findings on the JDK 28 columns and one status word the report does not know.
+     */
+    static void synthetic(Path dir) throws IOException {
+        List<String> tests = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(Path.of("test"))) {
+            for (Path p : s.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                String text = Files.readString(p);
+                Matcher m = Pattern.compile("@test\\s+id=(\\S+)").matcher(text);
+                boolean variants = false;
+                while (m.find()) {
+                    tests.add(p + "#" + m.group(1));
+                    variants = true;
+                }
+                if (!variants && text.contains("@test")) {
+                    tests.add(p.toString());
+                }
+            }
+        }
+        StringBuilder times = new StringBuilder();
+        for (int j = 0; j < SCALE.length; j++) {
+            String[] run = SCALE[j];
+            Path rd = dir.resolve("matrix").resolve(run[0]);
+            Path area = rd.resolve("jtreg/last");
+            Path home = dir.resolve("jdks").resolve(run[0]);
+            Files.createDirectories(area);
+            Files.createDirectories(home);
+            Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"" + run[3] + "\"\nJAVA_RUNTIME_VERSION=\"" + run[4] + "\"\nOS_ARCH=\"" + run[1] + "\"\n");
+            String feature = run[4].replaceAll("[.+-].*", "");
+            Files.writeString(area.resolve("probe.properties"), "pack.isa=" + run[1] + "\npack.jdk=" + feature + "\npack.gc=g1\n"
+                    + "pack.emulated=" + !run[2].isEmpty() + "\npack.emulated.why=" + (run[2].isEmpty() ? "native"
+                    : "running under qemu-user (qemu-" + run[1] + "-static 7.2.22 -cpu " + run[2] + ")") + "\n");
+            Files.writeString(area.resolve("run.properties"), "jdk=" + home + "\nvm.options=\njava.options=\nvm.flags=-XX:+UseG1GC\n"
+                    + "java.version.1=openjdk version \"" + feature + "\"\njava.version.2=OpenJDK Runtime Environment (build " + run[4] + ")\n"
+                    + "java.version.3=OpenJDK 64-Bit Server VM (build " + run[4] + ", mixed mode)\n");
+            StringBuilder tsv = new StringBuilder();
+            for (int i = 0; i < tests.size(); i++) {
+                String st = "passed", why = "";
+                if ((i * 7 + j * 3) % 23 == 0) {
+                    st = "failed";
+                    why = "Failed. Execution failed: `main' threw exception: java.lang.AssertionError: expected to contain: at least 1 x CMOV";
+                } else if ((i + j) % 11 == 0) {
+                    st = "skipped";
+                    why = "requires pack.c2 & pack.jdk >= 22 (here pack.c2=true, pack.jdk=" + feature + ")";
+                } else if (feature.equals("28") && i % 9 == 4) {
+                    st = "finding";
+                    why = "not the default from JDK 28: UseFPUForSpilling is off by default";
+                } else if (i == 5 && j == SCALE.length - 1) {
+                    st = "timeout";
+                    why = "a status word of a tool newer than make report";
+                }
+                tsv.append(tests.get(i)).append('\t').append(st).append('\t').append(st.equals("skipped") ? "0.00" : "1.5" + (i % 10))
+                        .append('\t').append(why).append('\n');
+            }
+            Files.writeString(rd.resolve("summary.tsv"), tsv);
+            times.append(run[0]).append('\t').append(20 + 7 * j).append("\t0\t").append(home).append('\n');
+        }
+        Files.writeString(dir.resolve("matrix/times.tsv"), times);
+    }
+
+    static String read(Path p) throws IOException {
+        return Files.exists(p) ? Files.readString(p) : "";
+    }
+
+    static String unesc(String s) {
+        return s.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
     }
 
     static void check(boolean ok, String what, String otherwise) {
