@@ -59,6 +59,7 @@ help:
 	@echo "  CONFIGS=...       make configs's configurations ('name=options;name=options')"
 	@echo "  BUILD=dir         where work, reports and builds go (default: build)"
 	@echo "  RETAIN=all        keep every test's child VM output (machine code), not only failures' (report)"
+	@echo "  REPORT_BASELINE=label  make report's baseline column (default: the first); cells that differ are marked"
 	@echo "  BASE=, NEW=       make compare's JDKs; BASE_VM_OPTIONS=, NEW_VM_OPTIONS= options for one side"
 
 -include make/hsdis.mk
