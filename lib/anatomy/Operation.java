@@ -33,6 +33,14 @@ public interface Operation {
         return null;
     }
 
+    /**
+     * For an operation found by a role's note (a runtime call's), the notes of that kind the code does carry, so
+     * that a miss shows what was called instead (a stub a new release renamed); empty otherwise.
+     */
+    default List<String> related(List<Instruction> code, Isa isa) {
+        return List.of();
+    }
+
     /** The occurrences inside the scope, e.g. {@code SAFEPOINT_POLL.inside(Scope.LOOP_BODY)}. */
     default Operation inside(Scope scope) {
         return new Narrowed(this, "inside " + scope.describe(), (code, isa, i) -> scope.contains(code, isa, i));
