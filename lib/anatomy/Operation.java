@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * Something the JIT may emit, found in an nmethod's code on each ISA: an operation of {@link Op}, one made
- * with a parameter ({@link Op#addImmediate}, {@link Op#runtimeCall}), or one narrowed to a scope or an order
+ * with a parameter ({@link Op#addImmediate}), or one narrowed to a scope or an order
  * ({@code SAFEPOINT_POLL.inside(Scope.LOOP_BODY)}, {@code ZEROING.before(ALLOCATION_SLOW_CALL)}).
  */
 public interface Operation {
