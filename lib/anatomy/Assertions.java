@@ -107,6 +107,10 @@ public final class Assertions {
                     .fact("patterns (" + code.run().isa().label() + ")", op.patterns(code.run().isa()))
                     .fact("but was", found.size() + " found in " + n.instructions().size() + " instructions"
                             + (found.isEmpty() ? "" : ", first: " + found.get(0)));
+            List<String> related = found.isEmpty() ? op.related(n.instructions(), code.run().isa()) : List.of();
+            if (!related.isEmpty()) {
+                f.fact("notes of that kind", String.join("\n", related));
+            }
             where(f);
             return f.evidence("code (" + n.describe() + ")", n.mainCode().stream()
                     .filter(i -> !i.mnemonic().equals("hlt")).map(Instruction::toString).toList()).error();

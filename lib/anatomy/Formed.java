@@ -20,6 +20,11 @@ interface Formed extends Operation {
     }
 
     @Override
+    default List<String> related(List<Instruction> code, Isa isa) {
+        return form(isa).related(code);
+    }
+
+    @Override
     default boolean needsInstructions(Isa isa) {
         return form(isa).needsInstructions();
     }

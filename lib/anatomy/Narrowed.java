@@ -48,6 +48,11 @@ final class Narrowed implements Operation {
     }
 
     @Override
+    public List<String> related(List<Instruction> code, Isa isa) {
+        return base.related(code, isa);
+    }
+
+    @Override
     public boolean needsInstructions(Isa isa) {
         return base.needsInstructions(isa) || (other != null && other.needsInstructions(isa));
     }

@@ -2,7 +2,6 @@ package anatomy;
 
 import static anatomy.isa.Form.anyOf;
 import static anatomy.isa.Form.insn;
-import static anatomy.isa.Form.note;
 import static anatomy.isa.Form.seq;
 import static anatomy.isa.Form.step;
 import static anatomy.isa.Isa.AARCH64;
@@ -10,6 +9,7 @@ import static anatomy.isa.Isa.X86_64;
 
 import anatomy.isa.Form;
 import anatomy.isa.Isa;
+import anatomy.isa.Role;
 import anatomy.model.Instruction;
 import anatomy.model.NMethod;
 import java.util.EnumMap;
@@ -78,16 +78,15 @@ public enum Op implements Formed {
                             + " so the faulting access cannot be placed" : null;
         }
     },
+    // The JVM's notes, by role: every name a role has had across releases is declared once, in anatomy.isa.Role.
     /** A safepoint poll in a loop or body ({poll}). */
-    SAFEPOINT_POLL("safepoint poll", anyIsa(note("\\{poll}"))),
+    SAFEPOINT_POLL("safepoint poll", anyIsa(Role.SAFEPOINT_POLL.form())),
     /** The poll at a method's return ({poll_return}). */
-    RETURN_POLL("return poll", anyIsa(note("\\{poll_return}"))),
+    RETURN_POLL("return poll", anyIsa(Role.RETURN_POLL.form())),
     /** A call into the uncommon-trap blob: the compiled code gives up and deoptimizes here. */
-    UNCOMMON_TRAP("uncommon trap", anyIsa(note("\\{runtime_call UncommonTrapBlob}"))),
-    /** The out-of-line call that allocates an object or array in the runtime (JDK 17 and JDK 21+ names). */
-    ALLOCATION_SLOW_CALL("allocation slow-path call", anyIsa(note("\\{runtime_call (_new_instance_Java|_new_array_Java"
-            + "|_new_array_nozero_Java|_multianewarray\\d_Java|C2 Runtime (new_instance|new_array|new_array_nozero"
-            + "|multianewarray\\d|multianewarrayN))"))),
+    UNCOMMON_TRAP("uncommon trap", anyIsa(Role.UNCOMMON_TRAP.form())),
+    /** C2's out-of-line call that allocates an object or array in the runtime (its names per release: Role). */
+    ALLOCATION_SLOW_CALL("allocation slow-path call", anyIsa(Role.ALLOCATION_SLOW_PATH.form())),
     /**
      * The inline TLAB bump: the thread's TLAB top loaded, compared with the TLAB end, stored back to the same
      * offset. The compare tells it from G1's SATB queue update, another read-modify-write of a thread field.
@@ -114,7 +113,10 @@ public enum Op implements Formed {
      * A card mark: an address shifted right by log2 of the card size (128 to 2048 bytes) indexes the card
      * table, and the dirty value (zero) is stored as a byte to exactly that card; counted at the store. Serial
      * and Parallel index the table base with the shifted address in the store itself; G1 and -XX:+UseCondCardMark
-     * add them first and store through the sum (G1 out of line, after its filters).
+     * add them first and store through the sum (G1 out of line, after its filters). Since JDK 26 (JEP 522) G1
+     * reads the table's base from the thread, where it swaps tables: on x86_64 an add from a field of r15
+     * ({@code addq 0x50(%r15), %r10}), on AArch64 an indexed store with the index first
+     * ({@code strb wzr, [x13, x11]}).
      */
     CARD_MARK("card mark (dirty byte stored to the card of an address)",
             on(X86_64, anyOf(
@@ -124,11 +126,11 @@ public enum Op implements Formed {
                             step("add[lq]? %{idx}, %(?<card>\\w+)$").within(3),
                             step("movb " + Forms.X86_DIRTY + ", \\(%{card}\\)$").within(Forms.OUT_OF_LINE)),
                     seq(Forms.cardShift("shr[lq]? \\$(?<shift>0x[0-9a-f]+|\\d+), %(?<card>\\w+)$"),
-                            step("add[lq]? %\\w+, %{card}$").within(3),
+                            step("add[lq]? (%\\w+|" + Forms.X86_THREAD_FIELD + "), %{card}$").within(3),
                             step("movb " + Forms.X86_DIRTY + ", \\(%{card}\\)$").within(Forms.OUT_OF_LINE)))),
             on(AARCH64, anyOf(
                     seq(Forms.cardShift("lsr (?<idx>x\\d+), x\\d+, #(?<shift>0x[0-9a-f]+|\\d+)$"),
-                            step("strb wzr, \\[x\\d+, {idx}(, lsl #0)?\\]$").within(6)),
+                            step("strb wzr, \\[(x\\d+, {idx}|{idx}, x\\d+)(, lsl #0)?\\]$").within(6)),
                     seq(Forms.cardShift("lsr (?<idx>x\\d+), x\\d+, #(?<shift>0x[0-9a-f]+|\\d+)$"),
                             step("add (?<card>x\\d+), x\\d+, {idx}$").within(4),
                             step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE)),
@@ -137,13 +139,21 @@ public enum Op implements Formed {
                             step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE))))),
     /**
      * A card mark that reads the card first and stores only when it is not dirty yet (-XX:+UseCondCardMark;
-     * G1 always): the card compared with zero, a branch over the store, the store to the same card.
+     * G1 always): the card read and compared with a card value the VM defines, a branch over the store, the
+     * dirty store to the same card. The value compared is not matched: it has changed with the barrier's design
+     * (JDK 17 to 25: the card compared with dirty, zero, {@code cmpb $0, (%r10) ; je}; since JDK 26, JEP 522,
+     * G1 compares with clean, {@code cmpb $0xff, (%r10) ; jne}, and AArch64 tests the clean value's low bit,
+     * {@code ldrb w8, [x13, x11] ; tbz w8, #0}). G1 before JDK 26 also compares with its young value (2) first;
+     * that compare branches out of line, not over a store, and is not counted.
      */
     CONDITIONAL_CARD_MARK("conditional card mark (card read, dirty byte stored only if not dirty)",
-            on(X86_64, seq(step("cmpb \\$(0x)?0, \\(%(?<card>\\w+)\\)$"), step("je ").within(1),
+            on(X86_64, seq(step("cmpb \\$(?<value>-?(0x[0-9a-f]+|\\d+)), \\(%(?<card>\\w+)\\)$"), step("j(e|ne) ").within(1),
                     step("movb " + Forms.X86_DIRTY + ", \\(%{card}\\)$").within(1))),
-            on(AARCH64, seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+)\\]$"), step("cbz {v}, ").within(3),
-                    step("strb wzr, \\[{card}\\]$").within(1)))),
+            on(AARCH64, anyOf(
+                    seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("(cbn?z {v}, |tbn?z {v}, #\\d+, )").within(3),
+                            step("strb wzr, \\[{card}\\]$").within(1)),
+                    seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("cmp {v}, #").within(3),
+                            step("b\\.(eq|ne) ").within(1), step("strb wzr, \\[{card}\\]$").within(1))))),
     /**
      * G1's cross-region filter: the field's and the new value's addresses xor-ed, shifted right by log2 of the
      * region size (1 to 512 MB), and a branch on zero (same region: no card). Counted at the branch.
@@ -158,11 +168,18 @@ public enum Op implements Formed {
     /**
      * A store of zero into an object (not the stack): the zero immediate, HotSpot's zero register (r12 holds
      * the heap base, zero in zero-based and 32-bit compressed-oops modes), a register just xor-ed to zero;
-     * wzr/xzr. Narrow it to a field with {@link #at}.
+     * wzr/xzr. Also a vector register zeroed and stored through the object's address plus an offset
+     * ({@code movq %rax, %r10 ; addq $8, %r10 ; ... vpxord %zmm0, %zmm0, %zmm0 ; vmovq %xmm0, (%r10)}): C2
+     * clearing an object's body that starts 8-aligned (compact object headers, on by default since JDK 27,
+     * JEP 534) on a CPU with AVX-512. Narrow it to a field with {@link #at}.
      */
     ZERO_STORE("store of zero into an object",
             on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%r12[dwb]?), " + Forms.X86_OBJECT_SLOT),
-                    seq(step("xor[lq] %(?<z>\\w+), %\\k<z>$"), step("mov[bwlq] %{z}, " + Forms.X86_OBJECT_SLOT).within(4)))),
+                    seq(step("xor[lq] %(?<z>\\w+), %\\k<z>$"), step("mov[bwlq] %{z}, " + Forms.X86_OBJECT_SLOT).within(4)),
+                    seq(step("movq %(?!rsp)r\\w+, %(?<p>r\\w+)$"), step("addq \\$(?<off>0x[0-9a-f]+|\\d+), %{p}$").within(1),
+                            Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
+                    seq(step("leaq (?<off>0x[0-9a-f]+|\\d+)\\(%(?!rsp)r\\w+\\), %(?<p>r\\w+)$"),
+                            Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT))),
     /**
      * A compressed reference loaded (a 32-bit load) and decoded with a shift of 3: on x86_64 folded into the
@@ -181,9 +198,9 @@ public enum Op implements Formed {
 
     // codegen (issue #13): calls, constants and code shape
     /** A call the runtime dispatches on the receiver's class, through an inline cache ({virtual_call}). */
-    INLINE_CACHE_CALL("virtual call dispatched through an inline cache", anyIsa(note("\\{virtual_call( [^}]*)?}"))),
+    INLINE_CACHE_CALL("virtual call dispatched through an inline cache", anyIsa(Role.VIRTUAL_CALL.form())),
     /** A direct call to a statically bound Java method ({static_call}). */
-    STATIC_CALL("direct call to a static Java method", anyIsa(note("\\{static_call( [^}]*)?}"))),
+    STATIC_CALL("direct call to a static Java method", anyIsa(Role.STATIC_CALL.form())),
     /** An integer multiply: imul; mul, madd or a widening multiply. */
     INTEGER_MULTIPLICATION("integer multiplication",
             on(X86_64, insn("imul[bwlq]? ")),
@@ -192,6 +209,15 @@ public enum Op implements Formed {
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
             on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$"))),
+    /**
+     * A general-purpose register stored to a stack slot and loaded back from that slot later, counted at the
+     * load: C2's spill to the stack. The frame pointer's save in the prologue and its restore are no spill.
+     */
+    SPILL_TO_STACK("general-purpose register spilled to a stack slot and reloaded",
+            on(X86_64, seq(step("mov[lq] %(?![re]bp\\b)\\w+, (?<slot>(0x[0-9a-f]+|\\d+)?)\\(%rsp\\)$"),
+                    step("mov[lq] {slot}\\(%rsp\\), %(?![re]bp\\b)\\w+$"))),
+            on(AARCH64, seq(step("str (?![wx]zr)[wx]\\d+, \\[sp(?<slot>(, #(0x[0-9a-f]+|\\d+))?)\\]$"),
+                    step("ldr [wx]\\d+, \\[sp{slot}\\]$")))),
 
     // concurrency (issue #14): ordered loads, atomic adds, the monitor's slow path
     /**
@@ -222,9 +248,8 @@ public enum Op implements Formed {
                     step("lock cmpxchgq %\\w+, \\(%{obj}\\)$").within(16))),
             on(AARCH64, seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"),
                     step("(cas(a|al|l)? x\\d+, x\\d+|ld(a)?xr x\\d+), \\[{obj}\\]$").within(16)))),
-    /** The out-of-line call that enters a monitor in the runtime, C2's locking slow path (JDK 17 and JDK 21+ names). */
-    MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call",
-            anyIsa(note("\\{runtime_call (_complete_monitor_locking_Java|C2 Runtime complete_monitor_locking)\\}")));
+    /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
+    MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form()));
 
     private final String meaning;
     private final IsaForms forms;
@@ -257,9 +282,53 @@ public enum Op implements Formed {
         static final String X86_FENCE = "(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\))";
         /** The dirty card value, zero: an immediate or HotSpot's zero register r12 (its low byte). */
         static final String X86_DIRTY = "(\\$(0x)?0|%r12b)";
+        /** A field of the current thread (r15), e.g. {@code 0x50(%r15)}. */
+        static final String X86_THREAD_FIELD = "(0x[0-9a-f]+|\\d+)?\\(%r15\\)";
         /** A memory operand based on a register other than the stack pointer; its displacement is group "off". */
         static final String X86_OBJECT_SLOT = "(?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp)\\w+\\)$";
         static final String AARCH64_OBJECT_SLOT = "\\[x\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$";
+
+        /** A vector register zeroed by xor with itself (SSE, AVX, AVX-512); its number is group "vz". */
+        static Form.Step vectorZeroed() {
+            return step("(v?pxor[dq]?|v?xorp[sd]) %[xyz]mm(?<vz>\\d+), %[xyz]mm\\k<vz>(, %[xyz]mm\\k<vz>)?$");
+        }
+
+        /** A store of the zeroed vector register (whole, or its low 8 or 4 bytes) to that operand. */
+        static Form.Step vectorStoreTo(String operand) {
+            return step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q|d) %[xyz]mm{vz}, " + operand);
+        }
+
+        /** How many bytes a store writes, from its mnemonic and its source register; 0 when unknown. */
+        static int storeWidth(Isa isa, String text) {
+            java.util.regex.Matcher m;
+            if (isa == X86_64) {
+                if ((m = java.util.regex.Pattern.compile("^v?mov(q|d)? %([xyz])mm").matcher(text)).find() || (m = java.util.regex
+                        .Pattern.compile("^v?mov(dq[au](?:8|16|32|64)?|[au]p[sd]) %([xyz])mm").matcher(text)).find()) {
+                    return "q".equals(m.group(1)) ? 8 : "d".equals(m.group(1)) ? 4 : switch (m.group(2)) {
+                        case "x" -> 16;
+                        case "y" -> 32;
+                        default -> 64;
+                    };
+                }
+                m = java.util.regex.Pattern.compile("^mov([bwlq]) ").matcher(text);
+                return m.find() ? switch (m.group(1)) {
+                    case "b" -> 1;
+                    case "w" -> 2;
+                    case "l" -> 4;
+                    default -> 8;
+                } : 0;
+            }
+            m = java.util.regex.Pattern.compile("^(str|stp)([bh]?) ([wxsdq])").matcher(text);
+            if (!m.find()) {
+                return 0;
+            }
+            int one = m.group(2).equals("b") ? 1 : m.group(2).equals("h") ? 2 : switch (m.group(3)) {
+                case "w", "s" -> 4;
+                case "q" -> 16;
+                default -> 8;
+            };
+            return m.group(1).equals("stp") ? 2 * one : one;
+        }
 
         /** How far out of line G1 lays its card store after the card's address is formed. */
         static final int OUT_OF_LINE = 100;
@@ -281,21 +350,53 @@ public enum Op implements Formed {
     }
 
     /**
-     * The occurrences whose memory operand is at that displacement from its base register, e.g. a store into
-     * the field at {@code offset} (read it from the VM: Unsafe.objectFieldOffset). For ZERO_STORE, FIELD_STORE.
+     * The stores that write the byte at {@code offset} from the object's address, e.g. into the field there
+     * (read it from the VM: Unsafe.objectFieldOffset): the store's displacement (or the offset added to the
+     * address it stores through) and its width cover it. For ZERO_STORE, FIELD_STORE.
      */
     public Operation at(long offset) {
-        java.util.regex.Pattern slot = java.util.regex.Pattern.compile("(" + Forms.X86_OBJECT_SLOT + "|" + Forms.AARCH64_OBJECT_SLOT
-                .replace("<off>", "<off2>") + ")");
-        return new Narrowed(this, "at offset " + offset, (code, isa, i) -> {
-            java.util.regex.Matcher m = slot.matcher(i.text());
-            if (!m.find()) {
-                return false;
-            }
-            String off = m.group("off") != null ? m.group("off") : m.group("off2");
-            long value = off == null ? 0 : off.startsWith("-") ? -Long.decode(off.substring(1)) : Long.decode(off);
-            return value == offset;
-        });
+        return new AtOffset(this, offset);
+    }
+
+    /** A store's occurrences narrowed to those covering one offset of the object. */
+    private record AtOffset(Op base, long offset) implements Operation {
+        @Override
+        public String name() {
+            return base.name() + " at offset " + offset;
+        }
+
+        @Override
+        public String meaning() {
+            return base.meaning() + ", writing offset " + offset;
+        }
+
+        @Override
+        public List<Instruction> find(List<Instruction> code, Isa isa) {
+            return base.form(isa).matches(code, isa).stream().filter(m -> covers(m, isa)).map(Form.Match::at).toList();
+        }
+
+        private boolean covers(Form.Match m, Isa isa) {
+            String off = m.captured().get("off");
+            long start = off == null ? 0 : off.startsWith("-") ? -Long.decode(off.substring(1)) : Long.decode(off);
+            int width = Forms.storeWidth(isa, m.at().text());
+            return start == offset || (start < offset && offset < start + width);
+        }
+
+        @Override
+        public String patterns(Isa isa) {
+            return base.patterns(isa) + "\nat offset " + offset + ": the store's displacement (or the offset added to the"
+                    + " register it stores through) and its width cover offset " + offset;
+        }
+
+        @Override
+        public boolean needsInstructions(Isa isa) {
+            return base.needsInstructions(isa);
+        }
+
+        @Override
+        public String toString() {
+            return name() + " (" + meaning() + ")";
+        }
     }
 
     @Override
@@ -323,13 +424,6 @@ public enum Op implements Formed {
         Form of(Isa isa) {
             return forms.get(isa);
         }
-    }
-
-    /** A call to a named runtime stub, e.g. {@code runtimeCall("SafepointBlob")}. */
-    public static Operation runtimeCall(String stub) {
-        return new Parameterized("RUNTIME_CALL(" + stub + ")", "call to runtime stub " + stub,
-                Map.of(X86_64, note("\\{runtime_call " + java.util.regex.Pattern.quote(stub)),
-                        AARCH64, note("\\{runtime_call " + java.util.regex.Pattern.quote(stub))));
     }
 
     /** An add of an immediate that satisfies the predicate, described for failure messages. */

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * Something the JIT may emit, found in an nmethod's code on each ISA: an operation of {@link Op}, one made
- * with a parameter ({@link Op#addImmediate}, {@link Op#runtimeCall}), or one narrowed to a scope or an order
+ * with a parameter ({@link Op#addImmediate}), or one narrowed to a scope or an order
  * ({@code SAFEPOINT_POLL.inside(Scope.LOOP_BODY)}, {@code ZEROING.before(ALLOCATION_SLOW_CALL)}).
  */
 public interface Operation {
@@ -31,6 +31,14 @@ public interface Operation {
      */
     default String hiddenIn(NMethod code) {
         return null;
+    }
+
+    /**
+     * For an operation found by a role's note (a runtime call's), the notes of that kind the code does carry, so
+     * that a miss shows what was called instead (a stub a new release renamed); empty otherwise.
+     */
+    default List<String> related(List<Instruction> code, Isa isa) {
+        return List.of();
     }
 
     /** The occurrences inside the scope, e.g. {@code SAFEPOINT_POLL.inside(Scope.LOOP_BODY)}. */

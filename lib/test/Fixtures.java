@@ -96,7 +96,13 @@ final class Fixtures {
             new Fixture("x86_64-jdk17.0.2", Isa.X86_64, 17, false, true),
             new Fixture("aarch64-jdk17", Isa.AARCH64, 17, false, true),
             new Fixture("x86_64-jdk17-hex", Isa.X86_64, 17, true, false),
-            new Fixture("aarch64-jdk17-hex", Isa.AARCH64, 17, true, false));
+            new Fixture("aarch64-jdk17-hex", Isa.AARCH64, 17, true, false),
+            // JDK 26 and 28-ea: the C2 stubs' later names, G1's JEP 522 barrier, compact headers by default (28), the
+            // entry labels 26 adds. Recorded with the runtime evidence (so the JDK's own methods are compiled and
+            // logged too), of which only the code and the log are kept.
+            new Fixture("x86_64-jdk26", Isa.X86_64, 26, false, false),
+            new Fixture("x86_64-jdk28", Isa.X86_64, 28, false, false),
+            new Fixture("aarch64-jdk28-hex", Isa.AARCH64, 28, true, false));
 
     private static final Map<String, List<NMethod>> DECODED = new ConcurrentHashMap<>();
 

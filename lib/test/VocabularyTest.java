@@ -20,6 +20,7 @@ import anatomy.Op;
 import anatomy.Operation;
 import anatomy.Scope;
 import anatomy.isa.Isa;
+import anatomy.isa.Role;
 import anatomy.model.Instruction;
 import anatomy.model.NMethod;
 import java.util.ArrayList;
@@ -77,7 +78,11 @@ public class VocabularyTest {
             c("locked", MONITOR_ENTER_SLOW_CALL.after(RETURN_POLL), exactly(1)),
             c("localLock", MARK_WORD_CAS, exactly(0)), c("select", MONITOR_ENTER_SLOW_CALL, exactly(0)),
             c("locked", ATOMIC_ADD, exactly(0)), c("publish", ATOMIC_ADD, exactly(0)),
-            c("publish", LOAD_ACQUIRE, exactly(0)));
+            c("publish", LOAD_ACQUIRE, exactly(0)),
+            // G1 (the recordings' collector): one filter and one conditional mark per store, whether the card is
+            // compared with dirty (17 to 25) or with clean (26+, JEP 522); the young-card compare is not counted
+            c("storeRef", CONDITIONAL_CARD_MARK, exactly(1)), c("storeRef", CROSS_REGION_FILTER, exactly(1)),
+            c("select", CONDITIONAL_CARD_MARK, exactly(0)), c("select", SPILL_TO_STACK, exactly(0)));
 
     @DataProvider
     public static Object[][] cases() {
@@ -174,7 +179,103 @@ public class VocabularyTest {
                 {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "orr x11, x11, #1", "casa x8, x10, [x1]"), 1},
                 {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "add x12, x11, #0x3e", "casal x10, x9, [x12]"), 0},
                 {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "ldaxr x11, [x1]"), 1},
+                // G1 since JDK 26 (JEP 522), x86_64 28-ea+18 and AArch64 28-ea+18: the table's base from the thread,
+                // the card compared with clean; the JDK 25 young-card compare branches away from the store
+                {X86_64, CARD_MARK, List.of("shrq $9, %r10", "addq 0x50(%r15), %r10", "cmpb $0xff, (%r10)", "jne 0x7f00",
+                        "movb $0, (%r10)"), 1},
+                {X86_64, CONDITIONAL_CARD_MARK, List.of("shrq $9, %r10", "addq 0x50(%r15), %r10", "cmpb $0xff, (%r10)",
+                        "jne 0x7f00", "movb $0, (%r10)"), 1},
+                {X86_64, CONDITIONAL_CARD_MARK, List.of("cmpb $2, (%r10)", "jne 0x7f00", "lock addl $0, -0x40(%rsp)"), 0},
+                {X86_64, CONDITIONAL_CARD_MARK, List.of("cmpb $0xff, (%r10)", "jne 0x7f00", "movb $0, (%r11)"), 0},
+                {AARCH64, CARD_MARK, List.of("lsr x13, x10, #9", "ldr x11, [x28, #0x50]", "ldrb w8, [x13, x11]",
+                        "tbz w8, #0, 0x5500", "strb wzr, [x13, x11]"), 1},
+                {AARCH64, CONDITIONAL_CARD_MARK, List.of("lsr x13, x10, #9", "ldr x11, [x28, #0x50]", "ldrb w8, [x13, x11]",
+                        "tbz w8, #0, 0x5500", "strb wzr, [x13, x11]"), 1},
+                {AARCH64, CONDITIONAL_CARD_MARK, List.of("ldrb w8, [x13]", "cmp w8, #0xff", "b.ne 0x5500", "strb wzr, [x13]"), 1},
+                {AARCH64, CONDITIONAL_CARD_MARK, List.of("ldrb w8, [x13, x11]", "tbz w8, #0, 0x5500", "strb wzr, [x12, x11]"), 0},
+                // compact headers (JDK 27+, JEP 534) on AVX-512: the body from offset 8 cleared through obj + 8, eight
+                // bytes, so it covers a field at 8 or 12 and not one at 16 (x86_64 28-ea+18, `called`)
+                {X86_64, ZERO_STORE.at(8), List.of("movq %rax, %r10", "addq $8, %r10", "prefetchnta 0x110(%rax)",
+                        "movabsq $0x1044c0000000001, %r11", "movq %r11, (%rax)", "vpxord %zmm0, %zmm0, %zmm0", "vmovq %xmm0, (%r10)"), 1},
+                {X86_64, ZERO_STORE.at(12), List.of("movq %rax, %r10", "addq $8, %r10", "vpxord %zmm0, %zmm0, %zmm0",
+                        "vmovq %xmm0, (%r10)"), 1},
+                {X86_64, ZERO_STORE.at(16), List.of("movq %rax, %r10", "addq $8, %r10", "vpxord %zmm0, %zmm0, %zmm0",
+                        "vmovq %xmm0, (%r10)"), 0},
+                {X86_64, ZERO_STORE.at(8), List.of("movq %rax, %r10", "addq $0x10, %r10", "vpxor %ymm0, %ymm0, %ymm0",
+                        "vmovq %xmm0, (%r10)"), 0},
+                {X86_64, ZERO_STORE.at(12), List.of("movq %r12, 8(%rax)"), 1},
+                {X86_64, ZERO_STORE.at(8), List.of("movl %r12d, 0xc(%rax)", "movl %ebp, 8(%rax)"), 0},
+                {X86_64, FIELD_STORE.at(8), List.of("movq %r10, (%rax)", "movl %r12d, 0xc(%rax)", "movl %ebp, 8(%rax)"), 1},
+                {AARCH64, ZERO_STORE.at(12), List.of("stp xzr, xzr, [x0, #8]"), 1},
+                {AARCH64, ZERO_STORE.at(8), List.of("str wzr, [x0, #0xc]"), 0},
+                // spills to the stack (x86_64 28-ea+18's default here): a slot stored then reloaded; the frame
+                // pointer's save and restore are none
+                {X86_64, SPILL_TO_STACK, List.of("movq %rbp, 0x80(%rsp)", "movl %r11d, (%rsp)", "movl 0x60(%rsp), %r10d",
+                        "movl (%rsp), %r11d", "movq 0x80(%rsp), %rbp"), 1},
+                {X86_64, SPILL_TO_STACK, List.of("movl %r10d, 4(%rsp)", "movl 4(%rsp), %r10d", "movl %r11d, 8(%rsp)",
+                        "movl 8(%rsp), %r11d"), 2},
+                {AARCH64, SPILL_TO_STACK, List.of("str w11, [sp, #0x10]", "ldr w10, [sp, #0x10]"), 1},
+                {AARCH64, SPILL_TO_STACK, List.of("stp x29, x30, [sp, #0x10]", "ldp x29, x30, [sp, #0x10]"), 0},
         };
+    }
+
+    /** Every name a role declares, on a call, is that role; a name no release printed is not (anatomy.isa.Role). */
+    @DataProvider
+    public static Object[][] roleNames() {
+        List<Object[]> rows = new ArrayList<>();
+        for (Role role : Role.values()) {
+            for (String name : role.names()) {
+                rows.add(new Object[] {role, name});
+            }
+        }
+        return rows.toArray(Object[][]::new);
+    }
+
+    @Test(dataProvider = "roleNames")
+    public void aRoleIsFoundUnderEachOfItsNames(Role role, String name) {
+        for (Isa isa : Isa.values()) {
+            List<Instruction> code = List.of(new Instruction(0x1000, "call", "0x2000", List.of("{runtime_call " + name + "}")));
+            assertEquals(role.form().find(code, isa).size(), 1, role + " under " + name + " on " + isa);
+        }
+    }
+
+    /** The names measured: x86_64 17.0.15, 21.0.2, 25.0.3, 26.0.2, 27.0.1, 28-ea+18 (and AArch64 28-ea+18). */
+    @DataProvider
+    public static Object[][] notes() {
+        return new Object[][] {
+                {ALLOCATION_SLOW_CALL, "{runtime_call _new_instance_Java}", 1},
+                {ALLOCATION_SLOW_CALL, "{runtime_call C2 Runtime new_instance}", 1},
+                {ALLOCATION_SLOW_CALL, "{runtime_call C2 Runtime new_array_nozero_blob}", 1},
+                {ALLOCATION_SLOW_CALL, "{runtime_call new_instance_blob (C2 runtime)}", 1},
+                {ALLOCATION_SLOW_CALL, "{runtime_call new_instance_blob (C1 runtime)}", 0},
+                {ALLOCATION_SLOW_CALL, "{runtime_call fast_new_instance_blob (C1 runtime)}", 0},
+                {MONITOR_ENTER_SLOW_CALL, "{runtime_call complete_monitor_locking_blob (C2 runtime)}", 1},
+                {MONITOR_ENTER_SLOW_CALL, "{runtime_call C2 Runtime complete_monitor_locking_blob}", 1},
+                {MONITOR_ENTER_SLOW_CALL, "{runtime_call SharedRuntime::complete_monitor_unlocking_C(oopDesc*, BasicLock*, JavaThread*)}", 0},
+                {MONITOR_ENTER_SLOW_CALL, "{runtime_call monitorenter_nofpu_blob (C1 runtime)}", 0},
+                {UNCOMMON_TRAP, "{runtime_call UncommonTrapBlob}", 1},
+                {RETURN_POLL, "{poll_return}", 1}, {RETURN_POLL, "{poll}", 0},
+                {SAFEPOINT_POLL, "{poll}", 1}, {SAFEPOINT_POLL, "{poll_return}", 0},
+                {INLINE_CACHE_CALL, "{virtual_call}", 1}, {STATIC_CALL, "{static_call}", 1},
+                {STATIC_CALL, "{runtime_call nmethod}", 0},
+        };
+    }
+
+    @Test(dataProvider = "notes")
+    public void roleNotesMatch(Op op, String note, int expected) {
+        List<Instruction> code = List.of(new Instruction(0x1000, "call", "0x2000", List.of(note)));
+        assertEquals(op.find(code, X86_64).size(), expected, op + " on " + note);
+    }
+
+    /** A role missed lists the notes of its kind the code carried: a renamed stub shows in the failure. */
+    @Test
+    public void aMissedRoleShowsTheNotesOfItsKind() {
+        List<Instruction> code = List.of(new Instruction(0x1000, "call", "0x2000", List.of("{runtime_call new_instance_stub (C2 runtime, 29)}")),
+                new Instruction(0x1008, "cmpq", "0x28(%r15), %rsp", List.of("{poll_return}")));
+        assertEquals(ALLOCATION_SLOW_CALL.find(code, X86_64).size(), 0);
+        assertEquals(ALLOCATION_SLOW_CALL.after(RETURN_POLL).related(code, X86_64), List.of("{runtime_call new_instance_stub (C2 runtime, 29)}"));
+        assertEquals(SAFEPOINT_POLL.related(code, X86_64), List.of("{poll_return}"));
+        assertTrue(CMOV.related(code, X86_64).isEmpty());
     }
 
     @Test(dataProvider = "texts")

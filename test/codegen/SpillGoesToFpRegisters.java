@@ -4,7 +4,16 @@
  * @key codegen
  * @requires pack.c2 & pack.whitebox & pack.fpuSpilling
  * @library /lib
- * @run driver SpillGoesToFpRegisters
+ * @run driver SpillGoesToFpRegisters default
+ */
+
+/*
+ * @test id=defaultOff
+ * @summary Under integer register pressure C2 spills to FP/SIMD registers rather than to the stack, where UseFPUForSpilling is on (Quark #20)
+ * @key codegen
+ * @requires pack.c2 & pack.whitebox & !pack.fpuSpilling & (pack.isa != "aarch64" | pack.jdk < 24 | pack.jdk >= 26)
+ * @library /lib
+ * @run driver SpillGoesToFpRegisters defaultOff
  */
 
 /*
@@ -13,11 +22,12 @@
  * @key codegen
  * @requires pack.c2 & pack.whitebox & (pack.isa != "aarch64" | pack.jdk < 24 | pack.jdk >= 26)
  * @library /lib
- * @run driver SpillGoesToFpRegisters -XX:+UseFPUForSpilling
+ * @run driver SpillGoesToFpRegisters forced
  */
 
 import static anatomy.Assertions.assertThat;
 import static anatomy.Op.SPILL_TO_FP_REGISTER;
+import static anatomy.Op.SPILL_TO_STACK;
 
 import anatomy.Jit;
 import anatomy.NegativeControl;
@@ -29,17 +39,21 @@ import anatomy.Run;
  * them. The surplus has to live elsewhere until the stores. With UseFPUForSpilling C2 parks them in
  * FP/SIMD registers, a register-to-register move each way, instead of a store to and a load from the stack.
  *
- *   x86_64, JDK 25:   vmovd %r11d, %xmm0 ; vmovd %r10d, %xmm2 ; ... vmovd %xmm2, %r10d     (16 out, 16 back)
- *   x86_64, JDK 17:   the same moves, 16 out and 16 back
- *   aarch64, JDK 17:  fmov s16, w11 ; fmov s17, w11 ; ... fmov w11, s25   (forced: 11 out, 11 back)
- *   aarch64, JDK 25:  forced: the VM crashes, barrierSetAssembler_aarch64.cpp:428 ShouldNotReachHere
+ *   x86_64, JDK 17 to 27:  vmovd %r11d, %xmm0 ; vmovd %r10d, %xmm2 ; ... vmovd %xmm2, %r10d   (16 out, 16 back)
+ *   x86_64, JDK 28:        default (off here): movl %r11d, (%rsp) ; ... movl 0x60(%rsp), %r10d (25 out, 25 back)
+ *                          forced: vmovd, 25 out and 25 back, no stack slot
+ *   aarch64, JDK 17 and 28, forced:  fmov s16, w11 ; fmov s17, w11 ; ... fmov w11, s25   (11 out, 11 back)
+ *   aarch64, JDK 25, forced:  the VM crashes, barrierSetAssembler_aarch64.cpp:428 ShouldNotReachHere
  *
- * The flag's default depends on the CPU: HotSpot sets it on x86_64 for the processors it measured it on
- * (recent Intel and AMD families), and off on AArch64 except ThunderX2. The variant default requires the
- * VM's own value (pack.fpuSpilling); the variant forced sets it, on any CPU, except AArch64 JDK 24 and 25:
- * there C2 crashes compiling this method with the flag (JDK-8359378, G1's late barrier expansion meets an
- * integer in an FP register; fixed in 26; measured on 25.0.2). Turning it off sends the spills to the
- * stack: the control.
+ * The flag's default is the VM's choice for the CPU, and it has changed: JDK 17 to 27 turn it on for the
+ * x86_64 families HotSpot measured it on (Intel and AMD), off on AArch64 but ThunderX2.
+ * JDK 28 turns it off again on Intel from Haswell (JDK-8388882) and on AMD Zen 3 and later (JDK-8390818,
+ * measured on a Zen 5, family 1Ah): there the spills go to the stack. Each variant asserts what the VM's
+ * default is here: `default` where it is on (pack.fpuSpilling), FP spills; `defaultOff` where it is off,
+ * stack spills and no FP spill, and the flag still bringing the FP spills back. `forced` sets the flag on any
+ * CPU, except AArch64 JDK 24 and 25: there C2 crashes compiling this method with it (JDK-8359378, G1's late
+ * barrier expansion meets an integer in an FP register; fixed in 26; measured on 25.0.2). The control turns
+ * the flag off (after the tests' own flags): the spills go to the stack.
  */
 @NegativeControl(flags = "-XX:-UseFPUForSpilling", kills = SPILL_TO_FP_REGISTER, why = "C2 then spills to the stack only")
 public class SpillGoesToFpRegisters {
@@ -79,7 +93,10 @@ public class SpillGoesToFpRegisters {
     }
 
     public static void main(String[] args) {
-        Run run = Jit.run(Workload.class, args);
+        if (args[0].equals("defaultOff")) {
+            assertThat(Jit.run(Workload.class).c2("copyAcrossVolatileRead")).hasNo(SPILL_TO_FP_REGISTER).has(SPILL_TO_STACK);
+        }
+        Run run = args[0].equals("default") ? Jit.run(Workload.class) : Jit.run(Workload.class, "-XX:+UseFPUForSpilling");
         assertThat(run.c2("copyAcrossVolatileRead")).has(SPILL_TO_FP_REGISTER);
     }
 }

@@ -19,9 +19,13 @@ import anatomy.Run;
 /*
  * Most locks are never contended, so C2 inlines the cheap case of monitorenter. It loads the object's mark
  * word and swaps in a locked state with one CAS at the same address: stack locking (JDK 17 and 21's default)
- * puts a pointer to a lock record on the stack there, lightweight locking (JDK 25's default) flips the low
- * bits and pushes the object on the thread's lock stack. Only a failed CAS, an inflated monitor or
- * recursion goes to the runtime, and C2 lays that call out after the method's return, off the fast path.
+ * puts a pointer to a lock record on the stack there, lightweight locking (JDK 25's default, and since JDK 26
+ * the only mode: JDK-8359437 took LockingMode away, 26 ignores it, 27 rejects it) flips the low bits and
+ * pushes the object on the thread's lock stack. Only a failed CAS, an inflated monitor or recursion goes to
+ * the runtime, and C2 lays that call out after the method's return, off the fast path. From JDK 27 the
+ * inflated case finds its monitor in a table (UseObjectMonitorTable, on by default; the mark word keeps the
+ * class under compact headers, JEP 534), a lookup and a CAS on the monitor's owner; the mark word CAS is the
+ * same. The call is found by its role, whatever the release names it (anatomy.isa.Role).
  *
  *   x86_64, JDK 17:   leaq 0x10(%rsp), %rbx ; movq (%rsi), %rax ; ... movq %rax, (%rbx) ;
  *                     lock cmpxchgq %rbx, (%rsi)    (stack locking: the mark saved in a stack slot, whose
@@ -30,12 +34,19 @@ import anatomy.Run;
  *   x86_64, JDK 21:   movq (%rsi), %rax ; ... lock cmpxchgq %rbx, (%rsi)      (stack locking)
  *   x86_64, JDK 25:   movq (%rsi), %r10 ; ... lock cmpxchgq %r10, (%rsi)      (lightweight locking)
  *                     ... {poll_return} ... {runtime_call C2 Runtime complete_monitor_locking}
+ *   x86_64, JDK 26:   the same; {runtime_call C2 Runtime complete_monitor_locking_blob}
+ *   x86_64, JDK 28:   movq (%rsi), %r10 ; testb $2, %r10b ; ... lock cmpxchgq %r10, (%rsi) ; ... (table:)
+ *                     lock cmpxchgq %rbx, 8(%r10) ; ... {poll_return} ...
+ *                     {runtime_call complete_monitor_locking_blob (C2 runtime)}     (the same on 27)
  *   aarch64, JDK 25:  ldr x11, [x1] ; ... casa x8, x10, [x1]
+ *   aarch64, JDK 28:  ldr x11, [x1] ; tbnz w11, #1 ; orr ; eor ; ... casa x8, x10, [x1]
  *
  * With -XX:LockingMode=0 (JDK 21 to 25) every lock is an inflated monitor: the mark word is only read, and
  * the one CAS left is on the monitor's owner field. JDK 17 has no such mode for C2 (-XX:+UseHeavyMonitors
  * leaves its code as it is), but it still has biased locking: then the fast path compares the mark with the
- * thread's bias and returns without any atomic, and the CAS moves out of line, after the return.
+ * thread's bias and returns without any atomic, and the CAS moves out of line, after the return. From JDK 26
+ * no flag takes the fast path away (both controls are n/a there; -XX:-BlockLayoutByFrequency leaves the
+ * call after the return too, measured on 17 and 28).
  */
 @NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:LockingMode=0", kills = MARK_WORD_CAS,
         requires = "pack.lockingModeFlag", why = "every lock is then a monitor, no CAS on the mark word")

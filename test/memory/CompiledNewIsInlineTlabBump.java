@@ -31,6 +31,12 @@ import anatomy.Run;
  *   aarch64, JDK 17:  ldr x0, [x28, #0x108] ; ldr x10, [x28, #0x118] ; add x11, x0, #0x10
  *                     cmp x11, x10 ; b.hs SLOW ; str x11, [x28, #0x108] ... ret ; SLOW: bl ...
  *   aarch64, JDK 25:  the same with #0x1c8/#0x1d8 and {runtime_call C2 Runtime new_instance}
+ *   x86_64, JDK 26:   the same with 0x1b0/0x1c0(%r15) and {runtime_call C2 Runtime new_instance_blob}
+ *   x86_64, JDK 28:   the same with 0x1a8/0x1b8(%r15) and {runtime_call new_instance_blob (C2 runtime)}
+ *                     (the 27 name too); aarch64, JDK 28: the same
+ *
+ * The call is found by its role, the allocation slow path, under every name a release gave it
+ * (anatomy.isa.Role), and the TLAB's fields by the shape, never by their offsets.
  *
  * The offsets in the thread differ per JDK, so the vocabulary matches the shape: one offset loaded,
  * compared with another, stored back to the first. Every collector HotSpot ships allocates so

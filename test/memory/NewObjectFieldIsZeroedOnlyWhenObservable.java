@@ -34,10 +34,16 @@ import jdk.internal.misc.Unsafe;
  *   aarch64, JDK 25:  the same
  *   x86_64, JDK 25, -XX:+UseCompactObjectHeaders: the field moves to offset 8 and its zeroing merges with
  *                     the padding: movq %r12, 8(%rax) ; callq ... ; movl %r11d, 8(%rbp)
+ *   x86_64, JDK 27 and 28 (compact headers by default, JEP 534; 26 with the flag), on an AVX-512 CPU: the
+ *                     body from offset 8 is cleared by a vector store through the object's address plus 8:
+ *                     movq %rax, %r10 ; addq $8, %r10 ; ... vpxord %zmm0, %zmm0, %zmm0 ; vmovq %xmm0, (%r10)
+ *                     (26: vpxor %ymm0); with -XX:UseAVX=2, 28 stores movq %r12, 8(%rax) as 25 did
+ *   plain, JDK 28:    movq %r10, (%rax) ; movl %r12d, 0xc(%rax) (the padding) ; movl %ebp, 8(%rax)
  *
  * The field's offset is the VM's (Unsafe.objectFieldOffset), never a constant: object headers differ by
- * JDK and flags. The control -XX:-ReduceFieldZeroing keeps every zeroing store, so `plain` writes its
- * field twice.
+ * JDK and flags. A zero store is at the field when the bytes it writes cover the field's offset, whether its
+ * address is the object's plus a displacement or a register the object's address plus an offset was put in.
+ * The control -XX:-ReduceFieldZeroing keeps every zeroing store, so `plain` writes its field twice.
  */
 @NegativeControl(flags = "-XX:-ReduceFieldZeroing", kills = ZERO_STORE,
         why = "C2 then zeroes every field at allocation, even one the constructor overwrites at once")

@@ -54,26 +54,30 @@ import anatomy.NegativeControl;
 import anatomy.Run;
 
 /*
- * A young collection scans only the young generation, so it must learn which old objects point into it. The
- * heap is divided into cards (512 bytes unless -XX:GCCardSizeInBytes says otherwise, JDK 18+), and compiled code
- * follows every reference store with a post-barrier that dirties the card of the updated field: the address
- * shifted right by log2 of the card size indexes the card table, and zero (dirty) is stored there. Serial
- * and Parallel store unconditionally; -XX:+UseCondCardMark reads the card first to spare the cache line when
- * it is dirty already. G1 first skips stores within one region (xor of the two addresses, shifted by the
- * region size) and of null, then young and dirty cards, and only then, out of line, stores.
+ * A young collection scans only young objects, so it must learn which old ones point into them. The heap is
+ * split into cards (512 bytes, or -XX:GCCardSizeInBytes from JDK 18), and compiled code follows every reference
+ * store with a post-barrier dirtying the field's card: the address shifted by log2 of the card size indexes the
+ * card table, and zero (dirty) is stored there. Serial and Parallel store unconditionally; -XX:+UseCondCardMark
+ * reads the card first. G1 first skips stores within a region (the addresses xor-ed, shifted by the region
+ * size) and of null, then young and dirty cards, then stores out of line. Since JDK 26 (JEP 522) G1 drops the
+ * young check and the fence, takes the table's base from the thread (it swaps tables) and compares the card
+ * with clean (0xff): the vocabulary reads the structure (a card-size shift, the base added from wherever it
+ * lives, a compare with any card value, a branch over the dirty store), never one release's constants.
  *
  *   x86_64, JDK 25, Serial:    shrq $9, %r10 ; movabsq $TABLE, %r11 ; movb %r12b, (%r11, %r10)
  *   x86_64, JDK 17, Cond:      shrq $9, %r10 ; movabsq $TABLE, %r11 ; addq %r10, %r11 ; cmpb $0, (%r11) ; je ; movb %r12b, (%r11)
  *   x86_64, JDK 25, G1:        xorq %rdx, %r10 ; shrq $0x16, %r10 ; je ; cmpq $0, %rdx ; je ; shrq $9, %r10
  *                              addq %r8, %r10 ; cmpb $2, (%r10) ; jne OUT ... OUT: lock addl ; cmpb $0, (%r10) ; movb $0, (%r10)
+ *   x86_64, JDK 26 to 28, G1:  xorq ; shrq $0x16 ; je ; testq %rdx, %rdx ; je ; shrq $9, %r10 ; addq 0x50(%r15), %r10
+ *                              cmpb $0xff, (%r10) ; jne ; movb $0, (%r10)
  *   aarch64, JDK 17, Serial:   lsr x10, x1, #9 ; mov/movk x12, TABLE ; strb wzr, [x12, x10, lsl #0]
- *   aarch64, JDK 25, G1:       eor x13, x10, x2 ; lsr x13, x13, #0x16 ; cbz x13 ; cbz x2 ; lsr x13, x10, #9 ...
+ *   aarch64, JDK 28, G1:       eor ; lsr #0x16 ; cbz ; cbz x2 ; lsr x13, x10, #9 ; ldr x11, [x28, #0x50]
+ *                              ldrb w8, [x13, x11] ; tbz w8, #0 ; strb wzr, [x13, x11]
  *
- * An object allocated in the same compiled code is young (or its allocation already dirtied its cards), so
- * with ReduceInitialCardMarks, the default, C2 leaves stores into it unmarked: storeIntoFresh has no card
- * mark. Epsilon never collects and keeps no cards: the store alone (JDK 17 and 25, both ISAs). No flag brings
- * a barrier back, so Epsilon is a second child of the Serial variant where no collector is chosen; the control
- * kills its Serial child: -XX:-ReduceInitialCardMarks marks the fresh object's store too, under any collector.
+ * A store into an object C2 has just allocated needs no card (the object is young, or its allocation dirtied
+ * its cards): with ReduceInitialCardMarks, the default, storeIntoFresh has none. Epsilon keeps no cards: the
+ * store alone. No flag brings a barrier back there, so Epsilon is a second child of the Serial variant where
+ * no collector is chosen; -XX:-ReduceInitialCardMarks marks the fresh object's store under any collector.
  */
 @NegativeControl(flags = "-XX:-ReduceInitialCardMarks", kills = CARD_MARK,
         why = "C2 then marks the card of a store into an object it has just allocated as well")
@@ -100,11 +104,7 @@ public class ReferenceStoreIsCardMarked {
     }
 
     public static void main(String[] args) {
-        String gc = switch (args[0]) {
-            case "parallel" -> "-XX:+UseParallelGC";
-            case "g1" -> "-XX:+UseG1GC";
-            default -> "-XX:+UseSerialGC";
-        };
+        String gc = args[0].equals("parallel") ? "-XX:+UseParallelGC" : args[0].equals("g1") ? "-XX:+UseG1GC" : "-XX:+UseSerialGC";
         Run run = args[0].equals("condCardMark") ? Jit.run(Workload.class, gc, "-XX:+UseCondCardMark") : Jit.run(Workload.class, gc);
         assertThat(run.c2("storeIntoFresh")).hasNo(CARD_MARK);
         switch (args[0]) {

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.function.LongPredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,12 +30,22 @@ public final class Form {
     private final Pattern note;
     private final boolean noteOnMemoryAccess;
     private final String absent;
+    /** For a role's note ({@link Role}): what it is, for failure messages, and the notes of the same kind. */
+    private final String described;
+    private final Pattern related;
 
     private Form(List<List<Step>> alternatives, Pattern note, boolean noteOnMemoryAccess, String absent) {
+        this(alternatives, note, noteOnMemoryAccess, absent, null, null);
+    }
+
+    private Form(List<List<Step>> alternatives, Pattern note, boolean noteOnMemoryAccess, String absent, String described,
+            Pattern related) {
         this.alternatives = alternatives;
         this.note = note;
         this.noteOnMemoryAccess = noteOnMemoryAccess;
         this.absent = absent;
+        this.described = described;
+        this.related = related;
     }
 
     /** One step of a sequence. */
@@ -93,6 +102,26 @@ public final class Form {
         return new Form(List.of(), Pattern.compile(regex), false, null);
     }
 
+    /**
+     * A JVM note that names a role (see {@link Role}): described as the role says, and with the notes of the
+     * same kind ({@code related}) to show when a miss may be a rename.
+     */
+    static Form role(Pattern note, String described, Pattern related) {
+        return new Form(List.of(), note, false, null, described, related);
+    }
+
+    /**
+     * The distinct notes of this role's kind in the code ({@code {runtime_call ...}} for a runtime call's role),
+     * for a failure to show what the code called instead; empty for any other form.
+     */
+    public List<String> related(List<Instruction> code) {
+        if (related == null) {
+            return List.of();
+        }
+        return code.stream().flatMap(i -> i.annotations().stream()).flatMap(a -> related.matcher(a).results()
+                .map(java.util.regex.MatchResult::group)).distinct().toList();
+    }
+
     /** A memory access (or, from the hex dump, a hex group) carrying a JVM note that matches the regex. */
     public static Form noteOnMemoryAccess(String regex) {
         return new Form(List.of(), Pattern.compile(regex), true, null);
@@ -110,23 +139,36 @@ public final class Form {
 
     /** The instructions of {@code code} at which this form occurs, in code order, each once. */
     public List<Instruction> find(List<Instruction> code, Isa isa) {
+        return matches(code, isa).stream().map(Match::at).toList();
+    }
+
+    /** One occurrence: the instruction it is counted at, and what its steps captured ("off", "card", ...). */
+    public record Match(Instruction at, Map<String, String> captured) {
+    }
+
+    /**
+     * The occurrences of this form in {@code code}, in code order, one per instruction (the first alternative
+     * that matches there gives the captures); a note's occurrences capture nothing.
+     */
+    public List<Match> matches(List<Instruction> code, Isa isa) {
         if (absent != null) {
             return List.of();
         }
         if (note != null) {
             return code.stream().filter(i -> i.annotations().stream().anyMatch(a -> note.matcher(a).find())
-                    && (!noteOnMemoryAccess || i.isHex() || isa.accessesMemory(i.text()))).toList();
+                    && (!noteOnMemoryAccess || i.isHex() || isa.accessesMemory(i.text()))).map(i -> new Match(i, Map.of())).toList();
         }
-        TreeSet<Integer> anchors = new TreeSet<>();
+        java.util.TreeMap<Integer, Map<String, String>> anchors = new java.util.TreeMap<>();
         for (List<Step> steps : alternatives) {
             for (int start = 0; start < code.size(); start++) {
                 int[] at = new int[steps.size()];
-                if (match(steps, 0, start, code, new HashMap<>(), at)) {
-                    anchors.add(at[anchorIndex(steps)]);
+                Map<String, String> captured = match(steps, 0, start, code, new HashMap<>(), at);
+                if (captured != null) {
+                    anchors.putIfAbsent(at[anchorIndex(steps)], Map.copyOf(captured));
                 }
             }
         }
-        return anchors.stream().map(code::get).toList();
+        return anchors.entrySet().stream().map(e -> new Match(code.get(e.getKey()), e.getValue())).toList();
     }
 
     private static int anchorIndex(List<Step> steps) {
@@ -138,20 +180,24 @@ public final class Form {
         return steps.size() - 1;
     }
 
-    /** Step k at instruction index i (k = 0) or searched from i on; the nearest consistent match wins. */
-    private static boolean match(List<Step> steps, int k, int i, List<Instruction> code, Map<String, String> bound, int[] at) {
+    /**
+     * Step k at instruction index i (k = 0) or searched from i on; the nearest consistent match wins. Returns
+     * everything the steps captured, or null when they do not match.
+     */
+    private static Map<String, String> match(List<Step> steps, int k, int i, List<Instruction> code, Map<String, String> bound, int[] at) {
         Step s = steps.get(k);
         int last = k == 0 ? i : (int) Math.min(code.size() - 1L, (long) i + s.within() - 1);
         for (int j = i; j <= last; j++) {
             Map<String, String> captured = capture(s, code.get(j).text(), bound);
             if (captured != null) {
                 at[k] = j;
-                if (k == steps.size() - 1 || match(steps, k + 1, j + 1, code, captured, at)) {
-                    return true;
+                Map<String, String> all = k == steps.size() - 1 ? captured : match(steps, k + 1, j + 1, code, captured, at);
+                if (all != null) {
+                    return all;
                 }
             }
         }
-        return false;
+        return null;
     }
 
     private static Map<String, String> capture(Step s, String text, Map<String, String> bound) {
@@ -193,6 +239,9 @@ public final class Form {
     public String describe(Isa isa) {
         if (absent != null) {
             return "none on " + isa.label() + ": " + absent;
+        }
+        if (described != null) {
+            return described;
         }
         if (note != null) {
             return "a JVM note matching /" + note.pattern() + "/" + (noteOnMemoryAccess

@@ -161,8 +161,18 @@ public final class AssemblyParser {
         void line(String line, int lineNo) {
             Matcher label = LABEL.matcher(line);
             if (label.matches()) {
+                String name = label.group(1);
+                if (instructions.isEmpty() && Section.isEntryLabel(sectionName) && Section.isEntryLabel(name)) {
+                    // entry labels of one address (JDK 26+ prints [Verified Entry Point] [Verified Value Entry
+                    // Point] [Verified Value Entry Point (RO)] in a row): the code after them is in the section of
+                    // the last plain one (Entry Point, Verified Entry Point), as before 26
+                    if (!name.contains("Value")) {
+                        sectionName = name;
+                    }
+                    return;
+                }
                 closeSection();
-                sectionName = label.group(1);
+                sectionName = name;
                 return;
             }
             Matcher cont = CONTINUATION.matcher(line);

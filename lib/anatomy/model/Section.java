@@ -19,6 +19,15 @@ public record Section(String name, List<Instruction> instructions) {
         instructions = List.copyOf(instructions);
     }
 
+    /**
+     * True for a label of an entry point: {@code Entry Point}, {@code Verified Entry Point}, and the labels JDK
+     * 26 and later print beside them at the same address ({@code Value Entry Point}, {@code Verified Value
+     * Entry Point}, {@code Verified Value Entry Point (RO)}, measured on 26.0.2 to 28-ea+18).
+     */
+    public static boolean isEntryLabel(String label) {
+        return label.matches("(Verified )?(Value )?Entry Point( \\(RO\\))?");
+    }
+
     /** The method's own code (entry and body), as opposed to the handlers and stubs after it. */
     public boolean isMainCode() {
         return name.equals(UNLABELLED) || name.equals(ENTRY) || name.equals(VERIFIED_ENTRY);
