@@ -218,4 +218,18 @@ public class FindingTest {
                 + " requires.properties disagree: add a row (PLATFORM, DEFAULT or OPTIONS) for " + missing
                 + "; remove the rows of " + stale);
     }
+
+    /** A sibling variant that ran on the same property asserts this JDK's default form: a skip naming it. */
+    @Test
+    public void aDefaultThatASiblingAssertsIsASkip() {
+        Finding.Outcome finding = Finding.ofRequires(List.of(SPILL), jdk28());
+        assertEquals(finding.status(), "finding");
+        Finding.Outcome covered = Finding.coveredBy(finding, List.of(SPILL), jdk28(), "defaultOff",
+                List.of("pack.c2 & pack.whitebox & !pack.fpuSpilling"));
+        assertEquals(covered.status(), "skipped");
+        assertTrue(covered.reason().startsWith("this JDK's default (JDK 28): UseFPUForSpilling is off by default"), covered.reason());
+        assertTrue(covered.reason().endsWith("#defaultOff asserts what the default does"), covered.reason());
+        // a sibling about something else covers nothing
+        assertEquals(Finding.coveredBy(finding, List.of(SPILL), jdk28(), "forced", List.of("pack.c2 & pack.whitebox")).status(), "finding");
+    }
 }

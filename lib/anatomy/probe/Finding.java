@@ -64,6 +64,40 @@ public final class Finding {
     }
 
     /**
+     * A finding of one {@code @test id=} variant that a sibling covers: the sibling ran (passed or failed) and its
+     * {@code @requires} names the same properties, so it asserts what this JDK does by default (SpillGoesToFpRegisters
+     * #default needs UseFPUForSpilling on; #defaultOff asserts the form where it is off). The default is then
+     * tested, not missed: the outcome is a skip that names the default and the sibling.
+     */
+    public static Outcome coveredBy(Outcome finding, List<String> requires, Properties probe, String siblingId,
+            List<String> siblingRequires) {
+        if (!finding.isFinding()) {
+            return finding;
+        }
+        Set<String> mine = new LinkedHashSet<>();   // the properties of the clauses that stopped this variant
+        for (String expression : requires) {
+            for (String clause : Requires.clauses(expression)) {
+                if (!Requires.holds(clause, probe)) {
+                    mine.addAll(Requires.properties(clause));
+                }
+            }
+        }
+        Set<String> theirs = new LinkedHashSet<>();
+        siblingRequires.forEach(r -> theirs.addAll(Requires.properties(r)));
+        Set<String> failingDefaults = new LinkedHashSet<>();
+        for (String p : mine) {
+            if (theirs.contains(p)) {
+                failingDefaults.add(p);
+            }
+        }
+        if (failingDefaults.isEmpty()) {
+            return finding;
+        }
+        String reason = finding.reason().replaceFirst("^not the default from JDK (\\S+): ", "this JDK's default (JDK $1): ");
+        return skipped(reason + "; #" + siblingId + " asserts what the default does");
+    }
+
+    /**
      * The outcome of a test that skipped while it ran ({@code jtreg.SkippedException}): a finding when its
      * message names probe properties ({@code pack.fpuSpilling}) and each has this JDK's default as its cause;
      * else the skip as it is.
