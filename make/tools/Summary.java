@@ -117,7 +117,8 @@ public class Summary {
         if (p.isEmpty()) {
             return "no probe report";
         }
-        return "JDK " + p.getProperty("pack.jdk") + ", " + p.getProperty("pack.isa")
+        String version = p.getProperty("pack.jdk.why", "").replaceFirst("^java\\.runtime\\.version=", "");
+        return "JDK " + (version.isEmpty() ? p.getProperty("pack.jdk") : version) + ", " + p.getProperty("pack.isa")
                 + ("true".equals(p.getProperty("pack.emulated")) ? " (emulated)" : "")
                 + ", gc " + p.getProperty("pack.gc") + ", C2 " + yesNo(p, "pack.c2") + ", WhiteBox " + yesNo(p, "pack.whitebox")
                 + ", disassembly " + p.getProperty("pack.hsdis.mode", "none");
