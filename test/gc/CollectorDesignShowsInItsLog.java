@@ -76,13 +76,11 @@ import java.util.List;
  * takes a quarter of the heap). A variant skips, naming the option, where the user chose another
  * collector or the build lacks its own.
  *
- * Controls (below): Serial pretenuring every array (full pauses only; up to JDK 25, as JDK-8366155 made
- * PretenureSizeThreshold obsolete in 26), G1 marking after every young pause, passive Shenandoah. Parallel, ZGC,
- * Epsilon and, from 26, Serial have none: docs/gc.md says what we measured.
+ * Controls (below): Serial pretenuring every array (full pauses only; up to 25, JDK-8366155), G1 marking after
+ * every young pause, passive Shenandoah. Parallel, ZGC, Epsilon, Serial from 26 have none: see docs/gc.md.
  */
 @NegativeControl(flags = "-XX:+UseSerialGC -XX:PretenureSizeThreshold=1k", killsFact = YOUNG_PAUSES, requires = "pack.jdk <= 25",
-        why = "Serial then allocates the arrays in the old generation and collects in full pauses only (the flag is "
-                + "obsolete from JDK 26, JDK-8366155: no product flag keeps Serial and removes its young pauses there)")
+        why = "Serial then allocates the arrays in the old generation and collects in full pauses only (obsolete from 26)")
 @NegativeControl(flags = "-XX:+UseG1GC -XX:InitiatingHeapOccupancyPercent=0", killsFact = CONCURRENT_PHASES,
         why = "G1 then marks concurrently after each young pause")
 @NegativeControl(flags = "-XX:+UseShenandoahGC -XX:+UnlockDiagnosticVMOptions -XX:ShenandoahGCMode=passive",
