@@ -59,7 +59,7 @@ step configs     configs TEST=headline
 step no-lse      matrix MATRIX="aarch64-17-nolse aarch64-25-nolse" TEST=concurrency
 # The whole pack on the newest JDK of each ISA (the early-access build: pinned in make/jdks.sh), then :headline
 # on every other JDK of the default matrix; make report shows both.
-step newest      matrix MATRIX="$NEWEST" TEST=all
+step newest      matrix MATRIX="$NEWEST" TEST="all lib/test/whitebox/WhiteBoxBindingTest.java"
 step matrix      matrix MATRIX="$OTHERS" MATRIX_KEEP=1 TEST="headline lib/test/whitebox/WhiteBoxBindingTest.java"
 step report      report-check
 

@@ -94,7 +94,7 @@ public class WhiteBoxBindingTest {
         boolean tiered = Boolean.TRUE.equals(WB.getBooleanVMFlag("TieredCompilation"));
         long stopAt = WB.getIntxVMFlag("TieredStopAtLevel");
         if (level == WhiteBox.COMP_LEVEL_FULL_OPTIMIZATION) {
-            return WB.isC2OrJVMCIIncluded() && (!tiered || stopAt >= level) && WB.isMethodCompilable(m, level);
+            return WB.hasC2() && (!tiered || stopAt >= level) && WB.isMethodCompilable(m, level);
         }
         return tiered && stopAt >= level && WB.isMethodCompilable(m, level);
     }
@@ -255,8 +255,8 @@ public class WhiteBoxBindingTest {
     @Test
     void c2InclusionIsAnswered() {
         // Product builds of HotSpot for amd64 and aarch64 include C2; others may not.
-        boolean c2 = WB.isC2OrJVMCIIncluded();
-        System.out.println("isC2OrJVMCIIncluded = " + c2);
+        boolean c2 = WB.hasC2();
+        System.out.println("hasC2 = " + c2);
         String arch = System.getProperty("os.arch");
         if (arch.equals("amd64") || arch.equals("aarch64")) {
             assertTrue(c2);
@@ -272,7 +272,7 @@ public class WhiteBoxBindingTest {
         assertEquals(Long.valueOf(mx.getVMOption("ParallelGCThreads").getValue()), WB.getUintVMFlag("ParallelGCThreads"));
         assertEquals(Long.valueOf(mx.getVMOption("CICompilerCount").getValue()), WB.getIntxVMFlag("CICompilerCount"));
         assertEquals(Long.valueOf(mx.getVMOption("MinHeapFreeRatio").getValue()), WB.getUintxVMFlag("MinHeapFreeRatio"));
-        assertEquals(Long.valueOf(mx.getVMOption("MaxRAM").getValue()), WB.getUint64VMFlag("MaxRAM"));
+        assertEquals(Long.valueOf(mx.getVMOption("MaxDirectMemorySize").getValue()), WB.getUint64VMFlag("MaxDirectMemorySize"));
         assertEquals(Long.valueOf(mx.getVMOption("MaxHeapSize").getValue()), WB.getSizeTVMFlag("MaxHeapSize"));
         assertEquals(Double.valueOf(mx.getVMOption("MinRAMPercentage").getValue()), WB.getDoubleVMFlag("MinRAMPercentage"));
         assertEquals("whitebox-binding-hs_err.log", WB.getStringVMFlag("ErrorFile"));
@@ -289,7 +289,7 @@ public class WhiteBoxBindingTest {
         assertEquals(WB.getUintVMFlag("ParallelGCThreads"), WB.getVMFlag("ParallelGCThreads"));
         assertEquals(WB.getIntxVMFlag("CICompilerCount"), WB.getVMFlag("CICompilerCount"));
         assertEquals(WB.getUintxVMFlag("MinHeapFreeRatio"), WB.getVMFlag("MinHeapFreeRatio"));
-        assertEquals(WB.getUint64VMFlag("MaxRAM"), WB.getVMFlag("MaxRAM"));
+        assertEquals(WB.getUint64VMFlag("MaxDirectMemorySize"), WB.getVMFlag("MaxDirectMemorySize"));
         assertEquals(WB.getSizeTVMFlag("MaxHeapSize"), WB.getVMFlag("MaxHeapSize"));
         assertEquals(WB.getDoubleVMFlag("MinRAMPercentage"), WB.getVMFlag("MinRAMPercentage"));
         assertEquals("whitebox-binding-hs_err.log", WB.getVMFlag("ErrorFile"));

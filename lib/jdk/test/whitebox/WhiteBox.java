@@ -338,10 +338,26 @@ public final class WhiteBox {
     }
 
     /**
-     * Whether this VM was built with C2 or JVMCI. Says nothing of whether the running VM uses it: see
-     * {@code TieredStopAtLevel}, {@code UseCompiler}, {@code -Xint}. (The VM's own native.)
+     * Whether this VM was built with C2 (up to JDK 26: with C2 or JVMCI). Says nothing of whether the running VM
+     * uses it: see {@code TieredStopAtLevel}, {@code UseCompiler}, {@code -Xint}. The VM's native is
+     * {@code isC2OrJVMCIIncluded} up to JDK 26 and {@code isC2Included} from 27, where JVMCI was removed
+     * (JDK-8382582); whichever this VM registered answers.
      */
-    public native boolean isC2OrJVMCIIncluded();
+    public boolean hasC2() {
+        try {
+            return isC2Included();
+        } catch (UnsatisfiedLinkError newName) {
+            try {
+                return isC2OrJVMCIIncluded();
+            } catch (UnsatisfiedLinkError e) {
+                throw unavailable("hasC2", 0, e);
+            }
+        }
+    }
+
+    private native boolean isC2Included();
+
+    private native boolean isC2OrJVMCIIncluded();
 
     // ---------------------------------------------------------------------------------------------------
     // Deoptimization statistics (JDK 18+)
