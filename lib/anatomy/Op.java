@@ -200,12 +200,16 @@ public enum Op implements Formed {
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT))),
     /**
      * A compressed reference loaded (a 32-bit load) and decoded with a shift of 3: on x86_64 folded into the
-     * next access's address, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode); on AArch64 an
-     * lsl #3 (zero-based) or an add to the heap base in x27 with lsl #3. Counted at the decode.
+     * next access's address, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode), or (, %r, 8)
+     * with no base at all, a zero-based decode C2 has not been seen to choose; the reference in any general
+     * register, its 32-bit name in the load (%eax, %esi, %r11d) and its 64-bit one in the address (%rax, %rsi,
+     * %r11). On AArch64 an lsl #3 (zero-based) or an add to the heap base in x27 with lsl #3. Counted at the
+     * decode.
      */
     NARROW_OOP_DECODE("compressed reference decoded (times 8, plus the heap base)",
-            on(X86_64, seq(step("movl (-?(0x[0-9a-f]+|\\d+))?\\(%\\w+(, %\\w+, \\d)?\\), %(?<n>r\\w+)d$"),
-                    step(".*\\(%r12, %{n}, 8\\)").within(2))),
+            on(X86_64, anyOf(
+                    seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %e(?<n>[a-z]{2})$"), step(Forms.x86DecodedIn("%r{n}")).within(2)),
+                    seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %r(?<n>\\d+)d$"), step(Forms.x86DecodedIn("%r{n}")).within(2)))),
             on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x\\d+"),
                     step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2)))),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
@@ -312,6 +316,14 @@ public enum Op implements Formed {
         /** A memory operand based on a register other than the stack pointer; its displacement is group "off". */
         static final String X86_OBJECT_SLOT = "(?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp)\\w+\\)$";
         static final String AARCH64_OBJECT_SLOT = "\\[x\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$";
+        /** A memory operand to load from: displacement, base, maybe index and scale. */
+        static final String X86_LOAD_SOURCE = "(-?(0x[0-9a-f]+|\\d+))?\\(%\\w+(, %\\w+, \\d)?\\)";
+
+        /** An instruction whose address scales {@code reg} by 8 and adds the heap base r12, or nothing. */
+        static String x86DecodedIn(String reg) {
+            return ".*\\((%r12)?, " + reg + ", 8\\)";
+        }
+
         /** Any AArch64 instruction with a memory operand, which must not come between an exclusive pair. */
         static final String AARCH64_MEMORY = ".*\\[";
 

@@ -230,6 +230,15 @@ public class VocabularyTest {
                 // between them (the old 16-instruction window missed it) is the same claim
                 {X86_64, MARK_WORD_CAS, markLoadThenCas("movq (%rsi), %rax", "lock cmpxchgq %rbx, (%rsi)", "movq %rax, %r10"), 1},
                 {AARCH64, MARK_WORD_CAS, markLoadThenCas("ldr x11, [x1]", "casa x8, x10, [x1]", "mov x10, x11"), 1},
+                // compressed references decoded into the address through any register, not only r8 to r15
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "movl 0xc(%r12, %r11, 8), %eax"), 1},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %eax", "movl 0xc(%r12, %rax, 8), %eax"), 1},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0x10(%rdx), %esi", "movq 0x10(%r12, %rsi, 8), %rax"), 1},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "leaq (%r12, %r11, 8), %r10"), 1},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %ebx", "movl 0xc(, %rbx, 8), %eax"), 1},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %eax", "movl 0xc(%r12, %rbx, 8), %eax"), 0},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "movl 0xc(%r11), %eax"), 0},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %eax", "movl 0xc(%r12, %rax, 4), %eax"), 0},
                 // G1 since JDK 26 (JEP 522), x86_64 28-ea+18 and AArch64 28-ea+18: the table's base from the thread,
                 // the card compared with clean; the JDK 25 young-card compare branches away from the store
                 {X86_64, CARD_MARK, List.of("shrq $9, %r10", "addq 0x50(%r15), %r10", "cmpb $0xff, (%r10)", "jne 0x7f00",
