@@ -36,8 +36,9 @@ public enum Op implements Formed {
      * exclusive pair, ldaxr (acquire), the loaded value compared, stlxr (release) to the same address, with no
      * memory access between (the architecture's condition for the pair to succeed); counted at the swap. A
      * relaxed or half-ordered CAS (cas, casa, casl; ldxr, stxr) is not this: a C2 that dropped the ordering from
-     * compareAndSet would emit one. A lock's entry needs acquire only (MARK_WORD_CAS); a claim that no CAS is
-     * left searches for ANY_CAS.
+     * compareAndSet would emit one. Measured (AArch64 17, 25, 28-ea; without LSE 25): casal, or ldaxr ... stlxr,
+     * for AtomicLong's and VarHandle's compareAndSet and the AQS and StampedLock state CAS. A lock's entry needs
+     * acquire only (MARK_WORD_CAS); a claim that no CAS is left searches for ANY_CAS.
      */
     CAS("compare-and-swap with acquire and release",
             on(X86_64, insn("lock cmpxchg")),
@@ -253,7 +254,8 @@ public enum Op implements Formed {
      * need: lock xadd (or a locked add when the old value is unused, not the fence's locked add on the stack),
      * full barriers by themselves; ldaddal with the LSE atomics, else the exclusive pair, ldaxr, the loaded value
      * added to, stlxr of the sum to the same address, with no memory access between (counted at the store).
-     * Relaxed or half-ordered forms (ldadd, ldadda, ldaddl; ldxr, stxr) are not this.
+     * Relaxed or half-ordered forms (ldadd, ldadda, ldaddl; ldxr, stxr) are not this. Measured (AArch64 17, 25,
+     * 28-ea; without LSE 25): ldaddal, or ldaxr, add, stlxr, for getAndAdd and incrementAndGet.
      */
     ATOMIC_ADD("atomic add to memory with acquire and release",
             on(X86_64, anyOf(insn("lock xadd[bwlq]? "), insn("lock (add|sub|inc|dec)[bwlq]? (?!.*\\(%rsp\\)).*\\("))),

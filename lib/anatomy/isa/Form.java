@@ -82,7 +82,7 @@ public final class Form {
         @Override
         public String toString() {
             return "/" + regex + "/" + (within == Integer.MAX_VALUE ? "" : " within " + within)
-                    + (noneBetween == null ? "" : " with nothing matching /" + noneBetween + "/ before it")
+                    + (noneBetween == null ? "" : " with nothing matching /" + noneBetween + "/ since the step before")
                     + (group == null ? "" : " with " + group + " " + valueText);
         }
     }
