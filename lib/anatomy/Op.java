@@ -29,10 +29,28 @@ public enum Op implements Formed {
     CMOV("conditional move or select",
             on(X86_64, insn("cmov[a-z]+ ")),
             on(AARCH64, insn("f?csel "))),
-    /** A compare-and-swap: the monitors', Unsafe's and the atomics'. */
-    CAS("compare-and-swap",
+    /**
+     * A compare-and-swap with acquire and release, as Java's compareAndSet needs (a volatile read and a volatile
+     * write in one): Unsafe's, the atomics', VarHandles', AQS's. On x86_64 lock cmpxchg, a full barrier by
+     * itself. On AArch64 the ordering is in the instruction: casal with the LSE atomics; without them the
+     * exclusive pair, ldaxr (acquire), the loaded value compared, stlxr (release) to the same address, with no
+     * memory access between (the architecture's condition for the pair to succeed); counted at the swap. A
+     * relaxed or half-ordered CAS (cas, casa, casl; ldxr, stxr) is not this: a C2 that dropped the ordering from
+     * compareAndSet would emit one. Measured (AArch64 17, 25, 28-ea; without LSE 25): casal, or ldaxr ... stlxr,
+     * for AtomicLong's and VarHandle's compareAndSet and the AQS and StampedLock state CAS. A lock's entry needs
+     * acquire only (MARK_WORD_CAS); a claim that no CAS is left searches for ANY_CAS.
+     */
+    CAS("compare-and-swap with acquire and release",
             on(X86_64, insn("lock cmpxchg")),
-            on(AARCH64, insn("(cas(a|al|l)?[bh]?|ld(a)?xr[bh]?) "))),
+            on(AARCH64, anyOf(insn("casal[bh]? "), Forms.exclusiveCas("ldaxr", "stlxr")))),
+    /**
+     * A compare-and-swap of any ordering, relaxed ones included (cas, casa, casl, casal; an exclusive pair of any
+     * ordering): what an assertion that no CAS is left must search for. A presence claim asserts CAS (or
+     * MARK_WORD_CAS), which prove the ordering too.
+     */
+    ANY_CAS("compare-and-swap of any memory ordering",
+            on(X86_64, insn("lock cmpxchg")),
+            on(AARCH64, anyOf(insn("cas(a|al|l)?[bh]? "), Forms.exclusiveCas("ld(a)?xr", "st(l)?xr")))),
     /** A full (StoreLoad) fence: mfence, or the locked no-op add on the stack HotSpot prefers; dmb ish. */
     FULL_FENCE("full memory fence",
             on(X86_64, insn(Forms.X86_FENCE)),
@@ -183,12 +201,16 @@ public enum Op implements Formed {
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT))),
     /**
      * A compressed reference loaded (a 32-bit load) and decoded with a shift of 3: on x86_64 folded into the
-     * next access's address, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode); on AArch64 an
-     * lsl #3 (zero-based) or an add to the heap base in x27 with lsl #3. Counted at the decode.
+     * next access's address, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode), or (, %r, 8)
+     * with no base at all, a zero-based decode C2 has not been seen to choose; the reference in any general
+     * register, its 32-bit name in the load (%eax, %esi, %r11d) and its 64-bit one in the address (%rax, %rsi,
+     * %r11). On AArch64 an lsl #3 (zero-based) or an add to the heap base in x27 with lsl #3. Counted at the
+     * decode.
      */
     NARROW_OOP_DECODE("compressed reference decoded (times 8, plus the heap base)",
-            on(X86_64, seq(step("movl (-?(0x[0-9a-f]+|\\d+))?\\(%\\w+(, %\\w+, \\d)?\\), %(?<n>r\\w+)d$"),
-                    step(".*\\(%r12, %{n}, 8\\)").within(2))),
+            on(X86_64, anyOf(
+                    seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %e(?<n>[a-z]{2})$"), step(Forms.x86DecodedIn("%r{n}")).within(2)),
+                    seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %r(?<n>\\d+)d$"), step(Forms.x86DecodedIn("%r{n}")).within(2)))),
             on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x\\d+"),
                     step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2)))),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
@@ -228,26 +250,35 @@ public enum Op implements Formed {
             on(X86_64, Form.absent("every x86_64 load is ordered like an acquire (TSO); a volatile load is a plain mov")),
             on(AARCH64, insn("ldar[bh]? "))),
     /**
-     * An atomic read-modify-write add to memory: lock xadd (or a locked add when the old value is unused, not
-     * the fence's locked add on the stack); ldadd with the LSE atomics, else an exclusive-pair loop, the loaded
-     * value added to and stored back to the same address (counted at the store).
+     * An atomic read-modify-write add to memory with acquire and release, as getAndAdd and incrementAndGet
+     * need: lock xadd (or a locked add when the old value is unused, not the fence's locked add on the stack),
+     * full barriers by themselves; ldaddal with the LSE atomics, else the exclusive pair, ldaxr, the loaded value
+     * added to, stlxr of the sum to the same address, with no memory access between (counted at the store).
+     * Relaxed or half-ordered forms (ldadd, ldadda, ldaddl; ldxr, stxr) are not this. Measured (AArch64 17, 25,
+     * 28-ea; without LSE 25): ldaddal, or ldaxr, add, stlxr, for getAndAdd and incrementAndGet.
      */
-    ATOMIC_ADD("atomic add to memory",
+    ATOMIC_ADD("atomic add to memory with acquire and release",
             on(X86_64, anyOf(insn("lock xadd[bwlq]? "), insn("lock (add|sub|inc|dec)[bwlq]? (?!.*\\(%rsp\\)).*\\("))),
-            on(AARCH64, anyOf(insn("ldadd(a|al|l)?[bh]? "),
-                    seq(step("ld(a)?xr[bh]? (?<old>[wx]\\d+), \\[(?<addr>x\\d+)\\]$"),
-                            step("(add|sub) (?<new>[wx]\\d+), ({old}, \\S+|\\S+, {old})$").within(2),
-                            step("st(l)?xr[bh]? w\\d+, {new}, \\[{addr}\\]$").within(2))))),
+            on(AARCH64, anyOf(insn("ldaddal[bh]? "),
+                    seq(step("ldaxr[bh]? (?<old>[wx]\\d+), \\[(?<addr>x\\d+)\\]$"),
+                            step("(add|sub) (?<new>[wx]\\d+), ({old}, \\S+|\\S+, {old})$").withNoneBetween(Forms.AARCH64_MEMORY),
+                            step("stlxr[bh]? w\\d+, {new}, \\[{addr}\\]$").withNoneBetween(Forms.AARCH64_MEMORY))))),
     /**
-     * A compare-and-swap on an object's mark word, its header's first word, as fast locking (stack or
-     * lightweight) does: the mark loaded from offset 0 of a register, then a CAS at offset 0 of the same register
-     * (counted at the CAS). A CAS on an inflated monitor's owner field is elsewhere and is not this.
+     * A compare-and-swap with acquire on an object's mark word, its header's first word, as a lock's entry by
+     * fast locking (stack or lightweight) does: the mark loaded from offset 0 of a register, then, later in the
+     * code, a CAS at offset 0 of the same register (counted at the CAS). Entering a lock needs acquire; C2 adds
+     * release where the locking mode needs it. On x86_64 lock cmpxchgq (a full barrier). On AArch64 casal (stack
+     * locking, JDK 17 and 21) or casa (lightweight locking, JDK 25 to 28-ea); without LSE the exclusive pair
+     * ldaxr ... stlxr (stack locking) or ldaxr ... stxr (lightweight), the loaded mark compared, no memory access
+     * between. The exit's CAS, with release only (casl; ldxr ... stlxr), and a relaxed one are not this; nor is a
+     * CAS on an inflated monitor's owner field, at another offset.
      */
-    MARK_WORD_CAS("compare-and-swap on an object's mark word (fast locking)",
+    MARK_WORD_CAS("compare-and-swap with acquire on an object's mark word (a lock's fast-path entry)",
             on(X86_64, seq(step("movq \\(%(?<obj>r\\w+)\\), %r\\w+$"),
-                    step("lock cmpxchgq %\\w+, \\(%{obj}\\)$").within(16))),
-            on(AARCH64, seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"),
-                    step("(cas(a|al|l)? x\\d+, x\\d+|ld(a)?xr x\\d+), \\[{obj}\\]$").within(16)))),
+                    step("lock cmpxchgq %\\w+, \\(%{obj}\\)$"))),
+            on(AARCH64, anyOf(
+                    seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), step("casa(l)? x\\d+, x\\d+, \\[{obj}\\]$")),
+                    Forms.exclusiveCas(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), "ldaxr", "st(l)?xr")))),
     /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
     MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form()));
 
@@ -287,6 +318,41 @@ public enum Op implements Formed {
         /** A memory operand based on a register other than the stack pointer; its displacement is group "off". */
         static final String X86_OBJECT_SLOT = "(?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp)\\w+\\)$";
         static final String AARCH64_OBJECT_SLOT = "\\[x\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$";
+        /** A memory operand to load from: displacement, base, maybe index and scale. */
+        static final String X86_LOAD_SOURCE = "(-?(0x[0-9a-f]+|\\d+))?\\(%\\w+(, %\\w+, \\d)?\\)";
+
+        /** An instruction whose address scales {@code reg} by 8 and adds the heap base r12, or nothing. */
+        static String x86DecodedIn(String reg) {
+            return ".*\\((%r12)?, " + reg + ", 8\\)";
+        }
+
+        /** Any AArch64 instruction with a memory operand, which must not come between an exclusive pair. */
+        static final String AARCH64_MEMORY = ".*\\[";
+
+        /**
+         * A compare-and-swap as an exclusive pair, counted at the store: a load-exclusive ({@code load}, a regex
+         * of the mnemonic) of an address, the loaded value compared (cmp; a byte or short is xor-ed with the
+         * expected value, then masked), and a store-exclusive ({@code store}) to the same address, with no memory
+         * access anywhere between. That is the pair's bound, by structure rather than by a count of instructions:
+         * Arm has software keep every explicit memory access out of an exclusive pair (Programmer's Guide for
+         * ARMv8-A, 6.3.11, "Synchronization primitives"), and a pair succeeds reliably only on one address (Arm
+         * ARM, B2.9), so C2 lays its loop out so. The address is captured as {addr}, or, after {@code first},
+         * is the register that step captured as {obj}.
+         */
+        static Form exclusiveCas(String load, String store) {
+            return seq(exclusivePair(load, "(?<addr>x\\d+)", store, "{addr}"));
+        }
+
+        static Form exclusiveCas(Form.Step first, String load, String store) {
+            Form.Step[] pair = exclusivePair(load, "{obj}", store, "{obj}");
+            return seq(first, pair[0], pair[1], pair[2]);
+        }
+
+        private static Form.Step[] exclusivePair(String load, String address, String store, String sameAddress) {
+            return new Form.Step[] {step(load + "[bh]? (?<old>[wx]\\d+), \\[" + address + "\\]$"),
+                    step("(cmp|eor [wx]\\d+,) ({old}, \\S+|\\S+, {old})$").withNoneBetween(AARCH64_MEMORY),
+                    step(store + "[bh]? w\\d+, [wx]\\d+, \\[" + sameAddress + "\\]$").withNoneBetween(AARCH64_MEMORY)};
+        }
 
         /** A vector register zeroed by xor with itself (SSE, AVX, AVX-512); its number is group "vz". */
         static Form.Step vectorZeroed() {

@@ -43,7 +43,8 @@ public class VocabularyTest {
 
     static final List<Case> CASES = List.of(
             c("select", CMOV, atLeast(1)), c("oneSided", CMOV, exactly(0)),
-            c("locked", CAS, atLeast(1)), c("publish", CAS, exactly(0)),
+            // a lock's CAS: casal with stack locking (AArch64 17), casa with lightweight locking (28): ANY_CAS
+            c("locked", ANY_CAS, atLeast(1)), c("publish", ANY_CAS, exactly(0)), c("publish", CAS, exactly(0)),
             c("divide", INTEGER_DIVISION, atLeast(1)), c("select", INTEGER_DIVISION, exactly(0)),
             c("allocate", TLAB_ALLOCATION, exactly(1)), c("allocate", ALLOCATION_SLOW_CALL, exactly(1)),
             c("select", TLAB_ALLOCATION, exactly(0)), c("storeRef", TLAB_ALLOCATION, exactly(0)),
@@ -76,7 +77,8 @@ public class VocabularyTest {
             // (LOAD_ACQUIRE and ATOMIC_ADD are proven on texts below, taken from the tests' runs).
             c("locked", MARK_WORD_CAS.before(MONITOR_ENTER_SLOW_CALL), atLeast(1)),
             c("locked", MONITOR_ENTER_SLOW_CALL.after(RETURN_POLL), exactly(1)),
-            c("localLock", MARK_WORD_CAS, exactly(0)), c("select", MONITOR_ENTER_SLOW_CALL, exactly(0)),
+            c("localLock", MARK_WORD_CAS, exactly(0)), c("localLock", ANY_CAS, exactly(0)),
+            c("select", MONITOR_ENTER_SLOW_CALL, exactly(0)),
             c("locked", ATOMIC_ADD, exactly(0)), c("publish", ATOMIC_ADD, exactly(0)),
             c("publish", LOAD_ACQUIRE, exactly(0)),
             // G1 (the recordings' collector): one filter and one conditional mark per store, whether the card is
@@ -169,16 +171,74 @@ public class VocabularyTest {
                 {X86_64, ATOMIC_ADD, List.of("lock xaddq %rax, 0x10(%r12, %r11, 8)"), 1},
                 {X86_64, ATOMIC_ADD, List.of("lock addl $0, -0x40(%rsp)"), 0},
                 {X86_64, ATOMIC_ADD, List.of("lock cmpxchgq %r11, 0x10(%r12, %r10, 8)"), 0},
+                // the atomic add with acquire and release: ldaddal, or ldaxr ... stlxr; relaxed or half-ordered
+                // forms are none (a C2 that dropped the ordering would emit them)
                 {AARCH64, ATOMIC_ADD, List.of("ldaddal w9, w10, [x10]"), 1},
                 {AARCH64, ATOMIC_ADD, List.of("ldaxr x0, [x10]", "add x8, x0, x2", "stlxr w9, x8, [x10]", "cbnz w9, 0x1000"), 1},
                 {AARCH64, ATOMIC_ADD, List.of("ldaxr w9, [x10]", "add w8, w9, #1", "stlxr w9, w8, [x10]", "cbnz w9, 0x1000"), 1},
                 {AARCH64, ATOMIC_ADD, List.of("ldaxr x8, [x10]", "cmp x8, x2", "b.ne 0x1010", "stlxr w8, x3, [x10]"), 0},
                 {AARCH64, ATOMIC_ADD, List.of("casal x8, x12, [x11]"), 0},
+                {AARCH64, ATOMIC_ADD, List.of("ldadd w9, w10, [x10]"), 0},
+                {AARCH64, ATOMIC_ADD, List.of("ldadda x2, x0, [x10]", "ldaddl x2, x0, [x10]", "stadd w9, [x10]"), 0},
+                {AARCH64, ATOMIC_ADD, List.of("ldxr x0, [x10]", "add x8, x0, x2", "stxr w9, x8, [x10]", "cbnz w9, 0x1000"), 0},
+                {AARCH64, ATOMIC_ADD, List.of("ldaxr x0, [x10]", "add x8, x0, x2", "stxr w9, x8, [x10]", "cbnz w9, 0x1000"), 0},
+                {AARCH64, ATOMIC_ADD, List.of("ldxr x0, [x10]", "add x8, x0, x2", "stlxr w9, x8, [x10]", "cbnz w9, 0x1000"), 0},
+                {AARCH64, ATOMIC_ADD, List.of("ldaxr x0, [x10]", "add x8, x0, x2", "str x8, [x11]", "stlxr w9, x8, [x10]"), 0},
+                // the CAS with acquire and release: casal, or ldaxr, a compare, stlxr to the same address with no
+                // memory access between; ANY_CAS is every CAS, relaxed included
+                {AARCH64, CAS, List.of("casal x8, x3, [x10]"), 1},
+                {AARCH64, CAS, List.of("casal w8, w12, [x10]"), 1},
+                {AARCH64, CAS, List.of("cas x1, x2, [x0]"), 0},
+                {AARCH64, CAS, List.of("casa x8, x10, [x1]", "casl x8, x12, [x1]", "casb w1, w2, [x0]"), 0},
+                {AARCH64, CAS, List.of("ldaxr x8, [x10]", "cmp x8, x2", "b.ne 0x1014", "stlxr w8, x3, [x10]", "cbnz w8, 0x1000"), 1},
+                {AARCH64, CAS, List.of("ldaxrb w8, [x10]", "eor w9, w8, w2", "tst w9, #0xff", "b.ne 0x1018",
+                        "stlxrb w9, w3, [x10]", "cbnz w9, 0x1000"), 1},
+                {AARCH64, CAS, List.of("ldxr x8, [x10]", "cmp x8, x2", "b.ne 0x1014", "stxr w8, x3, [x10]", "cbnz w8, 0x1000"), 0},
+                {AARCH64, CAS, List.of("ldaxr x8, [x10]", "cmp x8, x2", "b.ne 0x1014", "stxr w8, x3, [x10]", "cbnz w8, 0x1000"), 0},
+                {AARCH64, CAS, List.of("ldxr x8, [x10]", "cmp x8, x2", "b.ne 0x1014", "stlxr w8, x3, [x10]", "cbnz w8, 0x1000"), 0},
+                {AARCH64, CAS, List.of("ldaxr x8, [x10]"), 0},
+                {AARCH64, CAS, List.of("ldxr x8, [x10]", "cmp x8, x2"), 0},
+                {AARCH64, CAS, List.of("ldaxr x8, [x10]", "cmp x8, x2", "b.ne 0x1014", "stlxr w8, x3, [x11]"), 0},
+                {AARCH64, CAS, List.of("ldaxr x8, [x10]", "cmp x8, x2", "ldr x9, [x12]", "stlxr w8, x3, [x10]"), 0},
+                {AARCH64, CAS, List.of("ldaxr x0, [x10]", "add x8, x0, x2", "stlxr w9, x8, [x10]", "cbnz w9, 0x1000"), 0},
+                {X86_64, CAS, List.of("lock cmpxchgq %rcx, 0x10(%rsi)"), 1},
+                {AARCH64, ANY_CAS, List.of("cas x1, x2, [x0]"), 1},
+                {AARCH64, ANY_CAS, List.of("casa x8, x10, [x1]", "casl x8, x12, [x1]", "casalh w1, w2, [x0]"), 3},
+                {AARCH64, ANY_CAS, List.of("ldxr x8, [x10]", "cmp x8, x2", "b.ne 0x1014", "stxr w8, x3, [x10]", "cbnz w8, 0x1000"), 1},
+                {AARCH64, ANY_CAS, List.of("ldaxr x8, [x10]", "cmp x8, x2", "b.ne 0x1014", "stlxr w8, x3, [x10]", "cbnz w8, 0x1000"), 1},
+                {AARCH64, ANY_CAS, List.of("ldar x8, [x10]", "stlr x8, [x10]"), 0},
+                {X86_64, ANY_CAS, List.of("lock cmpxchgl %r10d, 0x10(%r12, %r13, 8)"), 1},
+                // the mark word's CAS with acquire, wherever after the mark's load it comes; the exit's
+                // release-only CAS and a relaxed one are none
                 {X86_64, MARK_WORD_CAS, List.of("movq (%rsi), %rax", "orq $1, %rax", "lock cmpxchgq %rbx, (%rsi)"), 1},
                 {X86_64, MARK_WORD_CAS, List.of("movq (%rsi), %rax", "lock cmpxchgq %rbx, 0x3e(%r10)"), 0},
                 {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "orr x11, x11, #1", "casa x8, x10, [x1]"), 1},
+                {AARCH64, MARK_WORD_CAS, List.of("mov x12, sp", "ldr x11, [x1]", "orr x10, x11, #1", "str x10, [x12]",
+                        "mov x11, x10", "casal x11, x12, [x1]"), 1},
                 {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "add x12, x11, #0x3e", "casal x10, x9, [x12]"), 0},
-                {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "ldaxr x11, [x1]"), 1},
+                {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "ldaxr x11, [x1]"), 0},
+                {AARCH64, MARK_WORD_CAS, List.of("ldr x10, [x1]", "orr x12, x10, #1", "casl x8, x12, [x1]"), 0},
+                {AARCH64, MARK_WORD_CAS, List.of("ldr x10, [x1]", "orr x12, x10, #1", "cas x8, x12, [x1]"), 0},
+                // without LSE: lightweight locking's acquire-only pair, and stack locking's; the exit's ldxr/stlxr is none
+                {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "orr x11, x11, #1", "eor x10, x11, #1", "ldaxr x8, [x1]",
+                        "cmp x8, x11", "b.ne 0x1020", "stxr w8, x10, [x1]", "cbnz w8, 0x100c"), 1},
+                {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x12]", "orr x10, x11, #1", "str x10, [x13]", "ldaxr x11, [x12]",
+                        "cmp x11, x10", "b.ne 0x1020", "stlxr w8, x13, [x12]", "cbnz w8, 0x100c"), 1},
+                {AARCH64, MARK_WORD_CAS, List.of("ldr x10, [x1]", "orr x12, x10, #1", "ldxr x8, [x1]", "cmp x8, x10",
+                        "b.ne 0x1020", "stlxr w8, x12, [x1]", "cbnz w8, 0x1008"), 0},
+                // no window between the mark's load and the CAS: a register allocation that puts 20 instructions
+                // between them (the old 16-instruction window missed it) is the same claim
+                {X86_64, MARK_WORD_CAS, markLoadThenCas("movq (%rsi), %rax", "lock cmpxchgq %rbx, (%rsi)", "movq %rax, %r10"), 1},
+                {AARCH64, MARK_WORD_CAS, markLoadThenCas("ldr x11, [x1]", "casa x8, x10, [x1]", "mov x10, x11"), 1},
+                // compressed references decoded into the address through any register, not only r8 to r15
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "movl 0xc(%r12, %r11, 8), %eax"), 1},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %eax", "movl 0xc(%r12, %rax, 8), %eax"), 1},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0x10(%rdx), %esi", "movq 0x10(%r12, %rsi, 8), %rax"), 1},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "leaq (%r12, %r11, 8), %r10"), 1},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %ebx", "movl 0xc(, %rbx, 8), %eax"), 1},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %eax", "movl 0xc(%r12, %rbx, 8), %eax"), 0},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "movl 0xc(%r11), %eax"), 0},
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %eax", "movl 0xc(%r12, %rax, 4), %eax"), 0},
                 // G1 since JDK 26 (JEP 522), x86_64 28-ea+18 and AArch64 28-ea+18: the table's base from the thread,
                 // the card compared with clean; the JDK 25 young-card compare branches away from the store
                 {X86_64, CARD_MARK, List.of("shrq $9, %r10", "addq 0x50(%r15), %r10", "cmpb $0xff, (%r10)", "jne 0x7f00",
@@ -217,6 +277,14 @@ public class VocabularyTest {
                 {AARCH64, SPILL_TO_STACK, List.of("str w11, [sp, #0x10]", "ldr w10, [sp, #0x10]"), 1},
                 {AARCH64, SPILL_TO_STACK, List.of("stp x29, x30, [sp, #0x10]", "ldp x29, x30, [sp, #0x10]"), 0},
         };
+    }
+
+    /** A mark word's load, 20 register moves, then the CAS: further apart than any fixed window should care about. */
+    static List<String> markLoadThenCas(String load, String cas, String filler) {
+        List<String> code = new ArrayList<>(List.of(load));
+        code.addAll(java.util.Collections.nCopies(20, filler));
+        code.add(cas);
+        return code;
     }
 
     /** Every name a role declares, on a call, is that role; a name no release printed is not (anatomy.isa.Role). */

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
  * How one operation shows in one ISA's code: one or more alternative sequences of steps. A step is a regular
  * expression over an instruction's text, matched from its start; {@code (?<name>...)} captures a value and a
  * later step's {@code {name}} stands for exactly that value ("the same register"). Each step after the first
- * must come later in the code, within {@link Step#within} instructions of the step before when given. One
+ * must come later in the code, within {@link Step#within} instructions of the step before when given, and with
+ * no instruction between them that {@link Step#withNoneBetween} forbids (a bound by structure). One
  * step is the anchor (the last, unless another is marked): the instruction an occurrence is counted at.
  *
  * <p>A form may instead look for the JVM's notes ({@link #note}), which read the same on every ISA and
@@ -48,32 +49,46 @@ public final class Form {
         this.related = related;
     }
 
-    /** One step of a sequence. */
-    public record Step(String regex, int within, boolean isAnchor, String group, LongPredicate value, String valueText) {
+    /**
+     * One step of a sequence. {@code noneBetween}, when given, is a regular expression no instruction between
+     * the step before and this one may match (e.g. no memory access between an exclusive load and its store).
+     */
+    public record Step(String regex, int within, boolean isAnchor, String group, LongPredicate value, String valueText,
+            String noneBetween) {
         /** This step must come at most {@code n} instructions after the step before it. */
         public Step within(int n) {
-            return new Step(regex, n, isAnchor, group, value, valueText);
+            return new Step(regex, n, isAnchor, group, value, valueText, noneBetween);
         }
 
         /** Count occurrences at this step's instruction rather than at the last step's. */
         public Step anchor() {
-            return new Step(regex, within, true, group, value, valueText);
+            return new Step(regex, within, true, group, value, valueText, noneBetween);
         }
 
         /** The captured number {@code group} (decimal or 0x hex, maybe negative) must satisfy the predicate. */
         public Step where(String group, LongPredicate value, String described) {
-            return new Step(regex, within, isAnchor, group, value, described);
+            return new Step(regex, within, isAnchor, group, value, described, noneBetween);
+        }
+
+        /**
+         * No instruction between the step before and this one matches {@code regex} (from the instruction's start):
+         * a bound by structure ("no memory access in between"), not by a count of instructions.
+         */
+        public Step withNoneBetween(String regex) {
+            Pattern.compile(regex);    // fail at declaration on a bad regex
+            return new Step(this.regex, within, isAnchor, group, value, valueText, regex);
         }
 
         @Override
         public String toString() {
             return "/" + regex + "/" + (within == Integer.MAX_VALUE ? "" : " within " + within)
+                    + (noneBetween == null ? "" : " with nothing matching /" + noneBetween + "/ since the step before")
                     + (group == null ? "" : " with " + group + " " + valueText);
         }
     }
 
     public static Step step(String regex) {
-        return new Step(regex, Integer.MAX_VALUE, false, null, null, null);
+        return new Step(regex, Integer.MAX_VALUE, false, null, null, null, null);
     }
 
     /** One instruction. */
@@ -188,13 +203,18 @@ public final class Form {
         Step s = steps.get(k);
         int last = k == 0 ? i : (int) Math.min(code.size() - 1L, (long) i + s.within() - 1);
         for (int j = i; j <= last; j++) {
-            Map<String, String> captured = capture(s, code.get(j).text(), bound);
+            String text = code.get(j).text();
+            Map<String, String> captured = capture(s, text, bound);
             if (captured != null) {
                 at[k] = j;
                 Map<String, String> all = k == steps.size() - 1 ? captured : match(steps, k + 1, j + 1, code, captured, at);
                 if (all != null) {
                     return all;
                 }
+            }
+            if (k > 0 && s.noneBetween() != null
+                    && COMPILED.computeIfAbsent(s.noneBetween(), r -> Pattern.compile("^(?:" + r + ")")).matcher(text).find()) {
+                return null;    // an instruction the step forbids before it: no later one can follow the step before
             }
         }
         return null;
