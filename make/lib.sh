@@ -16,8 +16,55 @@ jdk_feature() {
     echo "${v:-0}"
 }
 
-# jdk_arch JAVA_HOME: x86_64 or aarch64 (riscv64, ppc64le, s390x): what the release file's OS_ARCH says, else
-# (a jlink'ed runtime may have none: Temurin 17.0.2's) the ELF machine of its bin/java, or of the real
+# The platform table, make/platforms: one row per ISA the pack knows, read here for every shell script (and by
+# the Makefile, make/hsdis.mk and the Java library the same way: columns by position, '#' starts a comment).
+PLATFORMS_FILE=${PLATFORMS_FILE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/platforms}
+PLATFORM_COLUMNS="isa aliases elf debian triple qemu cpu backend variants"
+
+# platform KEY COLUMN: the column (a name of PLATFORM_COLUMNS) of the ISA that KEY names: its name, one of its
+# aliases (os.arch, uname -m, Debian's architecture) or, as elf=N, its ELF machine. Prints nothing and fails
+# for a key no row has.
+platform() {
+    local n=0 c
+    for c in $PLATFORM_COLUMNS; do n=$((n + 1)); [ "$c" = "$2" ] && break; done
+    [ "$c" = "$2" ] || { echo "platform: no column '$2' in make/platforms (columns: $PLATFORM_COLUMNS)" >&2; return 2; }
+    awk -v key="$1" -v col="$n" '
+        { sub(/#.*/, "") } NF == 0 { next }
+        {
+            hit = ($1 == key) || (key == "elf=" $3)
+            na = split($2, a, ","); for (i = 1; i <= na; i++) if (a[i] == key) hit = 1
+            if ($4 == key) hit = 1
+            if (hit) { print $col; found = 1; exit }
+        }
+        END { exit !found }' "$PLATFORMS_FILE"
+}
+
+# platform_isas [COLUMN VALUE]: the ISAs of the table in its order, one a line; with a column and value, only the
+# rows whose column has that value (platform_isas backend capstone).
+platform_isas() {
+    local n=0 c
+    for c in $PLATFORM_COLUMNS; do n=$((n + 1)); [ "$c" = "${1:-isa}" ] && break; done
+    awk -v col="$n" -v want="${2:-}" '{ sub(/#.*/, "") } NF == 0 { next } want == "" || $col == want { print $1 }' "$PLATFORMS_FILE"
+}
+
+# isa_of NAME: the pack's name of an ISA from any of its names (amd64 -> x86_64, ppc64el -> ppc64le); NAME itself
+# when no row knows it.
+isa_of() {
+    platform "$1" isa 2>/dev/null || echo "$1"
+}
+
+# elf_machine FILE: the e_machine field of an ELF file (62 for x86_64, 183 for AArch64: make/platforms), or nothing;
+# in the file's own byte order (EI_DATA: 1 little-endian, 2 big-endian, as s390x's).
+elf_machine() {
+    local b
+    read -r -a b <<<"$(od -An -tu1 -N20 "$1" 2>/dev/null | tr '\n' ' ')"
+    [ ${#b[@]} -eq 20 ] && [ "${b[*]:0:4}" = "127 69 76 70" ] || return 0   # \177ELF
+    b=("${b[5]}" "${b[18]}" "${b[19]}")
+    if [ "${b[0]}" = 2 ]; then echo $((b[1] * 256 + b[2])); else echo $((b[2] * 256 + b[1])); fi
+}
+
+# jdk_arch JAVA_HOME: the JDK's ISA by the pack's name (make/platforms): what the release file's OS_ARCH says,
+# else (a jlink'ed runtime may have none: Temurin 17.0.2's) the ELF machine of its bin/java, or of the real
 # launcher behind a facade's bin/java script.
 jdk_arch() {
     local a real
@@ -27,11 +74,9 @@ jdk_arch() {
         if [ -f "$1/pack-facade" ]; then
             real=$(sed -n 's/^real\.home=//p' "$1/pack-facade")/bin/java
         fi
-        case $(od -An -tu2 -j18 -N2 "$real" 2>/dev/null | tr -d ' ') in
-            62) a=x86_64 ;; 183) a=aarch64 ;; 243) a=riscv64 ;; 21) a=ppc64le ;; 22) a=s390x ;;
-        esac
+        a=$(platform "elf=$(elf_machine "$real")" isa 2>/dev/null || true)
     fi
-    case "$a" in amd64|x86_64) echo x86_64 ;; aarch64|arm64) echo aarch64 ;; ppc64el) echo ppc64le ;; *) echo "${a:-unknown}" ;; esac
+    [ -n "$a" ] && isa_of "$a" || echo unknown
 }
 
 # jdk_version JAVA_HOME: the JDK's exact version (java.runtime.version: 28-ea+18-1-Debian, 17.0.2+8), from the
@@ -49,15 +94,19 @@ emulated() {
 }
 
 host_arch() {
-    case "$(uname -m)" in x86_64|amd64) echo x86_64 ;; aarch64|arm64) echo aarch64 ;; *) uname -m ;; esac
+    isa_of "$(uname -m)"
 }
 
 # jdk_under_test: the JDK home a run is about, resolved: JDK= if given, else for an ARCH= other than the
-# host's that ISA's JDK 17 (make/jdks.sh), else the default JDK (resolve_jdk).
+# host's that ISA's oldest LTS make/jdks.sh has (17; 21 where Debian builds no 17), else the default JDK
+# (resolve_jdk).
 jdk_under_test() {
-    local jdk=${JDK:-}
-    if [ -z "$jdk" ] && [ "${ARCH:-$(host_arch)}" != "$(host_arch)" ]; then
-        jdk=$(bash make/jdks.sh "${ARCH}-17") || return 2
+    local jdk=${JDK:-} isa f
+    isa=$(isa_of "${ARCH:-$(host_arch)}")
+    if [ -z "$jdk" ] && [ "$isa" != "$(host_arch)" ]; then
+        platform "$isa" isa >/dev/null || die "ARCH=$ARCH is no ISA of make/platforms ($(platform_isas | tr '\n' ' '))"
+        for f in 17 21 25; do bash make/jdks.sh check "$isa-$f" 2>/dev/null && break; done
+        jdk=$(bash make/jdks.sh "$isa-$f") || return 2
     fi
     resolve_jdk "$jdk"
 }
