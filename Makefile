@@ -7,7 +7,7 @@ VM_OPTIONS  ?=
 JAVA_OPTIONS ?=
 CONC        ?= $(shell nproc 2>/dev/null || echo 2)
 JTREG_HOME  ?=
-ARCH        ?= $(shell uname -m | sed 's/amd64/x86_64/;s/arm64/aarch64/')
+ARCH        ?= $(shell bash -c '. make/lib.sh; host_arch')
 
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 
@@ -64,7 +64,8 @@ help:
 
 -include make/hsdis.mk
 
-HSDIS_ENV = HSDIS_PATH="$(abspath $(HSDIS_DIR_x86_64)):$(abspath $(HSDIS_DIR_aarch64))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
+# Every ISA's plugin directory (make/platforms, the ISAs hsdis.mk builds for), in the table's order.
+HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_CS_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
 
 # What the user typed (JDK, TEST, CONC, VM_OPTIONS, ...) is checked before anything is built: a mistake is
 # one line, and make stops before building the plugin.

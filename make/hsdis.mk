@@ -16,10 +16,13 @@ HSDIS_ROOT := $(patsubst %/,%,$(dir $(HSDIS_MK_DIR)))
 HSDIS_SRC := $(patsubst ./%,%,$(HSDIS_ROOT)/lib/hsdis)
 HSDIS_CAPSTONE_SH := $(HSDIS_MK_DIR)/capstone.sh
 
-hsdis_norm_isa = $(strip $(if $(filter x86_64 amd64,$(1)),x86_64,$(if $(filter aarch64 arm64,$(1)),aarch64,$(1))))
+# ISA names come from the platform table (make/platforms, read by make/lib.sh): any alias gives the pack's name,
+# and the ISAs whose backend column says capstone are the ones this file builds plugins for.
+hsdis_norm_isa = $(strip $(shell bash -c '. $(HSDIS_MK_DIR)/lib.sh; isa_of "$$1"' _ '$(1)'))
+HSDIS_CS_ISAS := $(shell bash -c '. $(HSDIS_MK_DIR)/lib.sh; platform_isas backend capstone')
 HSDIS_HOST_ISA := $(call hsdis_norm_isa,$(shell uname -m))
 HSDIS_ARCH := $(call hsdis_norm_isa,$(or $(ARCH),$(HSDIS_HOST_ISA)))
-HSDIS_OTHER_ISA := $(if $(filter x86_64,$(HSDIS_HOST_ISA)),aarch64,x86_64)
+HSDIS_OTHER_ISA := $(firstword $(filter-out $(HSDIS_HOST_ISA),$(HSDIS_CS_ISAS)))
 
 HSDIS_DIR_x86_64 := $(BUILD)/hsdis/x86_64
 HSDIS_DIR_aarch64 := $(BUILD)/hsdis/aarch64
@@ -50,8 +53,13 @@ HSDIS_FUZZ_SEED ?= 1
 # qemu-aarch64-static are installed (auto), always, installing them when missing (yes; make check), or never (no).
 HSDIS_CHECK_QEMU ?= auto
 
-ifeq ($(filter x86_64 aarch64,$(HSDIS_ARCH)),)
-  $(error hsdis: ARCH=$(ARCH) is not supported (x86_64 or aarch64))
+ifeq ($(filter $(HSDIS_CS_ISAS),$(HSDIS_ARCH)),)
+  ifeq ($(shell bash -c '. $(HSDIS_MK_DIR)/lib.sh; platform "$$1" isa' _ '$(HSDIS_ARCH)' 2>/dev/null),)
+    $(error hsdis: ARCH=$(ARCH) is no ISA of make/platforms)
+  endif
+  # An ISA of the table with no capstone plugin here (its backend is another's): the VM prints hex, and the
+  # tests that need instructions skip saying so.
+  HSDIS_PLUGIN :=
 endif
 
 .PHONY: hsdis hsdis-install hsdis-check hsdis-fuzz hsdis-clean
@@ -81,7 +89,7 @@ $(HSDIS_DIR_$(1))/$(HSDIS_LIB_$(1)): $(HSDIS_SRC)/hsdis.c $(HSDIS_CORE) $(HSDIS_
 	$$(call hsdis_link,$(1),$(HSDIS_CC_$(1)),$$@,$(HSDIS_CFLAGS) -fPIC -shared -fvisibility=hidden -Wl$$(,)-z$$(,)defs -s,$(HSDIS_SRC)/hsdis.c $(HSDIS_SRC)/decode.c)
 endef
 , := ,
-$(foreach isa,x86_64 aarch64,$(eval $(call hsdis_isa_rules,$(isa))))
+$(foreach isa,$(HSDIS_CS_ISAS),$(eval $(call hsdis_isa_rules,$(isa))))
 
 $(HSDIS_DECODE): $(HSDIS_SRC)/hsdis-decode.c $(HSDIS_CORE) $(HSDIS_CS_$(HSDIS_HOST_ISA))/SOURCE $(HSDIS_MK_DIR)/hsdis.mk
 	@sh $(HSDIS_CAPSTONE_SH) --ensure host gcc
@@ -102,7 +110,7 @@ $(HSDIS_TEST_DIR)/fuzz-$(1): $(HSDIS_SRC)/fuzz.c $(HSDIS_SRC)/hsdis.c $(HSDIS_CO
 	@mkdir -p $$(@D)
 	$(HSDIS_HOST_CC) -std=gnu11 -Wall -Wextra $(HSDIS_SAN_FLAGS) -DHSDIS_TARGET_ISA=$(HSDIS_NUM_$(1)) -o $$@ $(HSDIS_SRC)/fuzz.c $(HSDIS_SRC)/hsdis.c $(HSDIS_SRC)/decode.c $$(if $$(wildcard $(HSDIS_HOST_CS)/lib/libcapstone.a),$(HSDIS_HOST_CS)/lib/libcapstone.a -I$(HSDIS_HOST_CS)/include,$(HSDIS_TEST_LINK))
 endef
-$(foreach isa,x86_64 aarch64,$(eval $(call hsdis_test_rules,$(isa))))
+$(foreach isa,$(HSDIS_CS_ISAS),$(eval $(call hsdis_test_rules,$(isa))))
 
 $(HSDIS_TEST_DIR)/plugin-test: $(HSDIS_SRC)/test/plugin-test.c $(HSDIS_SRC)/decode.h
 	@mkdir -p $(@D)

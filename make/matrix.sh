@@ -13,11 +13,11 @@
 # Variables:
 #   MATRIX   the JDKs, blank-separated (default: $DEFAULT_MATRIX below).
 #            An entry is a name that make/jdks.sh knows, or label=/path/to/jdk for any JDK you have
-#            (x86_64 or AArch64; an AArch64 one gets a qemu facade).
+#            (of any ISA of make/platforms; one not the host's gets a qemu facade).
 #   BUILD    default build. Each JDK gets BUILD=$BUILD/matrix/<label> (its own jtreg work and report);
 #            the JDK homes ($BUILD/jdks) and the hsdis plugins ($BUILD/hsdis, $BUILD/capstone) are shared.
 #   TEST     passed on to make (default: the Makefile's).
-#   QEMU_CPU the CPU qemu emulates for AArch64 JDKs (make/jdks.sh; default neoverse-n1).
+#   QEMU_CPU_<isa> the CPU qemu emulates for that ISA's JDKs (make/jdks.sh; default make/platforms' cpu column).
 #   MATRIX_KEEP=1  keep the results of JDKs not in MATRIX from the last runs (for make report)
 #   MATRIX_VERBOSE=1  also stream each run's output (always written to $BUILD/matrix/<label>/run.log).
 #
@@ -143,9 +143,10 @@ for entry in "${ENTRIES[@]}"; do
 
     cmd=("${CMD[@]}")
     if [[ $(basename "${CMD[0]}") == make || $(basename "${CMD[0]}") == gmake ]]; then
-        cmd+=(JDK="$home" ARCH="$arch" BUILD="$dir"
-              HSDIS_DIR_x86_64="$BUILD/hsdis/x86_64" HSDIS_DIR_aarch64="$BUILD/hsdis/aarch64"
-              HSDIS_CS_x86_64="$BUILD/capstone/x86_64" HSDIS_CS_aarch64="$BUILD/capstone/aarch64")
+        cmd+=(JDK="$home" ARCH="$arch" BUILD="$dir")
+        for isa in $(bash -c '. make/lib.sh; platform_isas'); do   # every ISA of make/platforms
+            cmd+=(HSDIS_DIR_$isa="$BUILD/hsdis/$isa" HSDIS_CS_$isa="$BUILD/capstone/$isa")
+        done
         [ -n "${TEST:-}" ] && cmd+=(TEST="$TEST")
     fi
     rm -f "$dir/summary.tsv" "$dir/jtreg/report/text/summary.txt" "$dir/jtreg/report/text/notRun.txt"

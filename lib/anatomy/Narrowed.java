@@ -15,16 +15,23 @@ final class Narrowed implements Operation {
     private final String how;
     private final Where where;
     private final Operation other;
+    /** A scope (a loop's body) is found from the branches: it needs disassembled instructions, even for a note. */
+    private final boolean scoped;
 
     Narrowed(Operation base, String how, Where where) {
-        this(base, how, where, null);
+        this(base, how, where, null, false);
     }
 
     Narrowed(Operation base, String how, Where where, Operation other) {
+        this(base, how, where, other, false);
+    }
+
+    Narrowed(Operation base, String how, Where where, Operation other, boolean scoped) {
         this.base = base;
         this.how = how;
         this.where = where;
         this.other = other;
+        this.scoped = scoped;
     }
 
     @Override
@@ -54,7 +61,7 @@ final class Narrowed implements Operation {
 
     @Override
     public boolean needsInstructions(Isa isa) {
-        return base.needsInstructions(isa) || (other != null && other.needsInstructions(isa));
+        return scoped || base.needsInstructions(isa) || (other != null && other.needsInstructions(isa));
     }
 
     @Override

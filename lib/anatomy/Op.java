@@ -5,6 +5,9 @@ import static anatomy.isa.Form.insn;
 import static anatomy.isa.Form.seq;
 import static anatomy.isa.Form.step;
 import static anatomy.isa.Isa.AARCH64;
+import static anatomy.isa.Isa.PPC64LE;
+import static anatomy.isa.Isa.RISCV64;
+import static anatomy.isa.Isa.S390X;
 import static anatomy.isa.Isa.X86_64;
 
 import anatomy.isa.Form;
@@ -20,15 +23,23 @@ import java.util.function.LongPredicate;
 /**
  * The pack's arch-neutral vocabulary of machine code: each operation is declared once, here, with its form on
  * every ISA beside it (see {@link Form}: sequences, captures such as "the same register", windows). An ISA left
- * out is an error when this class loads, naming the operation and how to fix it. Instruction texts are as the
- * pack's hsdis prints them: AT&amp;T syntax on x86_64 ({@code cmovnel %r11d, %eax}), capstone's on AArch64
- * ({@code csel w0, w1, w2, ne}); HotSpot keeps the current thread in {@code %r15} and {@code x28}.
+ * out is an error when this class loads, naming the operation and how to fix it; an ISA where the pack does not
+ * assert the operation says so with its reason ({@code notOn}), and any assertion over it there is skipped with that
+ * reason. Instruction texts are as the pack's hsdis prints them: AT&amp;T syntax on x86_64
+ * ({@code cmovnel %r11d, %eax}), capstone's on AArch64 ({@code csel w0, w1, w2, ne}), LLVM's on riscv64, ppc64le and
+ * s390x ({@code divw a0, a1, a2}, {@code isel 3, 3, 14, 26}, {@code dsgfr %r4, %r3}); HotSpot keeps the current
+ * thread in {@code %r15}, {@code x28}, {@code s7}, {@code 16} and {@code %r8}.
  */
 public enum Op implements Formed {
     /** A conditional move or select; cset/csinc materialise a flag and are no select of two values. */
     CMOV("conditional move or select",
             on(X86_64, insn("cmov[a-z]+ ")),
-            on(AARCH64, insn("f?csel "))),
+            on(AARCH64, insn("f?csel ")),
+            notOn(RISCV64, "no conditional move without Zicond: C2's CMove is a branch over one mv (HotSpot's riscv.ad,"
+                    + " enc_cmove); UseZicond (czero.eqz, czero.nez) is off by default in 25 and 28-ea"),
+            on(PPC64LE, insn("isel ")),
+            notOn(S390X, "not brought up: C2's CMove of Shapes.select measured as a branch over lghi (25.0.5, -cpu qemu);"
+                    + " the load-on-condition forms (locr, lochi) not yet read from C2's code")),
     /**
      * A compare-and-swap with acquire and release, as Java's compareAndSet needs (a volatile read and a volatile
      * write in one): Unsafe's, the atomics', VarHandles', AQS's. On x86_64 lock cmpxchg, a full barrier by
@@ -42,7 +53,10 @@ public enum Op implements Formed {
      */
     CAS("compare-and-swap with acquire and release",
             on(X86_64, insn("lock cmpxchg")),
-            on(AARCH64, anyOf(insn("casal[bh]? "), Forms.exclusiveCas("ldaxr", "stlxr")))),
+            on(AARCH64, anyOf(insn("casal[bh]? "), Forms.exclusiveCas("ldaxr", "stlxr"))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A compare-and-swap of any ordering, relaxed ones included (cas, casa, casl, casal; an exclusive pair of any
      * ordering): what an assertion that no CAS is left must search for. A presence claim asserts CAS (or
@@ -50,15 +64,24 @@ public enum Op implements Formed {
      */
     ANY_CAS("compare-and-swap of any memory ordering",
             on(X86_64, insn("lock cmpxchg")),
-            on(AARCH64, anyOf(insn("cas(a|al|l)?[bh]? "), Forms.exclusiveCas("ld(a)?xr", "st(l)?xr")))),
+            on(AARCH64, anyOf(insn("cas(a|al|l)?[bh]? "), Forms.exclusiveCas("ld(a)?xr", "st(l)?xr"))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A full (StoreLoad) fence: mfence, or the locked no-op add on the stack HotSpot prefers; dmb ish. */
     FULL_FENCE("full memory fence",
             on(X86_64, insn(Forms.X86_FENCE)),
-            on(AARCH64, insn("dmb ish$"))),
+            on(AARCH64, insn("dmb ish$")),
+            on(RISCV64, insn("fence i?o?r?w, i?o?rw?$")),
+            on(PPC64LE, insn("(hw)?sync$")),
+            on(S390X, insn("(bnor %r0|bcr 1[45], %r0|bor %r0)$"))),
     /** A store that carries release (or stronger) ordering itself: stlr; on x86_64 the locked xchg to memory. */
     RELEASE_STORE("store with release ordering built in",
             on(X86_64, insn("xchg[bwlq]? %\\w+, .*\\(")),
-            on(AARCH64, insn("stlr[bh]? "))),
+            on(AARCH64, insn("stlr[bh]? ")),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A store ordered as a volatile store is: a release store, or a plain store followed at once by a full
      * fence. x86_64 C2 emits mov + lock add; AArch64 C2 emits stlr (with ldar elsewhere, no fence needed).
@@ -66,10 +89,17 @@ public enum Op implements Formed {
     VOLATILE_STORE("store with volatile ordering (release store, or store then full fence)",
             on(X86_64, anyOf(insn("xchg[bwlq]? %\\w+, .*\\("),
                     seq(step("mov[bwlq]? (%\\w+|\\$\\S+), .*\\("), step(Forms.X86_FENCE).within(2)))),
-            on(AARCH64, anyOf(insn("stlr[bh]? "), seq(step("str[bh]? \\w+, \\["), step("dmb ish$").within(2))))),
+            on(AARCH64, anyOf(insn("stlr[bh]? "), seq(step("str[bh]? \\w+, \\["), step("dmb ish$").within(2)))),
+            notOn(RISCV64, "not brought up: measured fence rw, w; sw; fence w, r (25.0.5), form not written yet"),
+            notOn(PPC64LE, "a volatile store is lwsync then the store; the StoreLoad sync comes before volatile loads instead"
+                    + " (support_IRIW_for_not_multiple_copy_atomic_cpu, HotSpot's globalDefinitions_ppc.hpp)"),
+            notOn(S390X, "not brought up: measured st then bcr 14,0 (25.0.5), form not written yet")),
     INTEGER_DIVISION("integer division",
             on(X86_64, insn("i?div[bwlq]? ")),
-            on(AARCH64, insn("[su]div "))),
+            on(AARCH64, insn("[su]div ")),
+            on(RISCV64, insn("divu?w? ")),
+            on(PPC64LE, insn("div[wd]u?\\.? ")),
+            on(S390X, insn("(d|dl|dsg|dlg)f?g?r "))),
     /**
      * A reference tested against null and then dereferenced: the test (counted here), its branch, and right
      * after it (one instruction may come between) a memory access based on the same register. A test of a number against zero (a divisor)
@@ -81,7 +111,10 @@ public enum Op implements Formed {
                             step(".*\\(%{ref}[,)]").within(2)),
                     seq(step("cmpq \\$0, %(?<ref>r\\w+)$").anchor(), step("j(e|ne) ").within(1),
                             step(".*\\(%{ref}[,)]").within(2)))),
-            on(AARCH64, seq(step("cbn?z (?<ref>x\\d+), ").anchor(), step("\\S+ .*\\[{ref}[,\\]]").within(2)))),
+            on(AARCH64, seq(step("cbn?z (?<ref>x\\d+), ").anchor(), step("\\S+ .*\\[{ref}[,\\]]").within(2))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A memory access whose fault the nmethod maps to a handler, the JVM's note "implicit exception" on it
      * (x86_64 also maps a faulting idiv, a zero check, which is no memory access and not this).
@@ -113,7 +146,10 @@ public enum Op implements Formed {
             on(X86_64, seq(step("mov[lq]? (?<off>0x[0-9a-f]+|\\d+)\\(%r15\\), %r"),
                     step("cmp[lq]? (0x[0-9a-f]+|\\d+)\\(%r15\\), %r").within(8), step("mov[lq]? %r\\w+, {off}\\(%r15\\)$").within(8))),
             on(AARCH64, seq(step("ldr x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$"),
-                    step("cmp x\\d+, x\\d+$").within(8), step("str x\\d+, \\[x28, #{off}\\]$").within(8)))),
+                    step("cmp x\\d+, x\\d+$").within(8), step("str x\\d+, \\[x28, #{off}\\]$").within(8))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * Bulk zeroing of new memory, in every form C2's clear_mem takes: rep stos (-XX:-UseXMMForObjInit, or stosb
      * with -XX:+UseFastStosb); a vector register zeroed by xor then stored (SSE movdqu with -XX:UseAVX=0, AVX
@@ -125,7 +161,10 @@ public enum Op implements Formed {
                     seq(step("(v?pxor[dq]?|v?xorp[sd]) %[xyz]mm(?<vz>\\d+), %[xyz]mm\\k<vz>(, %[xyz]mm\\k<vz>)?$"),
                             step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)),
                     seq(step("xorq %(?<z>r\\w+), %\\k<z>$"), step("movq %{z}, \\(%\\w+, %\\w+, 8\\)$").within(6)))),
-            on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)"))),
+            on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)")),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     // memory (#12): card marks and the G1 filter before them (ZEROING, above, widened for #12 too)
     /**
      * A card mark: an address shifted right by log2 of the card size (128 to 2048 bytes) indexes the card
@@ -154,7 +193,10 @@ public enum Op implements Formed {
                             step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE)),
                     seq(Forms.cardShift("lsr (?<card>x\\d+), x\\d+, #(?<shift>0x[0-9a-f]+|\\d+)$"),
                             step("add {card}, {card}, x\\d+$").within(4),
-                            step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE))))),
+                            step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE)))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A card mark that reads the card first and stores only when it is not dirty yet (-XX:+UseCondCardMark;
      * G1 always): the card read and compared with a card value the VM defines, a branch over the store, the
@@ -171,7 +213,10 @@ public enum Op implements Formed {
                     seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("(cbn?z {v}, |tbn?z {v}, #\\d+, )").within(3),
                             step("strb wzr, \\[{card}\\]$").within(1)),
                     seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("cmp {v}, #").within(3),
-                            step("b\\.(eq|ne) ").within(1), step("strb wzr, \\[{card}\\]$").within(1))))),
+                            step("b\\.(eq|ne) ").within(1), step("strb wzr, \\[{card}\\]$").within(1)))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * G1's cross-region filter: the field's and the new value's addresses xor-ed, shifted right by log2 of the
      * region size (1 to 512 MB), and a branch on zero (same region: no card). Counted at the branch.
@@ -182,7 +227,10 @@ public enum Op implements Formed {
                     step("(test[lq]? %{x}, %{x}$|je )").within(1))),
             on(AARCH64, seq(step("eor (?<x>x\\d+), x\\d+, x\\d+$"),
                     Forms.regionShift("lsr (?<y>x\\d+), {x}, #(?<shift>0x[0-9a-f]+|\\d+)$").within(3),
-                    step("cbn?z {y}, ").within(3)))),
+                    step("cbn?z {y}, ").within(3))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A store of zero into an object (not the stack): the zero immediate, HotSpot's zero register (r12 holds
      * the heap base, zero in zero-based and 32-bit compressed-oops modes), a register just xor-ed to zero;
@@ -198,7 +246,10 @@ public enum Op implements Formed {
                             Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
                     seq(step("leaq (?<off>0x[0-9a-f]+|\\d+)\\(%(?!rsp)r\\w+\\), %(?<p>r\\w+)$"),
                             Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
-            on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT))),
+            on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT)),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A compressed reference loaded (a 32-bit load) and decoded with a shift of 3: on x86_64 folded into the
      * next access's address, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode), or (, %r, 8)
@@ -212,11 +263,17 @@ public enum Op implements Formed {
                     seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %e(?<n>[a-z]{2})$"), step(Forms.x86DecodedIn("%r{n}")).within(2)),
                     seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %r(?<n>\\d+)d$"), step(Forms.x86DecodedIn("%r{n}")).within(2)))),
             on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x\\d+"),
-                    step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2)))),
+                    step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
     FIELD_STORE("store of a register's value into an object",
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
-            on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT))),
+            on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT)),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
 
     // codegen (issue #13): calls, constants and code shape
     /** A call the runtime dispatches on the receiver's class, through an inline cache ({virtual_call}). */
@@ -226,11 +283,17 @@ public enum Op implements Formed {
     /** An integer multiply: imul; mul, madd or a widening multiply. */
     INTEGER_MULTIPLICATION("integer multiplication",
             on(X86_64, insn("imul[bwlq]? ")),
-            on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl) [wx]"))),
+            on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl) [wx]")),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A general-purpose register copied into an FP/SIMD register, C2's spill there instead of the stack. */
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
-            on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$"))),
+            on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$")),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A general-purpose register stored to a stack slot and loaded back from that slot later, counted at the
      * load: C2's spill to the stack. The frame pointer's save in the prologue and its restore are no spill.
@@ -239,7 +302,10 @@ public enum Op implements Formed {
             on(X86_64, seq(step("mov[lq] %(?![re]bp\\b)\\w+, (?<slot>(0x[0-9a-f]+|\\d+)?)\\(%rsp\\)$"),
                     step("mov[lq] {slot}\\(%rsp\\), %(?![re]bp\\b)\\w+$"))),
             on(AARCH64, seq(step("str (?![wx]zr)[wx]\\d+, \\[sp(?<slot>(, #(0x[0-9a-f]+|\\d+))?)\\]$"),
-                    step("ldr [wx]\\d+, \\[sp{slot}\\]$")))),
+                    step("ldr [wx]\\d+, \\[sp{slot}\\]$"))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
 
     // concurrency (issue #14): ordered loads, atomic adds, the monitor's slow path
     /**
@@ -248,7 +314,10 @@ public enum Op implements Formed {
      */
     LOAD_ACQUIRE("load with acquire ordering built in",
             on(X86_64, Form.absent("every x86_64 load is ordered like an acquire (TSO); a volatile load is a plain mov")),
-            on(AARCH64, insn("ldar[bh]? "))),
+            on(AARCH64, insn("ldar[bh]? ")),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * An atomic read-modify-write add to memory with acquire and release, as getAndAdd and incrementAndGet
      * need: lock xadd (or a locked add when the old value is unused, not the fence's locked add on the stack),
@@ -262,7 +331,10 @@ public enum Op implements Formed {
             on(AARCH64, anyOf(insn("ldaddal[bh]? "),
                     seq(step("ldaxr[bh]? (?<old>[wx]\\d+), \\[(?<addr>x\\d+)\\]$"),
                             step("(add|sub) (?<new>[wx]\\d+), ({old}, \\S+|\\S+, {old})$").withNoneBetween(Forms.AARCH64_MEMORY),
-                            step("stlxr[bh]? w\\d+, {new}, \\[{addr}\\]$").withNoneBetween(Forms.AARCH64_MEMORY))))),
+                            step("stlxr[bh]? w\\d+, {new}, \\[{addr}\\]$").withNoneBetween(Forms.AARCH64_MEMORY)))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A compare-and-swap with acquire on an object's mark word, its header's first word, as a lock's entry by
      * fast locking (stack or lightweight) does: the mark loaded from offset 0 of a register, then, later in the
@@ -278,7 +350,10 @@ public enum Op implements Formed {
                     step("lock cmpxchgq %\\w+, \\(%{obj}\\)$"))),
             on(AARCH64, anyOf(
                     seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), step("casa(l)? x\\d+, x\\d+, \\[{obj}\\]$")),
-                    Forms.exclusiveCas(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), "ldaxr", "st(l)?xr")))),
+                    Forms.exclusiveCas(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), "ldaxr", "st(l)?xr"))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
     MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form()));
 
@@ -290,22 +365,36 @@ public enum Op implements Formed {
         Map<Isa, Form> all = new EnumMap<>(Isa.class);
         for (IsaForm f : declared) {
             for (Isa isa : f.isa() == null ? Isa.values() : new Isa[] {f.isa()}) {
-                all.put(isa, f.form());
+                all.put(isa, f.notOn() == null ? f.form()
+                        : Form.notOn("Op." + name() + " is not asserted on " + isa.label() + ": " + f.notOn()));
             }
         }
         this.forms = new IsaForms("Op." + name(), all);
     }
 
-    /** An ISA and the operation's form on it; a null ISA means the same form on all. */
-    record IsaForm(Isa isa, Form form) {
+    /**
+     * An ISA and the operation's form on it; a null ISA means the same form on all. {@code notOn}, when given, is
+     * why the operation is not asserted on that ISA (and the form is null).
+     */
+    record IsaForm(Isa isa, Form form, String notOn) {
     }
 
     static IsaForm on(Isa isa, Form form) {
-        return new IsaForm(isa, form);
+        return new IsaForm(isa, form, null);
+    }
+
+    /**
+     * The operation is not asserted on this ISA, for the reason given: the port lacks the behaviour (name the
+     * HotSpot source of the difference, e.g. {@code "no conditional move without Zicond (HotSpot's riscv.ad)"}), or
+     * its form is not written yet while the ISA is brought up. An assertion over it there is skipped with the
+     * reason, never passed or failed (Form.notOn).
+     */
+    static IsaForm notOn(Isa isa, String why) {
+        return new IsaForm(isa, null, why);
     }
 
     static IsaForm anyIsa(Form form) {
-        return new IsaForm(null, form);
+        return new IsaForm(null, form, null);
     }
 
     /** Patterns more than one operation shares. */
@@ -475,14 +564,19 @@ public enum Op implements Formed {
         return name() + " (" + meaning + ")";
     }
 
-    /** An operation's forms, one for every ISA: one missing is an error saying how to add it. */
+    /**
+     * An operation's forms, one for every ISA: a form, an absence (the ISA has no such instruction) or a declared
+     * "not on this ISA" with its reason. An ISA none of these names is an error saying how to add it, so a new ISA
+     * is brought up one operation at a time, each one's state stated.
+     */
     record IsaForms(String declared, Map<Isa, Form> forms) {
         IsaForms {
             for (Isa isa : Isa.values()) {
                 if (!forms.containsKey(isa)) {
-                    throw new IllegalStateException(declared + " declares no form for " + isa.label() + ": add on("
-                            + isa.name() + ", ...) beside its other forms in lib/anatomy/Op.java, or on(" + isa.name()
-                            + ", Form.absent(\"why\")) if " + isa.label() + " has no such instruction");
+                    throw new IllegalStateException(declared + " declares nothing for " + isa.label() + ": add on("
+                            + isa.name() + ", ...) beside its other forms in lib/anatomy/Op.java, on(" + isa.name()
+                            + ", Form.absent(\"why\")) if " + isa.label() + " has no such instruction, or notOn("
+                            + isa.name() + ", \"why\") if the pack does not assert it there (yet)");
                 }
             }
         }
@@ -496,7 +590,10 @@ public enum Op implements Formed {
     public static Operation addImmediate(String described, LongPredicate immediate) {
         return new Parameterized("ADD_IMMEDIATE(" + described + ")", "add of an immediate " + described, Map.of(
                 X86_64, seq(step("add[bwlq]? \\$(?<imm>-?(0x[0-9a-f]+|\\d+)), ").where("imm", immediate, described)),
-                AARCH64, seq(step("add [wx]\\d+, [wx]\\d+, #(?<imm>-?(0x[0-9a-f]+|\\d+))$").where("imm", immediate, described))));
+                AARCH64, seq(step("add [wx]\\d+, [wx]\\d+, #(?<imm>-?(0x[0-9a-f]+|\\d+))$").where("imm", immediate, described)),
+                RISCV64, seq(step("addiw? [a-z][a-z0-9]*, [a-z][a-z0-9]*, (?<imm>-?\\d+)$").where("imm", immediate, described)),
+                PPC64LE, seq(step("addi \\d+, \\d+, (?<imm>-?\\d+)$").where("imm", immediate, described)),
+                S390X, seq(step("(a|ag)(hi|fi|hik) %r\\d+, (%r\\d+, )?(?<imm>-?\\d+)$").where("imm", immediate, described))));
     }
 
     /** An operation made from a parameter; its forms are checked like the constants' when it is made. */

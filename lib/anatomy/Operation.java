@@ -43,7 +43,7 @@ public interface Operation {
 
     /** The occurrences inside the scope, e.g. {@code SAFEPOINT_POLL.inside(Scope.LOOP_BODY)}. */
     default Operation inside(Scope scope) {
-        return new Narrowed(this, "inside " + scope.describe(), (code, isa, i) -> scope.contains(code, isa, i));
+        return new Narrowed(this, "inside " + scope.describe(), (code, isa, i) -> scope.contains(code, isa, i), null, true);
     }
 
     /** The occurrences earlier in the code than some occurrence of {@code other}. */

@@ -26,6 +26,10 @@ public record Disassembly(Mode mode, String text, String detail) {
             return new Disassembly(Mode.NONE, printed, "none: the VM printed hex and no hsdis-decode was found ("
                     + Hsdis.whereLooked() + ")");
         }
+        if (!OfflineDecoder.decodes(decoder, isa)) {
+            return new Disassembly(Mode.NONE, printed, "none: the VM printed hex and " + decoder + " has no backend for "
+                    + isa.label() + " (its --isa refuses it; make/platforms names the backend)");
+        }
         return new Disassembly(Mode.OFFLINE, new OfflineDecoder(decoder, isa).decode(printed),
                 "offline: the VM printed hex (no usable plugin), decoded by " + decoder);
     }

@@ -1,5 +1,6 @@
 package anatomy.capture;
 
+import anatomy.isa.Platforms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,9 +19,9 @@ public final class Hsdis {
         return Path.of(System.getProperty("test.root", "."), "build", "hsdis");
     }
 
-    /** make hsdis builds the decoder for the host, beside the host's plugin. */
+    /** make hsdis builds the decoder for the host, beside the host's plugin (make/platforms names the ISAs). */
     private static Path defaultDecoder() {
-        String host = System.getProperty("os.arch").equals("aarch64") ? "aarch64" : "x86_64";
+        String host = Platforms.byName(System.getProperty("os.arch")).map(Platforms.Row::isa).orElse("x86_64");
         return defaultBuild().resolve(host).resolve("hsdis-decode");
     }
 
@@ -31,7 +32,7 @@ public final class Hsdis {
             return List.of(env.split(":"));
         }
         List<String> dirs = new ArrayList<>();
-        for (String isa : List.of("x86_64", "aarch64")) {
+        for (String isa : Platforms.rows().keySet()) {   // make/platforms: build/hsdis/<isa> for each ISA
             Path d = defaultBuild().resolve(isa);
             if (Files.isDirectory(d)) {
                 dirs.add(d.toAbsolutePath().toString());

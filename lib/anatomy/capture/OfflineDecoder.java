@@ -234,6 +234,28 @@ public final class OfflineDecoder {
         return isa.accessesMemory(d.text());
     }
 
+    private static final java.util.Map<String, Boolean> SUPPORTS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * True when the decoder takes {@code --isa} for this ISA: it exits 0 on no input. A decoder built before a
+     * backend for the ISA exists refuses it (exit 2, naming the ISAs it has).
+     */
+    public static boolean decodes(Path decoder, InstructionKinds isa) {
+        return SUPPORTS.computeIfAbsent(decoder + " " + isa.label(), k -> {
+            try {
+                Process p = new ProcessBuilder(decoder.toString(), "--isa", isa.label())
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                p.getOutputStream().close();
+                return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+            } catch (IOException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        });
+    }
+
     private TreeMap<Long, Decoded> runDecoder(String input) {
         TreeMap<Long, Decoded> result = new TreeMap<>();
         if (input.isEmpty()) {

@@ -31,6 +31,8 @@ public final class Form {
     private final Pattern note;
     private final boolean noteOnMemoryAccess;
     private final String absent;
+    /** Why an operation is not asserted on this ISA ({@link #notOn}), or null. */
+    private String notOn;
     /** For a role's note ({@link Role}): what it is, for failure messages, and the notes of the same kind. */
     private final String described;
     private final Pattern related;
@@ -147,6 +149,22 @@ public final class Form {
         return new Form(List.of(), null, false, why);
     }
 
+    /**
+     * The operation is not asserted on this ISA, for the reason given: the port lacks the behaviour (say which
+     * HotSpot source makes the difference), or the ISA is being brought up and its form is not written yet. Any
+     * assertion over it there, of presence or of absence, is skipped with the reason: neither a pass nor a failure.
+     */
+    public static Form notOn(String why) {
+        Form f = new Form(List.of(), null, false, why);
+        f.notOn = why;
+        return f;
+    }
+
+    /** Why the operation is not asserted on this ISA ({@link #notOn}), or null when it is. */
+    public String notOnReason() {
+        return notOn;
+    }
+
     /** True when only disassembled instructions, not the JVM's notes, can show this form. */
     public boolean needsInstructions() {
         return note == null && absent == null;
@@ -166,6 +184,9 @@ public final class Form {
      * that matches there gives the captures); a note's occurrences capture nothing.
      */
     public List<Match> matches(List<Instruction> code, Isa isa) {
+        if (notOn != null) {
+            throw new jtreg.SkippedException(notOn);
+        }
         if (absent != null) {
             return List.of();
         }
@@ -257,6 +278,9 @@ public final class Form {
 
     /** What is searched for, for failure messages. */
     public String describe(Isa isa) {
+        if (notOn != null) {
+            return notOn;
+        }
         if (absent != null) {
             return "none on " + isa.label() + ": " + absent;
         }

@@ -4,10 +4,17 @@ import anatomy.capture.InstructionKinds;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
-/** The instruction set architectures the pack asserts on, each with its few basic instruction classes. */
+/**
+ * The instruction set architectures the pack asserts on, each with its few basic instruction classes. Their names,
+ * qemu CPUs and decoders are rows of the platform table ({@link Platforms}, {@code make/platforms}); a constant
+ * here is the row's name in upper case, and a row without one is an ISA whose vocabulary is not written yet.
+ */
 public enum Isa implements InstructionKinds {
     X86_64(new X86_64()),
-    AARCH64(new AArch64());
+    AARCH64(new AArch64()),
+    RISCV64(new RiscV64()),
+    PPC64LE(new Ppc64le()),
+    S390X(new S390x());
 
     private final Syntax syntax;
 
@@ -15,13 +22,30 @@ public enum Isa implements InstructionKinds {
         this.syntax = syntax;
     }
 
-    /** The ISA of a VM's {@code os.arch}; fails naming the value for any other. */
+    /**
+     * The ISA of a VM's {@code os.arch} (any name of its row in the platform table); fails naming the value for an
+     * ISA the table does not know, or one it knows that has no constant here yet.
+     */
     public static Isa ofOsArch(String osArch) {
-        return switch (osArch) {
-            case "amd64", "x86_64" -> X86_64;
-            case "aarch64", "arm64" -> AARCH64;
-            default -> throw new IllegalArgumentException("the pack has no vocabulary for os.arch=" + osArch);
-        };
+        Platforms.Row row = Platforms.byName(osArch).orElseThrow(() -> new IllegalArgumentException(
+                "the pack has no vocabulary for os.arch=" + osArch + ": no row of " + Platforms.file() + " names it"));
+        for (Isa isa : values()) {
+            if (isa.label().equals(row.isa())) {
+                return isa;
+            }
+        }
+        throw new IllegalArgumentException("the pack has no vocabulary for os.arch=" + osArch + ": " + Platforms.file()
+                + " knows it as " + row.isa() + ", but lib/anatomy/isa/Isa.java has no " + row.isa().toUpperCase(Locale.ROOT)
+                + " yet (docs/library.md, \"Bringing up an ISA\")");
+    }
+
+    /** This ISA's row of the platform table. */
+    public Platforms.Row platform() {
+        Platforms.Row row = Platforms.rows().get(label());
+        if (row == null) {
+            throw new IllegalStateException(Platforms.file() + " has no row for " + label() + ", which lib/anatomy/isa/Isa.java declares");
+        }
+        return row;
     }
 
     /** The name users see: {@code x86_64}, {@code aarch64}. */

@@ -1,0 +1,46 @@
+package anatomy.isa;
+
+import java.util.regex.Pattern;
+
+/**
+ * RISC-V (RV64GC and extensions) as LLVM's disassembler prints it: ABI register names, the assembler's aliases
+ * ({@code mv}, {@code li}, {@code j}, {@code ret}, {@code beqz}), compressed instructions printed as the
+ * instructions they expand to: {@code ld a0, 8(a1)}, {@code beq a1, t2, 0x...}, {@code jalr t1}. HotSpot keeps the
+ * current thread in {@code s7} (x23) and the heap base in {@code s9} (x27).
+ */
+final class RiscV64 implements Syntax {
+    private static final String BRANCH = "(beq|bne|blt|bge|bltu|bgeu|bgt|ble|bgtu|bleu|beqz|bnez|blez|bgez|bltz|bgtz)";
+    /** jal and jalr that link (rd ra, printed without it); j and jr are the same instructions with rd zero. */
+    private static final Pattern CALL = Pattern.compile("^(jal|jalr) ");
+    private static final Pattern JUMP = Pattern.compile("^(j|jr|" + BRANCH + ") ");
+    private static final Pattern BRANCH_TO = Pattern.compile(
+            "^(j|" + BRANCH + " ([a-z][a-z0-9]*, )*)0x(?<target>[0-9a-f]+)$");
+    private static final Pattern RET = Pattern.compile("^ret");
+    /** An offset and a base register in parentheses: loads, stores, lr/sc and the AMOs. */
+    private static final Pattern MEMORY = Pattern.compile("(^|, )-?\\d*\\([a-z][a-z0-9]*\\)");
+
+    @Override
+    public Pattern call() {
+        return CALL;
+    }
+
+    @Override
+    public Pattern jump() {
+        return JUMP;
+    }
+
+    @Override
+    public Pattern branchTo() {
+        return BRANCH_TO;
+    }
+
+    @Override
+    public Pattern ret() {
+        return RET;
+    }
+
+    @Override
+    public Pattern memoryAccess() {
+        return MEMORY;
+    }
+}

@@ -1,0 +1,84 @@
+/*
+ * @test
+ * @summary The platform table (make/platforms) names every ISA once, the Java library reads it, and an operation
+ *          declared "not on this ISA" skips with its reason
+ * @library /lib
+ * @build anatomy.isa.Platforms anatomy.Op
+ * @run testng PlatformsTest
+ */
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertNotNull;
+import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
+
+import anatomy.Op;
+import anatomy.isa.Isa;
+import anatomy.isa.Platforms;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.testng.annotations.Test;
+
+public class PlatformsTest {
+    /** Every constant of Isa is a row of the table, by its own name, and each row's names lead back to it. */
+    @Test
+    public void everyIsaHasItsRow() {
+        for (Isa isa : Isa.values()) {
+            Platforms.Row row = isa.platform();
+            assertEquals(row.isa(), isa.name().toLowerCase(Locale.ROOT));
+            for (String name : row.names()) {
+                assertEquals(Isa.ofOsArch(name), isa, name);
+            }
+        }
+    }
+
+    /** No name belongs to two rows, and every row has an ELF machine of its own. */
+    @Test
+    public void namesAreUnique() {
+        Set<String> seen = new HashSet<>();
+        Set<Integer> elf = new HashSet<>();
+        for (Platforms.Row row : Platforms.rows().values()) {
+            for (String name : row.names()) {
+                assertTrue(seen.add(name), name + " names two rows of " + Platforms.file());
+            }
+            assertTrue(elf.add(row.elf()), "ELF machine " + row.elf() + " is on two rows");
+            assertTrue(List.of("capstone", "llvm").contains(row.backend()), row.isa() + ": backend " + row.backend());
+        }
+    }
+
+    /** The names os.arch gives on the five ports, as HotSpot's builds report them. */
+    @Test
+    public void osArchNames() {
+        assertEquals(Isa.ofOsArch("amd64"), Isa.X86_64);
+        assertEquals(Isa.ofOsArch("aarch64"), Isa.AARCH64);
+        assertEquals(Isa.ofOsArch("riscv64"), Isa.RISCV64);
+        assertEquals(Isa.ofOsArch("ppc64le"), Isa.PPC64LE);
+        assertEquals(Isa.ofOsArch("s390x"), Isa.S390X);
+        var e = expectThrows(IllegalArgumentException.class, () -> Isa.ofOsArch("sparcv9"));
+        assertTrue(e.getMessage().contains("os.arch=sparcv9") && e.getMessage().contains("platforms"), e.getMessage());
+    }
+
+    /** Every operation says something for every ISA: a form, an absence, or why it is not asserted there. */
+    @Test
+    public void everyOperationDeclaresEveryIsa() {
+        for (Op op : Op.values()) {
+            for (Isa isa : Isa.values()) {
+                assertNotNull(op.form(isa), op + " on " + isa.label());
+            }
+        }
+    }
+
+    /** An operation not asserted on an ISA neither passes nor fails there: any search skips with the reason. */
+    @Test
+    public void notOnSkipsWithItsReason() {
+        String why = Op.CMOV.form(Isa.RISCV64).notOnReason();
+        assertNotNull(why);
+        assertTrue(why.contains("Zicond") && why.contains("riscv.ad"), why);
+        assertTrue(Op.CMOV.patterns(Isa.RISCV64).contains("not asserted on riscv64"), Op.CMOV.patterns(Isa.RISCV64));
+        var e = expectThrows(jtreg.SkippedException.class, () -> Op.CMOV.find(List.of(), Isa.RISCV64));
+        assertEquals(e.getMessage(), why);
+        assertEquals(Op.CMOV.form(Isa.X86_64).notOnReason(), null);
+    }
+}
