@@ -1,10 +1,9 @@
 /*
- * Decode core of the pack's hsdis plugin, on the capstone disassembly library.
+ * Decode core of the pack's hsdis plugin: options, the JVM's event protocol, the raw modes, undecodable
+ * bytes, and the choice of backend (capstone.c, llvm.c) per ISA.
  * See decode.h for the interface and docs/hsdis.md for the protocol and the options.
  */
-#include "decode.h"
-
-#include <capstone/capstone.h>
+#include "backend.h"
 
 #include <inttypes.h>
 #include <stddef.h>
@@ -19,6 +18,7 @@ struct plugin_options {
     int no_addr;    /* do not ask the JVM to name branch targets */
     int bytes;      /* append the instruction's bytes as a comment */
     int help;       /* print the plugin's option line (once per process) */
+    enum hsdis_backend backend;  /* decoder-capstone, decoder-llvm: not the ISA's own */
 };
 
 static int token_is(const char *tok, size_t len, const char *name)
@@ -46,6 +46,10 @@ static void parse_options(const char *s, struct plugin_options *o)
             o->no_addr = 1;
         } else if (token_is(s, len, "capstone-bytes")) {
             o->bytes = 1;
+        } else if (token_is(s, len, "decoder-capstone")) {
+            o->backend = HSDIS_BACKEND_CAPSTONE;
+        } else if (token_is(s, len, "decoder-llvm")) {
+            o->backend = HSDIS_BACKEND_LLVM;
         }
         /* Anything else belongs to the JVM (show-pc, print-raw, ...) and is ignored. */
         s += len;
@@ -130,217 +134,94 @@ static void *send_event(struct sink *o, const char *tag, uintptr_t arg_value, co
 }
 
 /* ---------------------------------------------------------------------------------------------- */
-/* capstone                                                                                         */
+/* Backends and their engines                                                                       */
 
-const char *hsdis_isa_name(enum hsdis_isa isa)
+static const struct hsdis_backend_ops *ops_of(enum hsdis_backend b)
 {
-    switch (isa) {
-    case HSDIS_ISA_X86_64: return "x86_64";
-    case HSDIS_ISA_AARCH64: return "aarch64";
+    return b == HSDIS_BACKEND_LLVM ? &hsdis_llvm_ops : &hsdis_capstone_ops;
+}
+
+int hsdis_backend_available(const struct hsdis_isa *isa, enum hsdis_backend backend, char *why, size_t cap)
+{
+    if (backend == HSDIS_BACKEND_DEFAULT) {
+        backend = isa->backend;
     }
-    return NULL;
+    if (backend == HSDIS_BACKEND_DEFAULT) {
+        snprintf(why, cap, "make/platforms names no backend (capstone or llvm) for %s", isa->name);
+        return 0;
+    }
+    return ops_of(backend)->available(isa, why, cap);
 }
 
-/* binutils' names for the machines, which is what the JVM has always been told. */
-static const char *mach_name(enum hsdis_isa isa)
+const char *hsdis_backend_version(enum hsdis_backend backend)
 {
-    return isa == HSDIS_ISA_X86_64 ? "i386:x86-64" : "aarch64";
-}
-
-const char *hsdis_capstone_version(void)
-{
-    static char buf[32];
-    int major = 0, minor = 0;
-    cs_version(&major, &minor);
-    snprintf(buf, sizeof buf, "%d.%d", major, minor);
-    return buf;
+    return backend == HSDIS_BACKEND_DEFAULT ? "unavailable" : ops_of(backend)->version();
 }
 
 /*
- * A capstone handle with two instruction buffers: "plain" is decoded without detail (fast), "full" with
- * detail; only instructions that look like direct branches are decoded a second time into "full", to
- * read their target. Handles are cached per ISA and syntax; a call that finds the cached one busy
- * (another thread is decoding) opens a private one, so the plugin is thread-safe without locks.
+ * Engines are cached per backend, ISA and syntax; a call that finds the cached one busy (another thread
+ * is decoding) opens a private one, so the plugin is thread-safe without locks.
  */
-struct engine {
-    csh handle;
-    cs_insn *plain;
-    cs_insn *full;
-    int ready;
+#define CACHED_ISAS 16
+
+struct cached_engine {
+    struct hsdis_engine *engine;
     char busy;
 };
 
-static struct engine engine_cache[2][2];
+static struct cached_engine engine_cache[2][CACHED_ISAS][2];
 
-static int engine_open(struct engine *e, enum hsdis_isa isa, int intel)
+static struct hsdis_engine *engine_acquire(const struct hsdis_backend_ops *ops, const struct hsdis_isa *isa,
+                                           int intel, struct cached_engine **slot)
 {
-    cs_arch arch = isa == HSDIS_ISA_X86_64 ? CS_ARCH_X86 : CS_ARCH_ARM64;
-    cs_mode mode = isa == HSDIS_ISA_X86_64 ? CS_MODE_64 : CS_MODE_LITTLE_ENDIAN;
-    if (cs_open(arch, mode, &e->handle) != CS_ERR_OK) {
-        return 0;
-    }
-    if (isa == HSDIS_ISA_X86_64) {
-        cs_option(e->handle, CS_OPT_SYNTAX, intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
-    }
-    /* cs_malloc gives an instruction a detail area only while detail is on. */
-    cs_option(e->handle, CS_OPT_DETAIL, CS_OPT_ON);
-    e->full = cs_malloc(e->handle);
-    cs_option(e->handle, CS_OPT_DETAIL, CS_OPT_OFF);
-    e->plain = cs_malloc(e->handle);
-    if (e->full == NULL || e->plain == NULL || e->full->detail == NULL) {
-        if (e->full != NULL) cs_free(e->full, 1);
-        if (e->plain != NULL) cs_free(e->plain, 1);
-        cs_close(&e->handle);
-        return 0;
-    }
-    e->ready = 1;
-    return 1;
-}
-
-static void engine_close(struct engine *e)
-{
-    cs_free(e->full, 1);
-    cs_free(e->plain, 1);
-    cs_close(&e->handle);
-    e->ready = 0;
-}
-
-static struct engine *engine_acquire(enum hsdis_isa isa, int intel, struct engine *private_engine)
-{
-    struct engine *e = &engine_cache[isa == HSDIS_ISA_X86_64][intel != 0];
-    if (!__atomic_test_and_set(&e->busy, __ATOMIC_ACQUIRE)) {
-        if (e->ready || engine_open(e, isa, intel)) {
-            return e;
+    *slot = NULL;
+    if (isa->index < CACHED_ISAS) {
+        struct cached_engine *c = &engine_cache[ops->id == HSDIS_BACKEND_LLVM][isa->index][intel != 0];
+        if (!__atomic_test_and_set(&c->busy, __ATOMIC_ACQUIRE)) {
+            if (c->engine == NULL) {
+                c->engine = ops->open(isa, intel);
+            }
+            if (c->engine != NULL) {
+                *slot = c;
+                return c->engine;
+            }
+            __atomic_clear(&c->busy, __ATOMIC_RELEASE);
+            return NULL;
         }
-        __atomic_clear(&e->busy, __ATOMIC_RELEASE);
-        return NULL;
     }
-    memset(private_engine, 0, sizeof *private_engine);
-    return engine_open(private_engine, isa, intel) ? private_engine : NULL;
+    return ops->open(isa, intel);
 }
 
-static void engine_release(struct engine *e, struct engine *private_engine)
+static void engine_release(const struct hsdis_backend_ops *ops, struct hsdis_engine *e, struct cached_engine *slot)
 {
-    if (e == private_engine) {
-        engine_close(e);
+    if (slot != NULL) {
+        __atomic_clear(&slot->busy, __ATOMIC_RELEASE);
     } else if (e != NULL) {
-        __atomic_clear(&e->busy, __ATOMIC_RELEASE);
+        ops->close(e);
     }
 }
 
-static int starts_with(const char *s, const char *prefix)
+/* Bytes no instruction starts with, cut by the ISA's encoding unit. Returns their length. */
+static size_t format_undecodable(const struct hsdis_isa *isa, const unsigned char *p, size_t left, char *dst,
+                                 size_t cap)
 {
-    return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-/* Could this be a direct jump/branch/call? (Cheap text test; detail decides.) */
-static int maybe_branch(enum hsdis_isa isa, const char *mnemonic)
-{
-    if (isa == HSDIS_ISA_X86_64) {
-        const char *word = strrchr(mnemonic, ' ');  /* skip prefixes: "bnd jmp", "notrack jmp" */
-        word = word != NULL ? word + 1 : mnemonic;
-        return word[0] == 'j' || starts_with(word, "call") || starts_with(word, "loop") || starts_with(word, "xbegin");
+    size_t unit = 1;
+    int big_endian = 0;
+    switch (isa->traits->unit) {
+    case HSDIS_UNIT_BYTE: unit = 1; break;
+    case HSDIS_UNIT_WORD_LE: unit = 4; break;
+    case HSDIS_UNIT_RISCV: unit = (p[0] & 3) == 3 ? 4 : 2; break;
+    case HSDIS_UNIT_S390: unit = (p[0] >> 6) == 0 ? 2 : (p[0] >> 6) == 3 ? 6 : 4; big_endian = 1; break;
     }
-    return strcmp(mnemonic, "b") == 0 || strcmp(mnemonic, "bl") == 0 || starts_with(mnemonic, "b.") ||
-           starts_with(mnemonic, "bc.") || starts_with(mnemonic, "cb") || starts_with(mnemonic, "tb");
-}
-
-static int in_group(const cs_detail *d, uint8_t group)
-{
-    for (uint8_t i = 0; i < d->groups_count && i < sizeof d->groups; i++) {
-        if (d->groups[i] == group) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* The absolute target of a direct jump, branch or call, if this is one. */
-static int direct_target(enum hsdis_isa isa, const cs_insn *ci, uint64_t *target)
-{
-    const cs_detail *d = ci->detail;
-    if (d == NULL) {
-        return 0;
-    }
-    if (!in_group(d, CS_GRP_JUMP) && !in_group(d, CS_GRP_CALL) && !in_group(d, CS_GRP_BRANCH_RELATIVE)) {
-        return 0;
-    }
-    if (isa == HSDIS_ISA_X86_64) {
-        const cs_x86 *x = &d->x86;
-        if (x->op_count == 1 && x->operands[0].type == X86_OP_IMM) {
-            *target = (uint64_t) x->operands[0].imm;
-            return 1;
-        }
-        return 0;
-    }
-    const cs_arm64 *a = &d->arm64;
-    if (a->op_count >= 1 && a->op_count <= 8 && a->operands[a->op_count - 1].type == ARM64_OP_IMM) {
-        *target = (uint64_t) a->operands[a->op_count - 1].imm;
+    if (unit == 1 || left < unit) {
+        snprintf(dst, cap, ".byte\t0x%02x", p[0]);
         return 1;
     }
-    return 0;
-}
-
-/* One instruction's text, split around the branch target (if any) so that the JVM can name it. */
-struct insn_text {
-    char head[256];      /* mnemonic, tab, operands up to the target */
-    char tail[160];      /* what follows the target (instruction bytes) */
-    int has_target;
-    uint64_t target;
-};
-
-static void copy_trimmed(char *dst, size_t cap, const char *src)
-{
-    size_t n = strlen(src);
-    while (n > 0 && (src[n - 1] == ' ' || src[n - 1] == '\t')) {
-        n--;
+    int at = snprintf(dst, cap, ".inst\t0x");
+    for (size_t i = 0; i < unit && at > 0 && (size_t) at + 3 < cap; i++) {
+        at += snprintf(dst + at, cap - (size_t) at, "%02x", p[big_endian ? i : unit - 1 - i]);
     }
-    if (n >= cap) {
-        n = cap - 1;
-    }
-    memcpy(dst, src, n);
-    dst[n] = '\0';
-}
-
-static void format_decoded(enum hsdis_isa isa, const cs_insn *ci, struct insn_text *t)
-{
-    char mnemonic[sizeof ci->mnemonic + 1];
-    char ops[sizeof ci->op_str + 1];
-    copy_trimmed(mnemonic, sizeof mnemonic, ci->mnemonic);
-    copy_trimmed(ops, sizeof ops, ci->op_str);
-
-    uint64_t target;
-    if (direct_target(isa, ci, &target)) {
-        /* capstone ends the operands with the target: 0x<hex>, or a decimal for small values;
-         * on aarch64 with a '#' in front. We cut it off and print it ourselves (or let the JVM). */
-        char forms[2][24];
-        snprintf(forms[0], sizeof forms[0], "0x%" PRIx64, target);
-        snprintf(forms[1], sizeof forms[1], "%" PRIu64, target);
-        size_t opslen = strlen(ops);
-        for (int f = 0; f < 2 && !t->has_target; f++) {
-            size_t flen = strlen(forms[f]);
-            if (opslen < flen || strcmp(ops + opslen - flen, forms[f]) != 0) {
-                continue;
-            }
-            size_t cut = opslen - flen;
-            if (isa == HSDIS_ISA_AARCH64) {
-                if (cut == 0 || ops[cut - 1] != '#') {
-                    continue;
-                }
-                cut--;
-            }
-            if (cut == 0 || ops[cut - 1] == ' ') {
-                ops[cut] = '\0';
-                t->has_target = 1;
-                t->target = target;
-            }
-        }
-    }
-    if (ops[0] != '\0' || t->has_target) {
-        snprintf(t->head, sizeof t->head, "%s\t%s", mnemonic, ops);
-    } else {
-        snprintf(t->head, sizeof t->head, "%s", mnemonic);
-    }
+    return unit;
 }
 
 static void format_bytes(const unsigned char *p, size_t len, char *dst, size_t cap)
@@ -365,33 +246,43 @@ static void format_bytes(const unsigned char *p, size_t len, char *dst, size_t c
 
 static int help_printed;
 
-static void print_help(struct sink *o, enum hsdis_isa isa)
+static void print_help(struct sink *o, const struct hsdis_isa *isa, enum hsdis_backend backend)
 {
     if (__atomic_exchange_n(&help_printed, 1, __ATOMIC_RELAXED)) {
         return;
     }
-    char line[512];
+    char line[768];
     snprintf(line, sizeof line,
-             "hsdis-capstone %s (%s, capstone %s) options, comma separated in -XX:PrintAssemblyOptions: "
+             "hsdis-capstone %s (%s, decoding with %s; capstone %s, llvm %s) options, comma separated in "
+             "-XX:PrintAssemblyOptions: "
              "capstone-att (default) | capstone-intel (x86 syntax; also: att | intel), "
              "capstone-noaddr (print branch targets as hex, do not let the JVM name them), "
-             "capstone-bytes (append each instruction's bytes)\n",
-             HSDIS_PLUGIN_VERSION, hsdis_isa_name(isa), hsdis_capstone_version());
+             "capstone-bytes (append each instruction's bytes), "
+             "decoder-capstone | decoder-llvm (decode with this backend instead of the ISA's own, %s)\n",
+             HSDIS_PLUGIN_VERSION, isa->name, hsdis_backend_name(backend),
+             hsdis_backend_version(HSDIS_BACKEND_CAPSTONE), hsdis_backend_version(HSDIS_BACKEND_LLVM),
+             hsdis_backend_name(isa->backend));
     put_text(o, line);
 }
 
-uintptr_t hsdis_decode(enum hsdis_isa isa,
+uintptr_t hsdis_decode(const struct hsdis_isa *isa,
                        uintptr_t start_va, uintptr_t end_va,
                        unsigned char *buffer, uintptr_t length,
                        hsdis_event_fn event_cb, void *ev_stream,
                        hsdis_printf_fn printf_cb, void *pr_stream,
                        const char *options, int newline)
 {
-    if (isa != HSDIS_ISA_X86_64 && isa != HSDIS_ISA_AARCH64) {
+    if (isa == NULL) {
         return start_va;
     }
     struct plugin_options opt;
     parse_options(options, &opt);
+    enum hsdis_backend backend = opt.backend != HSDIS_BACKEND_DEFAULT ? opt.backend : isa->backend;
+    if (backend == HSDIS_BACKEND_DEFAULT) {
+        backend = HSDIS_BACKEND_LLVM;
+    }
+    const struct hsdis_backend_ops *ops = ops_of(backend);
+    int intel = opt.intel && isa->traits->intel_syntax;
 
     struct sink o;
     memset(&o, 0, sizeof o);
@@ -416,55 +307,37 @@ uintptr_t hsdis_decode(enum hsdis_isa isa,
     }
 
     if (opt.help) {
-        print_help(&o, isa);
+        print_help(&o, isa, backend);
     }
 
     send_event(&o, TAG_INSNS, start_va, NULL);
-    send_event(&o, TAG_MACH, 0, mach_name(isa));
+    send_event(&o, TAG_MACH, 0, isa->traits->mach != NULL ? isa->traits->mach : isa->name);
 
-    struct engine private_engine;
-    struct engine *e = n > 0 ? engine_acquire(isa, opt.intel, &private_engine) : NULL;
+    struct cached_engine *slot = NULL;
+    struct hsdis_engine *e = n > 0 ? engine_acquire(ops, isa, intel, &slot) : NULL;
 
     uintptr_t off = 0;
     while (off < n) {
         uintptr_t va = start_va + off;
         uintptr_t left = n - off;
-        struct insn_text t;
+        struct hsdis_insn t;
+        char tail[160];
         size_t len = 0;
         t.head[0] = '\0';
-        t.tail[0] = '\0';
+        t.rest[0] = '\0';
         t.has_target = 0;
         t.target = 0;
+        tail[0] = '\0';
 
-        const uint8_t *code = buffer + off;
-        size_t size = (size_t) left;
-        uint64_t address = (uint64_t) va;
-        if (e != NULL && cs_disasm_iter(e->handle, &code, &size, &address, e->plain) &&
-            e->plain->size > 0 && e->plain->size <= left) {
-            const cs_insn *ci = e->plain;
-            if (maybe_branch(isa, ci->mnemonic)) {
-                const uint8_t *code2 = buffer + off;
-                size_t size2 = (size_t) left;
-                uint64_t address2 = (uint64_t) va;
-                cs_option(e->handle, CS_OPT_DETAIL, CS_OPT_ON);
-                if (cs_disasm_iter(e->handle, &code2, &size2, &address2, e->full) && e->full->size == ci->size) {
-                    ci = e->full;
-                }
-                cs_option(e->handle, CS_OPT_DETAIL, CS_OPT_OFF);
-            }
-            len = ci->size;
-            format_decoded(isa, ci, &t);
-        } else if (isa == HSDIS_ISA_AARCH64 && left >= 4) {
-            const unsigned char *p = buffer + off;
-            uint32_t word = (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16 | (uint32_t) p[3] << 24;
-            len = 4;
-            snprintf(t.head, sizeof t.head, ".inst\t0x%08" PRIx32, word);
+        if (e != NULL && ops->decode(e, buffer + off, (size_t) left, (uint64_t) va, &t) && t.len > 0 && t.len <= left) {
+            len = t.len;
         } else {
-            len = 1;
-            snprintf(t.head, sizeof t.head, ".byte\t0x%02x", buffer[off]);
+            t.has_target = 0;
+            t.rest[0] = '\0';
+            len = format_undecodable(isa, buffer + off, (size_t) left, t.head, sizeof t.head);
         }
         if (opt.bytes) {
-            format_bytes(buffer + off, len, t.tail, sizeof t.tail);
+            format_bytes(buffer + off, len, tail, sizeof tail);
         }
 
         send_event(&o, TAG_INSN, va, NULL);
@@ -481,8 +354,11 @@ uintptr_t hsdis_decode(enum hsdis_isa isa,
                 put_text(&o, hex);
             }
         }
-        if (t.tail[0] != '\0') {
-            put_text(&o, t.tail);
+        if (t.rest[0] != '\0') {
+            put_text(&o, t.rest);
+        }
+        if (tail[0] != '\0') {
+            put_text(&o, tail);
         }
         send_event(&o, TAG_END_INSN, va + len, NULL);
         if (o.end_lines) {
@@ -491,7 +367,7 @@ uintptr_t hsdis_decode(enum hsdis_isa isa,
         off += len;
     }
 
-    engine_release(e, &private_engine);
+    engine_release(ops, e, slot);
     send_event(&o, TAG_END_INSNS, start_va + off, NULL);
     return start_va + off;
 }

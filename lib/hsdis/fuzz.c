@@ -3,7 +3,9 @@
  *
  *   fuzz-<isa> <buffers> [seed]
  *
- * Built together with hsdis.c (HSDIS_TARGET_ISA picks the ISA) and decode.c under
+ *   fuzz-<isa> <buffers> [seed [capstone|llvm]]    (the backend: the ISA's own unless named)
+ *
+ * Built together with hsdis.c (HSDIS_TARGET_ISA picks the ISA) and the decode core under
  * -fsanitize=address,undefined -fno-sanitize-recover=all, so any out-of-bounds access, use of freed
  * memory or undefined behaviour in the plugin aborts the run. Each buffer is malloc'ed to its exact
  * length (0 included). Besides memory safety the harness checks the protocol invariants: instructions
@@ -17,37 +19,100 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef void *(*event_fn)(void *, const char *, void *);
 typedef int (*printf_fn)(void *, const char *, ...);
 void *decode_instructions_virtual(uintptr_t, uintptr_t, unsigned char *, uintptr_t, event_fn, void *, printf_fn,
                                   void *, const char *, int);
 
-#if HSDIS_TARGET_ISA == 1
-static const char *isa = "x86_64";
-static const unsigned maxlen = 15;
-/* Real x86_64 code (the fixture), for mutation. */
-static const char seed_hex[] =
-    "62917e486f84a81000000062f16d49fed962f17f4a7f2ff04d0fb113f00fb14a100f45c64d0f4cc8f0834424c000488703"
-    "4d8b974003000041850249ba981b4799fd7e0000493b672877097508e802000000eb01c3660f1f0400f348abf4ff5010"
-    "41ffe20f8500010000e800f0ffff62f37d4825c0ffc4e1fb93c1";
-static const unsigned char hot[] = { 0x62, 0xc4, 0xc5, 0x8f, 0x0f, 0x38, 0x3a, 0x66, 0xf2, 0xf3, 0xf0, 0x48, 0x4c,
-                                     0x41, 0x49, 0xe8, 0xe9, 0xeb, 0x70, 0x7f, 0xff, 0xd5, 0x26, 0x2e, 0x64, 0x67 };
-#else
-static const char *isa = "aarch64";
-static const unsigned maxlen = 4;
-static const char seed_hex[] =
-    "70bc40a51002b104e0e3982567e11825e8e33004411ca525905c42e562fce188e8fd5fc8eafd09c82010821a7f000071"
-    "88000054600000b46500183702000094c0035fd6bf3b03d588a341f9a8ffff101db990d200013fd6faffff1700000000"
-    "ffffffff";
+/* Real code of each ISA (from the fixtures), for mutation, and the bytes its interesting encodings start
+ * with. An ISA without a seed here is fuzzed with noise only. */
+struct seed {
+    const char *isa;
+    unsigned maxlen;
+    const char *hex;
+    const unsigned char *hot;
+    size_t hot_count;
+};
+static const unsigned char hot_x86_64[] = { 0x62, 0xc4, 0xc5, 0x8f, 0x0f, 0x38, 0x3a, 0x66, 0xf2, 0xf3, 0xf0, 0x48,
+                                            0x4c, 0x41, 0x49, 0xe8, 0xe9, 0xeb, 0x70, 0x7f, 0xff, 0xd5, 0x26, 0x2e,
+                                            0x64, 0x67 };
 /* Top bytes of SVE, SVE2, SME, branch, atomic and load/store encodings. */
-static const unsigned char hot[] = { 0x04, 0x05, 0x25, 0x24, 0x44, 0x45, 0x64, 0x65, 0x84, 0x85, 0xa4, 0xa5, 0xc4,
-                                     0xc5, 0xe4, 0xe5, 0x14, 0x17, 0x54, 0x94, 0x97, 0xb4, 0xb5, 0x36, 0x37, 0x88,
-                                     0xc8, 0xd5, 0xd6, 0xc0, 0xe0, 0x1e, 0x4e, 0x6e };
-#endif
+static const unsigned char hot_aarch64[] = { 0x04, 0x05, 0x25, 0x24, 0x44, 0x45, 0x64, 0x65, 0x84, 0x85, 0xa4, 0xa5,
+                                             0xc4, 0xc5, 0xe4, 0xe5, 0x14, 0x17, 0x54, 0x94, 0x97, 0xb4, 0xb5, 0x36,
+                                             0x37, 0x88, 0xc8, 0xd5, 0xd6, 0xc0, 0xe0, 0x1e, 0x4e, 0x6e };
+/* Low bytes of RISC-V opcodes: loads, stores, AMO, OP, branches, JAL(R), SYSTEM, vector, and RVC quadrants. */
+static const unsigned char hot_riscv64[] = { 0x03, 0x23, 0x2f, 0x33, 0x3b, 0x13, 0x1b, 0x63, 0x6f, 0x67, 0x73, 0x0f,
+                                             0x57, 0x07, 0x27, 0x01, 0x02, 0x05, 0x41, 0x82, 0x85, 0xa0, 0xc1 };
+/* Top bytes (last in memory) of POWER loads/stores, branches, X-form atomics and syncs, prefixes. */
+static const unsigned char hot_ppc64le[] = { 0x7c, 0x7d, 0x4c, 0x4e, 0x48, 0x4b, 0x40, 0x41, 0x42, 0xe8, 0xf8, 0x80,
+                                             0x90, 0x38, 0x3c, 0x78, 0x04, 0x06, 0xf0, 0x10, 0x60 };
+/* First bytes of z/Architecture RR, RX, RIL, RXY, RSY (cs, laa, ...), RIE and vector formats. */
+static const unsigned char hot_s390x[] = { 0x07, 0x0d, 0x18, 0xa7, 0xba, 0xbb, 0xc0, 0xc4, 0xe3, 0xeb, 0xec, 0xe7,
+                                           0xb9, 0xb2, 0x58, 0x50, 0x41, 0x47, 0xed, 0xe5 };
+static const struct seed seeds[] = {
+    { "x86_64", 15,
+      "62917e486f84a81000000062f16d49fed962f17f4a7f2ff04d0fb113f00fb14a100f45c64d0f4cc8f0834424c000488703"
+      "4d8b974003000041850249ba981b4799fd7e0000493b672877097508e802000000eb01c3660f1f0400f348abf4ff5010"
+      "41ffe20f8500010000e800f0ffff62f37d4825c0ffc4e1fb93c1",
+      hot_x86_64, sizeof hot_x86_64 },
+    { "aarch64", 4,
+      "70bc40a51002b104e0e3982567e11825e8e33004411ca525905c42e562fce188e8fd5fc8eafd09c82010821a7f000071"
+      "88000054600000b46500183702000094c0035fd6bf3b03d588a341f9a8ffff101db990d200013fd6faffff1700000000"
+      "ffffffff",
+      hot_aarch64, sizeof hot_aarch64 },
+    { "riscv64", 4, HSDIS_SEED_riscv64, hot_riscv64, sizeof hot_riscv64 },
+    { "ppc64le", 8, HSDIS_SEED_ppc64le, hot_ppc64le, sizeof hot_ppc64le },
+    { "s390x", 6, HSDIS_SEED_s390x, hot_s390x, sizeof hot_s390x },
+};
+
+static const char *isa = HSDIS_TARGET_ISA;
+static unsigned maxlen = 16;
+static const char *seed_hex = "00";
+static const unsigned char *hot;
+static size_t hot_count;
+static unsigned char noise_hot[1] = { 0 };
 
 static uint64_t rng_state;
+
+/* The buffer being decoded, for the crash report (a crash inside a backend's library names its input). */
+static const unsigned char *volatile crash_buf;
+static volatile size_t crash_len;
+static volatile uintptr_t crash_va;
+static volatile unsigned long crash_it;
+
+static void on_crash(int sig)
+{
+    char line[96];
+    int n = snprintf(line, sizeof line, "fuzz-%s: signal %d at buffer %lu, va 0x%" PRIxPTR ", %zu bytes: ", isa, sig,
+                     crash_it, crash_va, crash_len);
+    ssize_t w = write(2, line, (size_t) n);
+    for (size_t i = 0; i < crash_len && crash_buf != NULL && i < 4096; i++) {
+        n = snprintf(line, sizeof line, "%02x", crash_buf[i]);
+        w = write(2, line, (size_t) n);
+    }
+    w = write(2, "\n", 1);
+    (void) w;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void pick_seed(void)
+{
+    hot = noise_hot;
+    hot_count = 1;
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        if (strcmp(seeds[i].isa, isa) == 0) {
+            maxlen = seeds[i].maxlen;
+            seed_hex = seeds[i].hex;
+            hot = seeds[i].hot;
+            hot_count = seeds[i].hot_count;
+        }
+    }
+}
 
 static uint64_t rnd(void)
 {
@@ -130,14 +195,20 @@ static int hexv(char c)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: fuzz-%s <buffers> [seed]\n", isa);
+        fprintf(stderr, "usage: fuzz-%s <buffers> [seed [capstone|llvm]]\n", isa);
         return 2;
     }
+    pick_seed();
+    signal(SIGSEGV, on_crash);
+    signal(SIGBUS, on_crash);
     unsigned long iterations = strtoul(argv[1], NULL, 10);
     uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+    /* A backend named on the command line is asked for before any other option. */
+    const char *backend = argc > 3 ? argv[3] : "own";
+    char forced[4200];
     rng_state = seed * 0x2545f4914f6cdd1dULL + 0x1234567;
 
-    size_t seed_len = (sizeof seed_hex - 1) / 2;
+    size_t seed_len = strlen(seed_hex) / 2;
     unsigned char *seed_code = malloc(seed_len);
     for (size_t i = 0; i < seed_len; i++) {
         seed_code[i] = (unsigned char) (hexv(seed_hex[2 * i]) << 4 | hexv(seed_hex[2 * i + 1]));
@@ -169,10 +240,10 @@ int main(int argc, char **argv)
             if (kind == 0) {
                 buf[i] = (unsigned char) rnd();
             } else if (kind == 1) {
-                buf[i] = below(3) == 0 ? hot[below(sizeof hot)] : (unsigned char) rnd();
+                buf[i] = below(3) == 0 ? hot[below(hot_count)] : (unsigned char) rnd();
             } else if (kind == 2) {
                 /* word-structured: aarch64 top bytes / x86 prefixes at word starts */
-                buf[i] = (i % 4 == 3 || below(5) == 0) ? hot[below(sizeof hot)] : (unsigned char) rnd();
+                buf[i] = (i % 4 == 3 || below(5) == 0) ? hot[below(hot_count)] : (unsigned char) rnd();
             } else {
                 buf[i] = seed_code[(i + (size_t) it) % seed_len];
                 if (below(12) == 0) buf[i] ^= (unsigned char) (1u << below(8));
@@ -204,6 +275,14 @@ int main(int argc, char **argv)
             options = fixed_options[below(sizeof fixed_options / sizeof fixed_options[0])];
         }
 
+        if (argc > 3 && options != NULL) {
+            snprintf(forced, sizeof forced, "decoder-%s,%s", backend, options);
+            options = forced;
+        } else if (argc > 3) {
+            snprintf(forced, sizeof forced, "decoder-%s", backend);
+            options = forced;
+        }
+
         memset(&s, 0, sizeof s);
         s.start = s.next = start;
         s.iteration = it;
@@ -213,6 +292,10 @@ int main(int argc, char **argv)
         uintptr_t expect = buf != NULL ? len : 0;
         if (end >= start && end - start < expect) expect = end - start;
 
+        crash_buf = buf;
+        crash_len = buf != NULL ? len : 0;
+        crash_va = start;
+        crash_it = it;
         uint64_t mode = below(20);
         void *ret;
         if (mode == 0) {
@@ -231,8 +314,8 @@ int main(int argc, char **argv)
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double) (t1.tv_sec - t0.tv_sec) + (double) (t1.tv_nsec - t0.tv_nsec) / 1e9;
-    printf("fuzz-%s: %lu buffers, %llu bytes, %llu instructions (callback mode) in %.1f s, seed %" PRIu64 ": OK\n",
-           isa, iterations, total_bytes, total_insns, secs, seed);
+    printf("fuzz-%s (%s backend): %lu buffers, %llu bytes, %llu instructions (callback mode) in %.1f s, seed %" PRIu64
+           ": OK\n", isa, backend, iterations, total_bytes, total_insns, secs, seed);
     fclose(devnull);
     free(long_opts);
     free(seed_code);

@@ -1,7 +1,10 @@
 /*
  * hsdis-decode: offline front end of the pack's hsdis plugin.
  *
- *   hsdis-decode --isa x86_64|aarch64 [--syntax att|intel]
+ *   hsdis-decode --isa <isa> [--syntax att|intel] [--backend capstone|llvm]
+ *
+ * <isa> is a name or alias of make/platforms; the backend is the one make/platforms names for it, unless
+ * --backend (or HSDIS_BACKEND in the environment) asks for the other, for cross-checks.
  *
  * stdin:  lines "0x<hexaddr> <hexbytes>", one contiguous code chunk per line; empty lines are ignored.
  * stdout: one line per decoded instruction, "0x<16 hex digits>\t<length>\t<text>", where <text> is
@@ -61,10 +64,32 @@ static int collect_text(void *stream, const char *format, ...)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: " PROG " --isa x86_64|aarch64 [--syntax att|intel]\n"
+    size_t count;
+    const struct hsdis_isa *isas = hsdis_isa_all(&count);
+    fprintf(f, "usage: " PROG " --isa <isa> [--syntax att|intel] [--backend capstone|llvm]\n"
                "  reads lines '0x<hexaddr> <hexbytes>' on stdin, writes '0x<addr>\\t<length>\\t<text>'\n"
-               "  for every instruction (hsdis-capstone %s, capstone %s)\n",
-            HSDIS_PLUGIN_VERSION, hsdis_capstone_version());
+               "  for every instruction (hsdis-capstone %s, capstone %s, llvm %s)\n"
+               "  isas (make/platforms) and their backends:",
+            HSDIS_PLUGIN_VERSION, hsdis_backend_version(HSDIS_BACKEND_CAPSTONE),
+            hsdis_backend_version(HSDIS_BACKEND_LLVM));
+    for (size_t i = 0; i < count; i++) {
+        fprintf(f, " %s (%s)", isas[i].name, hsdis_backend_name(isas[i].backend));
+    }
+    fputc('\n', f);
+}
+
+static const char *isa_names(void)
+{
+    static char buf[256];
+    size_t count, at = 0;
+    const struct hsdis_isa *isas = hsdis_isa_all(&count);
+    buf[0] = '\0';
+    for (size_t i = 0; i < count && at < sizeof buf; i++) {
+        int n = snprintf(buf + at, sizeof buf - at, "%s%s", i == 0 ? "" : i + 1 == count ? " or " : ", ", isas[i].name);
+        if (n < 0) break;
+        at += (size_t) n;
+    }
+    return buf;
 }
 
 static void die_usage(const char *why, const char *what)
@@ -162,6 +187,10 @@ int main(int argc, char **argv)
 {
     const char *isa_arg = NULL;
     const char *syntax_arg = "att";
+    const char *backend_arg = getenv("HSDIS_BACKEND");
+    if (backend_arg != NULL && backend_arg[0] == '\0') {
+        backend_arg = NULL;
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **slot = NULL;
@@ -175,6 +204,9 @@ int main(int argc, char **argv)
         } else if (strncmp(a, "--syntax", 8) == 0 && (a[8] == '\0' || a[8] == '=')) {
             slot = &syntax_arg;
             value = a[8] == '=' ? a + 9 : NULL;
+        } else if (strncmp(a, "--backend", 9) == 0 && (a[9] == '\0' || a[9] == '=')) {
+            slot = &backend_arg;
+            value = a[9] == '=' ? a + 10 : NULL;
         } else {
             die_usage("unknown argument", a);
         }
@@ -189,21 +221,34 @@ int main(int argc, char **argv)
     if (isa_arg == NULL) {
         die_usage("--isa is required", NULL);
     }
-    enum hsdis_isa isa;
-    if (strcmp(isa_arg, "x86_64") == 0) {
-        isa = HSDIS_ISA_X86_64;
-    } else if (strcmp(isa_arg, "aarch64") == 0) {
-        isa = HSDIS_ISA_AARCH64;
-    } else {
-        die_usage("--isa must be x86_64 or aarch64, not", isa_arg);
+    const struct hsdis_isa *isa = hsdis_isa_find(isa_arg);
+    if (isa == NULL) {
+        char why[320];
+        snprintf(why, sizeof why, "--isa must be %s (or an alias in make/platforms), not", isa_names());
+        die_usage(why, isa_arg);
     }
-    const char *options;
+    char options[64];
     if (strcmp(syntax_arg, "att") == 0) {
-        options = "capstone-att";
+        snprintf(options, sizeof options, "capstone-att");
     } else if (strcmp(syntax_arg, "intel") == 0) {
-        options = "capstone-intel";
+        snprintf(options, sizeof options, "capstone-intel");
     } else {
         die_usage("--syntax must be att or intel, not", syntax_arg);
+    }
+    enum hsdis_backend backend = isa->backend;
+    if (backend_arg != NULL) {
+        backend = hsdis_backend_parse(backend_arg);
+        if (backend == HSDIS_BACKEND_DEFAULT) {
+            die_usage("--backend (or HSDIS_BACKEND) must be capstone or llvm, not", backend_arg);
+        }
+        size_t at = strlen(options);
+        snprintf(options + at, sizeof options - at, ",decoder-%s", backend_arg);
+    }
+    /* Bad input is one line and exit 2 before anything is decoded; so is a backend that cannot run here. */
+    char why[320];
+    if (!hsdis_backend_available(isa, backend, why, sizeof why)) {
+        fprintf(stderr, PROG ": the %s backend cannot decode %s: %s\n", hsdis_backend_name(backend), isa->name, why);
+        return 2;
     }
 
     static char outbuf[1 << 16];

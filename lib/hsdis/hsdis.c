@@ -1,23 +1,18 @@
 /*
- * The pack's hsdis plugin for HotSpot's -XX:+PrintAssembly, on the capstone disassembly library.
+ * The pack's hsdis plugin for HotSpot's -XX:+PrintAssembly, on capstone or LLVM (make/platforms says which
+ * per ISA).
  *
  * The JVM loads hsdis-<arch>.so and looks up exactly one symbol, decode_instructions_virtual.
  * That is the only symbol this library exports (everything else is built with -fvisibility=hidden).
- * The ISA is the one the plugin is compiled for; HSDIS_TARGET_ISA (1 = x86_64, 2 = aarch64) overrides
- * it, which the tests and the fuzz harness use to run the aarch64 entry point on an x86_64 host.
+ * The ISA is the one make compiles it for: HSDIS_TARGET_ISA, a name of make/platforms ("x86_64", ...).
+ * The tests and the fuzz harness use it to run another ISA's entry point on the host.
  */
 #include "decode.h"
 
 #include <stdint.h>
 
 #ifndef HSDIS_TARGET_ISA
-#  if defined(__x86_64__)
-#    define HSDIS_TARGET_ISA HSDIS_ISA_X86_64
-#  elif defined(__aarch64__)
-#    define HSDIS_TARGET_ISA HSDIS_ISA_AARCH64
-#  else
-#    error "hsdis: unsupported target; define HSDIS_TARGET_ISA"
-#  endif
+#  error "hsdis: define HSDIS_TARGET_ISA, the ISA's name in make/platforms (make/hsdis.mk does)"
 #endif
 
 #ifdef __cplusplus
@@ -40,6 +35,10 @@ void *decode_instructions_virtual(uintptr_t start_va, uintptr_t end_va,
                                   void *pr_stream,
                                   const char *options, int newline)
 {
-    return (void *) hsdis_decode((enum hsdis_isa) HSDIS_TARGET_ISA, start_va, end_va, buffer, length,
+    static const struct hsdis_isa *isa;
+    if (isa == NULL) {
+        isa = hsdis_isa_find(HSDIS_TARGET_ISA);  /* racing threads find the same row */
+    }
+    return (void *) hsdis_decode(isa, start_va, end_va, buffer, length,
                                  event_cb, ev_stream, printf_cb, pr_stream, options, newline);
 }
