@@ -9,6 +9,7 @@ BUILD=${BUILD:-build}
 mkdir -p "$BUILD/check"
 
 NEWEST="x86_64-28ea aarch64-28ea"
+PORTS="riscv64-25 ppc64le-25 s390x-25"
 OTHERS=$(sed -n 's/^DEFAULT_MATRIX="\(.*\)"$/\1/p' make/matrix.sh | tr ' ' '\n' | grep -vxF -e x86_64-28ea -e aarch64-28ea | tr '\n' ' ')
 passed=0 failed=0 skipped=0 findings=0 bad_steps=() finding_steps=()
 declare -a rows
@@ -61,6 +62,9 @@ step no-lse      matrix MATRIX="aarch64-17-nolse aarch64-25-nolse" TEST=concurre
 # on every other JDK of the default matrix; make report shows both.
 step newest      matrix MATRIX="$NEWEST" TEST="all lib/test/whitebox/WhiteBoxBindingTest.java"
 step matrix      matrix MATRIX="$OTHERS" MATRIX_KEEP=1 TEST="headline lib/test/whitebox/WhiteBoxBindingTest.java"
+# :headline on each other C2 port (riscv64, ppc64le, s390x) under qemu-user 10: the whole pack there is
+# `make matrix MATRIX=ports` away (docs/matrix.md).
+step ports       matrix MATRIX="$PORTS" MATRIX_KEEP=1 TEST=headline
 step report      report-check
 
 after=$(system_jdks)

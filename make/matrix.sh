@@ -11,7 +11,8 @@
 #   make/matrix.sh --check-only           only check MATRIX (one line, exit 2, if an entry is not a JDK)
 #
 # Variables:
-#   MATRIX   the JDKs, blank-separated (default: $DEFAULT_MATRIX below).
+#   MATRIX   the JDKs, blank-separated (default: $DEFAULT_MATRIX below); the word `ports` stands for
+#            $PORTS_MATRIX (the three other C2 ports, JDK 25 and the newest, under qemu-user 10).
 #            An entry is a name that make/jdks.sh knows, or label=/path/to/jdk for any JDK you have
 #            (of any ISA of make/platforms; one not the host's gets a qemu facade).
 #   BUILD    default build. Each JDK gets BUILD=$BUILD/matrix/<label> (its own jtreg work and report);
@@ -31,6 +32,8 @@ PROG=make/matrix.sh
 # The default matrix: every release from 17 to the newest early-access build on x86_64 (the oldest update of
 # each LTS too), and 17, 25 and the early-access build on AArch64 under qemu. Names: make/jdks.sh names.
 DEFAULT_MATRIX="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25 x86_64-26 x86_64-27 x86_64-28ea aarch64-17 aarch64-25 aarch64-28ea"
+# The other C2 ports Debian builds (make/platforms): JDK 25 and the unstable suite's newest on each.
+PORTS_MATRIX="riscv64-25 riscv64-28ea ppc64le-25 ppc64le-28ea s390x-25 s390x-28ea"
 die() { echo "$PROG: $*" >&2; exit 2; }
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -42,6 +45,7 @@ mkdir -p "$BUILD/matrix" || die "cannot create $BUILD/matrix"
 BUILD=$(cd "$BUILD" && pwd -P)
 
 MATRIX=${MATRIX:-$DEFAULT_MATRIX}
+MATRIX=$(echo " $MATRIX " | sed "s/ ports / $PORTS_MATRIX /g")
 read -r -a ENTRIES <<<"$MATRIX"
 [ ${#ENTRIES[@]} -gt 0 ] || die "MATRIX is empty"
 COLLATE_ONLY=0
