@@ -19,6 +19,7 @@ struct plugin_options {
     int no_addr;    /* do not ask the JVM to name branch targets */
     int bytes;      /* append the instruction's bytes as a comment */
     int help;       /* print the plugin's option line (once per process) */
+    int sign;       /* print a line that says this plugin decoded the range, and in which form */
 };
 
 static int token_is(const char *tok, size_t len, const char *name)
@@ -46,6 +47,8 @@ static void parse_options(const char *s, struct plugin_options *o)
             o->no_addr = 1;
         } else if (token_is(s, len, "capstone-bytes")) {
             o->bytes = 1;
+        } else if (token_is(s, len, "capstone-sign")) {
+            o->sign = 1;
         }
         /* Anything else belongs to the JVM (show-pc, print-raw, ...) and is ignored. */
         s += len;
@@ -375,8 +378,27 @@ static void print_help(struct sink *o, enum hsdis_isa isa)
              "hsdis-capstone %s (%s, capstone %s) options, comma separated in -XX:PrintAssemblyOptions: "
              "capstone-att (default) | capstone-intel (x86 syntax; also: att | intel), "
              "capstone-noaddr (print branch targets as hex, do not let the JVM name them), "
-             "capstone-bytes (append each instruction's bytes)\n",
+             "capstone-bytes (append each instruction's bytes), "
+             "capstone-sign (a line before the code naming this plugin, the range and the text's form)\n",
              HSDIS_PLUGIN_VERSION, hsdis_isa_name(isa), hsdis_capstone_version());
+    put_text(o, line);
+}
+
+/*
+ * The signature a reader of the JVM's output uses to tell this plugin's text from another disassembler's
+ * (docs/hsdis.md): one line before the code, naming the plugin, the range it decodes and the form of the
+ * text (syntax, and the options that add to it). The JVM prints it where the call starts, on a line of its
+ * own after the nmethod's header.
+ */
+static void print_sign(struct sink *o, enum hsdis_isa isa, const struct plugin_options *opt,
+                       uintptr_t from, uintptr_t to)
+{
+    char line[256];
+    snprintf(line, sizeof line,
+             "# hsdis-capstone %s (capstone %s) %s %s%s%s: [0x%016" PRIxPTR ", 0x%016" PRIxPTR ")\n",
+             HSDIS_PLUGIN_VERSION, hsdis_capstone_version(), hsdis_isa_name(isa),
+             isa == HSDIS_ISA_X86_64 ? (opt->intel ? "intel" : "att") : "a64",
+             opt->bytes ? "+bytes" : "", opt->no_addr ? "+noaddr" : "", from, to);
     put_text(o, line);
 }
 
@@ -419,6 +441,9 @@ uintptr_t hsdis_decode(enum hsdis_isa isa,
         print_help(&o, isa);
     }
 
+    if (opt.sign) {
+        print_sign(&o, isa, &opt, start_va, start_va + n);
+    }
     send_event(&o, TAG_INSNS, start_va, NULL);
     send_event(&o, TAG_MACH, 0, mach_name(isa));
 
