@@ -31,11 +31,6 @@ public record Disassembly(Mode mode, String text, String detail) {
         NONE
     }
 
-    /** {@link #of(String, InstructionKinds, Map)} without code bytes: foreign text is then left unread. */
-    public static Disassembly of(String printed, InstructionKinds isa) {
-        return of(printed, isa, Map.of());
-    }
-
     /**
      * Disassembles what the VM printed, for the ISA the child ran on, with the bytes of the compiles the child
      * requested ({@link CodeBytes}).
