@@ -148,7 +148,8 @@ foreign-hsdis:
 	@$(if $(JDK),,$(error make foreign-hsdis needs JDK=/path/to/an/x86_64/jdk (several: JDK="a b")))
 	@bash make/foreign-hsdis.sh validate $(JDK)
 	@$(MAKE) --no-print-directory hsdis
-	@TEST='$(if $(filter file,$(origin TEST)),headline,$(TEST))' bash make/foreign-hsdis.sh check $(JDK)
+	@TEST='$(if $(filter file,$(origin TEST)),headline,$(TEST))' CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' \
+	    bash make/foreign-hsdis.sh check $(JDK)
 
 compare:
 	@$(MAKE) --no-print-directory hsdis
