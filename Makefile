@@ -11,7 +11,8 @@ ARCH        ?= $(shell bash -c '. make/lib.sh; host_arch')
 
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 
-.PHONY: help test check selftest sensitivity stress bench matrix configs switching hygiene clean report report-check compare
+.PHONY: help test check selftest sensitivity stress bench matrix configs switching hygiene clean report report-check compare \
+	foreign-hsdis
 
 help:
 	@echo "Targets:"
@@ -31,6 +32,9 @@ help:
 	@echo "                    wall seconds, and the tests whose median is over BUDGET=1.5 s"
 	@echo "  make hsdis        build the pack's hsdis plugin (ARCH=aarch64 cross-builds it)"
 	@echo "  make hsdis-install JDK=...  copy the plugin into a JDK you own (opt-in)"
+	@echo "  make foreign-hsdis JDK=...  TEST= (default: headline) on the JDK and on copies of it under"
+	@echo "                    $(BUILD)/foreign-jdks that load Debian's fcml hsdis instead of the pack's plugin"
+	@echo "                    (x86_64): the totals must be the same (docs/hsdis.md, \"A foreign hsdis\")"
 	@echo "  make matrix       the pack over several JDKs and ISAs (MATRIX= lists them)"
 	@echo "  make configs      the pack on one JDK under each standard test configuration (-Xcomp, C1 only,"
 	@echo "                    each GC, ...): every test passes or skips with a reason"
@@ -141,6 +145,13 @@ ifneq ($(filter compare,$(MAKECMDGOALS)),)
   COMPARE_ERROR := $(shell BASE='$(BASE)' NEW='$(NEW)' TEST='$(TEST)' BUILD='$(BUILD)' bash make/compare.sh --check-only 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
   $(if $(COMPARE_ERROR),$(error $(COMPARE_ERROR)))
 endif
+
+foreign-hsdis:
+	@$(if $(JDK),,$(error make foreign-hsdis needs JDK=/path/to/an/x86_64/jdk (several: JDK="a b")))
+	@bash make/foreign-hsdis.sh validate $(JDK)
+	@$(MAKE) --no-print-directory hsdis
+	@TEST='$(if $(filter file,$(origin TEST)),headline,$(TEST))' CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' \
+	    bash make/foreign-hsdis.sh check $(JDK)
 
 compare:
 	@$(MAKE) --no-print-directory hsdis

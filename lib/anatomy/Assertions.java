@@ -49,6 +49,12 @@ public final class Assertions {
         /** As many occurrences as the count says: {@code has(exactly(1), CARD_MARK)}. */
         public CodeAssert has(Count count, Operation op) {
             List<Instruction> found = find(op);
+            boolean evidence = count.comparison() == Count.Comparison.AT_LEAST && count.test(found.size());
+            boolean tooMany = count.comparison() != Count.Comparison.AT_LEAST && !count.test(found.size())
+                    && found.size() > count.n();
+            if (!evidence && !tooMany) {
+                inconclusiveIfUnread(op, count + " x " + op, found);
+            }
             if (!count.test(found.size())) {
                 throw codeFailure("expected to contain", count + " x " + op, op, found);
             }
@@ -60,7 +66,49 @@ public final class Assertions {
             if (!found.isEmpty()) {
                 throw codeFailure("expected not to contain", op.toString(), op, found);
             }
+            inconclusiveIfUnread(op, "no " + op, found);
             return this;
+        }
+
+        /**
+         * Only evidence found stands over code the pack could not read (bytes its decoder left as {@code .byte} /
+         * {@code .inst}, a foreign disassembler's lines it has no bytes for): an absence, a count or a miss there is
+         * no verdict, so the test is skipped naming what was not read, with the excerpt.
+         */
+        private void inconclusiveIfUnread(Operation op, String expectation, List<Instruction> found) {
+            if (!op.needsInstructions(code.run().isa())) {
+                return;   // found by the VM's notes, which stay on unread instructions too
+            }
+            List<Instruction> searched = searched();
+            List<Instruction> unread = searched.stream().filter(Instruction::isUnread).toList();
+            if (unread.isEmpty()) {
+                return;
+            }
+            NMethod n = code.nmethod();
+            java.util.Set<String> kinds = new java.util.LinkedHashSet<>();
+            unread.forEach(i -> kinds.add(i.mnemonic().equals(Instruction.UNREAD)
+                    ? "lines of a disassembler that is not the pack's, without their bytes"
+                    : i.isHex() ? "hex" : "bytes the pack's decoder could not decode (" + i.mnemonic() + ")"));
+            List<String> excerpt = new java.util.ArrayList<>();   // each unread instruction with two either side
+            int shownUpTo = -1;
+            for (int k = 0; k < searched.size() && excerpt.size() < 40; k++) {
+                if (searched.get(k).isUnread()) {
+                    for (int j = Math.max(k - 2, shownUpTo + 1); j <= Math.min(k + 2, searched.size() - 1) && excerpt.size() < 40; j++) {
+                        excerpt.add((searched.get(j).isUnread() ? "? " : "  ") + searched.get(j));
+                        shownUpTo = j;
+                    }
+                }
+            }
+            System.out.println("Inconclusive: " + expectation + " in " + n.describe() + "; " + unread.size()
+                    + " of its " + searched.size() + " instructions unread (marked ?):\n  " + String.join("\n  ", excerpt));
+            throw new jtreg.SkippedException("inconclusive: " + expectation + " (" + found.size() + " found) cannot be judged in "
+                    + n.describe() + ": " + unread.size() + " of " + searched.size() + " instructions unread, "
+                    + String.join(", ", kinds) + "; first: " + unread.get(0) + " (" + code.run().disassembly() + ")");
+        }
+
+        /** The instructions an operation is searched in. */
+        private List<Instruction> searched() {
+            return code.nmethod().instructions();
         }
 
         /** The compile's log holds the event (in its task, or at run time under its compile id). */
@@ -91,7 +139,7 @@ public final class Assertions {
                 throw new jtreg.SkippedException("hsdis not usable: " + op.name() + " needs disassembled instructions and "
                         + code.run().disassembly());
             }
-            List<Instruction> found = op.find(n.instructions(), isa);
+            List<Instruction> found = op.find(searched(), isa);
             String hidden = found.isEmpty() ? op.hiddenIn(n) : null;
             if (hidden != null) {
                 throw new jtreg.SkippedException("hsdis not usable for " + op.name() + ": " + n.describe() + ": " + hidden

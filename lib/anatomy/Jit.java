@@ -3,6 +3,7 @@ package anatomy;
 import anatomy.capture.ChildMain;
 import anatomy.capture.ChildVm;
 import anatomy.capture.ChildVmException;
+import anatomy.capture.CodeBytes;
 import anatomy.capture.Facts;
 import anatomy.capture.Disassembly;
 import anatomy.capture.Hsdis;
@@ -70,6 +71,10 @@ public final class Jit {
                 "-XX:CompileCommand=log," + testClass.getName() + "$*::*",
                 "-XX:+LogCompilation",
                 "-XX:LogFile=" + log,
+                // the pack's plugin signs what it prints; a user's PrintAssemblyOptions replace this (the code is
+                // then decoded from its bytes), and the code blob is read for its stubs (anatomy.capture.CodeBytes)
+                "-XX:PrintAssemblyOptions=" + Disassembly.SIGN_OPTION,
+                "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
                 "-D" + Facts.PROPERTY + "=" + facts));
         for (String f : flags) {
             options.add(f.startsWith("-Xlog:") && !f.substring(6).contains(":") ? f + ":file=" + vmLog + ":uptime,level,tags" : f);
@@ -94,7 +99,7 @@ public final class Jit {
             throw new jtreg.SkippedException(recorded.last("skipped"));
         }
         Isa isa = Isa.ofOsArch(recorded.last("os.arch"));
-        return new Run(testClass, out, log, vmLog, recorded, isa, Disassembly.of(out.stdoutText(), isa));
+        return new Run(testClass, out, log, vmLog, recorded, isa, Disassembly.of(out.stdoutText(), isa, CodeBytes.read(recorded)));
     }
 
     /** A control must name exactly one thing it kills; a test that breaks this fails before running anything. */
@@ -177,8 +182,11 @@ public final class Jit {
             throw new IllegalStateException("could not compile " + name(m) + " at level " + level + ": it is "
                     + (actual == 0 ? "not compiled" : "at level " + actual) + "; " + whyNotCompiled(wb, m, level));
         }
-        int id = wb.getNMethod(m, false).compileId();
+        WhiteBox.NMethodInfo code = wb.getNMethod(m, false);
+        int id = code.compileId();
         Facts.record(compileKey(m, level), id);
+        // the code's bytes, for when the VM's disassembler is not the pack's (anatomy.capture.Disassembly)
+        CodeBytes.record(id, code.entryPoint(), code.code(), code.blobAddress(), code.blobSize());
         return id;
     }
 

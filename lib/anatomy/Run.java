@@ -49,6 +49,18 @@ public final class Run {
         this.disassembly = disassembly;
     }
 
+    /**
+     * A child's run read back from what it left (its stdout, its facts file, its compilation log), to judge again
+     * what was recorded: the library's unit tests replay recordings, and a retained run can be re-read by hand.
+     */
+    public static Run replay(Class<?> testClass, Path stdout, Path facts, Path compilationLog) {
+        Facts recorded = Facts.read(facts);
+        Isa isa = Isa.ofOsArch(recorded.last("os.arch"));
+        ChildVm.Output output = new ChildVm.Output(List.of(), 0, stdout, stdout);
+        return new Run(testClass, output, compilationLog, compilationLog.resolveSibling("no-vm-log"), recorded, isa,
+                Disassembly.of(output.stdoutText(), isa, anatomy.capture.CodeBytes.read(recorded)));
+    }
+
     public Class<?> testClass() {
         return testClass;
     }

@@ -19,6 +19,7 @@ struct plugin_options {
     int bytes;      /* append the instruction's bytes as a comment */
     int help;       /* print the plugin's option line (once per process) */
     enum hsdis_backend backend;  /* decoder-capstone, decoder-llvm: not the ISA's own */
+    int sign;       /* print a line that says this plugin decoded the range, and in which form */
 };
 
 static int token_is(const char *tok, size_t len, const char *name)
@@ -50,6 +51,8 @@ static void parse_options(const char *s, struct plugin_options *o)
             o->backend = HSDIS_BACKEND_CAPSTONE;
         } else if (token_is(s, len, "decoder-llvm")) {
             o->backend = HSDIS_BACKEND_LLVM;
+        } else if (token_is(s, len, "capstone-sign")) {
+            o->sign = 1;
         }
         /* Anything else belongs to the JVM (show-pc, print-raw, ...) and is ignored. */
         s += len;
@@ -258,10 +261,29 @@ static void print_help(struct sink *o, const struct hsdis_isa *isa, enum hsdis_b
              "capstone-att (default) | capstone-intel (x86 syntax; also: att | intel), "
              "capstone-noaddr (print branch targets as hex, do not let the JVM name them), "
              "capstone-bytes (append each instruction's bytes), "
-             "decoder-capstone | decoder-llvm (decode with this backend instead of the ISA's own, %s)\n",
+             "decoder-capstone | decoder-llvm (decode with this backend instead of the ISA's own, %s), "
+             "capstone-sign (a line before the code naming this plugin, its backend, the range and the text's form)\n",
              HSDIS_PLUGIN_VERSION, isa->name, hsdis_backend_name(backend),
              hsdis_backend_version(HSDIS_BACKEND_CAPSTONE), hsdis_backend_version(HSDIS_BACKEND_LLVM),
              hsdis_backend_name(isa->backend));
+    put_text(o, line);
+}
+
+/*
+ * The signature a reader of the JVM's output uses to tell this plugin's text from another disassembler's
+ * (docs/hsdis.md): one line before the code, naming the plugin, the backend that decodes, the range and the
+ * form of the text (syntax, and the options that add to it). The JVM prints it where the call starts, on a
+ * line of its own after the nmethod's header.
+ */
+static void print_sign(struct sink *o, const struct hsdis_isa *isa, enum hsdis_backend backend, int intel,
+                       const struct plugin_options *opt, uintptr_t from, uintptr_t to)
+{
+    char line[256];
+    snprintf(line, sizeof line,
+             "# hsdis-anatomy %s (%s %s) %s %s%s%s: [0x%016" PRIxPTR ", 0x%016" PRIxPTR ")\n",
+             HSDIS_PLUGIN_VERSION, hsdis_backend_name(backend), hsdis_backend_version(backend), isa->name,
+             isa->traits->intel_syntax ? (intel ? "intel" : "att") : "text",
+             opt->bytes ? "+bytes" : "", opt->no_addr ? "+noaddr" : "", from, to);
     put_text(o, line);
 }
 
@@ -310,6 +332,9 @@ uintptr_t hsdis_decode(const struct hsdis_isa *isa,
         print_help(&o, isa, backend);
     }
 
+    if (opt.sign) {
+        print_sign(&o, isa, backend, intel, &opt, start_va, start_va + n);
+    }
     send_event(&o, TAG_INSNS, start_va, NULL);
     send_event(&o, TAG_MACH, 0, isa->traits->mach != NULL ? isa->traits->mach : isa->name);
 

@@ -1,36 +1,88 @@
 package anatomy.capture;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
- * The code a child VM printed, as disassembled text: through the hsdis plugin the VM loaded, or, when the VM
- * printed hex, decoded offline by the pack's {@code hsdis-decode}, or left as hex when no decoder is built.
+ * The code a child VM printed, as the text the model reads: the pack's own plugin's, recognised by its signature;
+ * the JVM's hex decoded offline by the pack's {@code hsdis-decode}; or, when another disassembler printed it, the
+ * code's bytes decoded by {@code hsdis-decode} with the VM's comments kept ({@link ForeignCode}). The text of a
+ * disassembler that is not the pack's is never read: its syntax differs (operand order, size suffixes, Intel),
+ * so the vocabulary would miss what is there and find absences that are not.
+ *
+ * @param detail in words, which disassembler was used, for failure and skip messages
  */
 public record Disassembly(Mode mode, String text, String detail) {
+    /**
+     * The option of the pack's plugin, given in {@code -XX:PrintAssemblyOptions}, that makes it sign its text. The
+     * flag is a single string: a user's own {@code PrintAssemblyOptions} replace it, and the code is then decoded
+     * from its bytes like a foreign plugin's.
+     */
+    public static final String SIGN_OPTION = "capstone-sign";
+
     public enum Mode {
-        /** The VM loaded an hsdis plugin and printed instructions. */
+        /** The VM loaded the pack's plugin, which signed its text in the form the vocabulary reads. */
         PLUGIN,
+        /** Another disassembler printed the code: the requested compiles were decoded from their bytes. */
+        FOREIGN,
         /** The VM printed hex; the pack's decoder turned it into instructions. */
         OFFLINE,
         /** The VM printed hex and no decoder was found: only the JVM's notes can be read. */
         NONE
     }
 
-    /** Disassembles what the VM printed, for the ISA the child ran on. */
-    public static Disassembly of(String printed, InstructionKinds isa) {
-        if (!OfflineDecoder.hasHexCode(printed)) {
-            return new Disassembly(Mode.PLUGIN, printed, "hsdis plugin loaded by the VM");
-        }
+    /**
+     * Disassembles what the VM printed, for the ISA the child ran on, with the bytes of the compiles the child
+     * requested ({@link CodeBytes}).
+     */
+    public static Disassembly of(String printed, InstructionKinds isa, Map<Integer, CodeBytes> bytes) {
         Path decoder = Hsdis.decoder();
+        if (OfflineDecoder.hasHexCode(printed)) {
+            if (decoder == null) {
+                return new Disassembly(Mode.NONE, printed, "none: the VM printed hex and no hsdis-decode was found ("
+                        + Hsdis.whereLooked() + ")");
+            }
+            if (!OfflineDecoder.decodes(decoder, isa)) {
+                return new Disassembly(Mode.NONE, printed, "none: the VM printed hex and " + decoder + " has no backend for "
+                        + isa.label() + " (its --isa refuses it; make/platforms names the backend)");
+            }
+            return new Disassembly(Mode.OFFLINE, new OfflineDecoder(decoder, isa).decode(printed),
+                    "offline: the VM printed hex (no usable plugin), decoded by " + decoder);
+        }
+        String form = signedForm(isa);
+        ForeignCode.Result r = ForeignCode.rewrite(printed, form, bytes, decoder, isa);
+        if (!r.rewritten()) {
+            String signer = printed.lines().map(ForeignCode.Signature::find).flatMap(java.util.Optional::stream)
+                    .findFirst().map(s -> "the pack's plugin (hsdis-anatomy " + s.version() + " on " + s.backend() + ", " + s.isa() + " " + s.form()
+                            + ", signed), loaded by the VM")
+                    .orElse("the pack's plugin, if any: the VM printed no compiled code");
+            return new Disassembly(Mode.PLUGIN, printed, signer);
+        }
+        StringBuilder detail = new StringBuilder("foreign: the VM loaded a disassembler that is not the pack's plugin in "
+                + form + " form (no '" + SIGN_OPTION + "' signature" + signedOtherwise(printed, form) + "; first line: "
+                + r.foreignSample() + "); its text is not read: ");
         if (decoder == null) {
-            return new Disassembly(Mode.NONE, printed, "none: the VM printed hex and no hsdis-decode was found ("
-                    + Hsdis.whereLooked() + ")");
+            detail.append("no hsdis-decode was found to decode the code's bytes (").append(Hsdis.whereLooked()).append(')');
+        } else {
+            detail.append(r.decodedCompiles()).append(" requested compile(s) decoded from their bytes by ").append(decoder)
+                  .append(" (main code from WhiteBox, ").append(r.stubsDecoded()).append(" stub section(s) from the code blob)");
         }
-        if (!OfflineDecoder.decodes(decoder, isa)) {
-            return new Disassembly(Mode.NONE, printed, "none: the VM printed hex and " + decoder + " has no backend for "
-                    + isa.label() + " (its --isa refuses it; make/platforms names the backend)");
+        if (r.unreadLines() > 0) {
+            detail.append("; ").append(r.unreadLines()).append(" printed instruction(s) without bytes left unread");
         }
-        return new Disassembly(Mode.OFFLINE, new OfflineDecoder(decoder, isa).decode(printed),
-                "offline: the VM printed hex (no usable plugin), decoded by " + decoder);
+        r.problems().forEach(p -> detail.append("; ").append(p));
+        return new Disassembly(Mode.FOREIGN, r.text(), detail.toString());
+    }
+
+    /** The form of the pack's plugin's text that the vocabulary reads: AT&T on x86_64, the one syntax elsewhere. */
+    static String signedForm(InstructionKinds isa) {
+        return isa.label().equals("x86_64") ? "att" : "text";
+    }
+
+    /** The pack's plugin signed, but in another form (a user's PrintAssemblyOptions asked for Intel, or bytes). */
+    private static String signedOtherwise(String printed, String form) {
+        return printed.lines().map(ForeignCode.Signature::find).flatMap(java.util.Optional::stream)
+                .filter(s -> !s.form().equals(form)).findFirst()
+                .map(s -> ", but the pack's plugin's in form " + s.form()).orElse("");
     }
 }

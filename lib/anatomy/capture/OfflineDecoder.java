@@ -46,7 +46,8 @@ public final class OfflineDecoder {
         return printAssemblyOutput.contains("[MachCode]");
     }
 
-    private record Decoded(long address, int length, String text) {
+    /** One instruction hsdis-decode printed: its address, length and text (one blank between mnemonic and operands). */
+    record Decoded(long address, int length, String text) {
         long end() {
             return address + length;
         }
@@ -167,15 +168,19 @@ public final class OfflineDecoder {
             long from = Long.parseLong(r[0]);
             long to = Long.parseLong(r[1]);
             for (Decoded d : decoded.subMap(from, true, to, false).values()) {
-                out.append(String.format("  0x%016x:   %s", d.address(), d.text()));
-                List<String> mine = attached.getOrDefault(d.address(), List.of());
-                for (int i = 0; i < mine.size(); i++) {
-                    out.append(i == 0 ? "\t;" : "\n                                        ;").append(mine.get(i));
-                }
-                out.append('\n');
+                appendLine(out, d, attached.getOrDefault(d.address(), List.of()));
             }
         }
         return out.toString();
+    }
+
+    /** An instruction line as the VM prints it with a plugin: address, text, then the notes after {@code ;}. */
+    static void appendLine(StringBuilder out, Decoded d, List<String> notes) {
+        out.append(String.format("  0x%016x:   %s", d.address(), d.text()));
+        for (int i = 0; i < notes.size(); i++) {
+            out.append(i == 0 ? "\t;" : "\n                                        ;").append(notes.get(i));
+        }
+        out.append('\n');
     }
 
     private static boolean isReturnAddressNote(String note) {
@@ -257,6 +262,11 @@ public final class OfflineDecoder {
     }
 
     private TreeMap<Long, Decoded> runDecoder(String input) {
+        return decode(decoder, isa, input);
+    }
+
+    /** Runs {@code hsdis-decode} on chunks of {@code 0x<address> <hex bytes>} lines: every instruction, by address. */
+    static TreeMap<Long, Decoded> decode(Path decoder, InstructionKinds isa, String input) {
         TreeMap<Long, Decoded> result = new TreeMap<>();
         if (input.isEmpty()) {
             return result;

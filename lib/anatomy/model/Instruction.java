@@ -14,6 +14,13 @@ import java.util.List;
  */
 public record Instruction(long address, String mnemonic, String operands, List<String> annotations) {
     public static final String HEX = ".hex";
+    /**
+     * An instruction line printed by a disassembler that is not the pack's, for code the pack has no bytes of
+     * (anatomy.capture.Disassembly): the line's address and the VM's notes are kept, its text is not read.
+     */
+    public static final String UNREAD = ".unread";
+    /** What the pack's decoder prints for bytes it cannot decode: one byte on x86, one word on AArch64 (lib/hsdis). */
+    private static final List<String> UNDECODED = List.of(".byte", ".inst");
 
     public Instruction {
         annotations = List.copyOf(annotations);
@@ -25,6 +32,15 @@ public record Instruction(long address, String mnemonic, String operands, List<S
 
     public boolean isHex() {
         return HEX.equals(mnemonic);
+    }
+
+    /**
+     * True when the pack could not read this instruction: hex the VM printed, bytes the decoder could not decode
+     * ({@code .byte}, {@code .inst}: an instruction newer than the decoder), or a foreign disassembler's line
+     * without bytes ({@value #UNREAD}). An operation could hide in it, so an absence over such code is no evidence.
+     */
+    public boolean isUnread() {
+        return isHex() || UNREAD.equals(mnemonic) || UNDECODED.contains(mnemonic);
     }
 
     public boolean hasAnnotation(String fragment) {

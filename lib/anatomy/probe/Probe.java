@@ -118,6 +118,10 @@ public class Probe implements Callable<Map<String, String>> {
         } else if (printed.isHexOnly()) {
             put("pack.hsdis", "false", "hsdis not usable: " + pluginTrouble(osLog) + "; and no offline decoder is built ("
                     + Hsdis.whereLooked() + ")");
+        } else if (run.disassemblyMode() == Disassembly.Mode.FOREIGN) {
+            // another plugin was found first (lib/server, lib/ of the JDK): its text is not read, the bytes are decoded
+            put("pack.hsdis", Boolean.toString(Hsdis.decoder() != null), "the VM loaded " + loadedPlugin(osLog) + "; "
+                    + run.disassembly());
         } else if (run.disassemblyMode() == Disassembly.Mode.OFFLINE) {
             put("pack.hsdis", "true", "offline: " + pluginTrouble(osLog) + "; its hex is decoded by " + Hsdis.decoder());
         } else {

@@ -1,0 +1,143 @@
+#!/bin/bash
+# A JDK that loads a disassembler other than the pack's: hard-linked copies of a JDK under build/foreign-jdks/ with
+# Debian's fcml hsdis plugin (libhsdis0-fcml, downloaded with apt-get download and unpacked, never installed) where
+# HotSpot looks before LD_LIBRARY_PATH, so that the pack's verdicts can be compared with the pack's plugin's.
+#
+#   bash make/foreign-hsdis.sh copies JDK...       prints one copy per line: <copy>
+#   bash make/foreign-hsdis.sh check JDK... (TEST=...) runs TEST on each JDK and on its copies, one totals line each
+#   bash make/foreign-hsdis.sh validate JDK...     one line and exit 2 unless each is an x86_64 JDK
+#
+# Two copies per JDK (x86_64 only: fcml decodes x86 alone):
+#   <name>-fcml         fcml's text: lib/server/hsdis-amd64.so is a small adapter (make/foreign/fcml-adapter.c) that
+#                       gives fcml's JDK 8-era entry point the one JDK 9+ looks up, so the VM prints fcml's GNU-as text
+#   <name>-fcml-debian  as Debian's postinst lays it out: lib/hsdis-amd64.so is fcml itself, which the VM loads,
+#                       finds no decode_instructions_virtual in, and falls back to its hex dump
+# The copies are `cp -al` (hard links): files are only ever added or replaced (unlinked first), never written
+# through a link. docs/hsdis.md, "A foreign hsdis".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. make/lib.sh
+
+BUILD=${BUILD:-build}
+FCML=$BUILD/fcml
+COPIES=$BUILD/foreign-jdks
+
+fcml_unpacked() {
+    local lib=$FCML/root/usr/lib/x86_64-linux-gnu
+    if [ ! -e "$lib/libhsdis.so.0" ] || [ ! -e "$lib/libfcml.so.0" ]; then
+        need_pkg apt-get apt
+        need_pkg dpkg-deb dpkg
+        mkdir -p "$FCML"
+        (cd "$FCML" && apt-get download libhsdis0-fcml libfcml0 >/dev/null 2>&1) \
+            || (cd "$FCML" && apt-get update >/dev/null 2>&1 && apt-get download libhsdis0-fcml libfcml0 >/dev/null) \
+            || die "cannot download libhsdis0-fcml and libfcml0 with apt-get download (Debian's fcml hsdis plugin)"
+        for deb in "$FCML"/libhsdis0-fcml_*.deb "$FCML"/libfcml0_*.deb; do
+            dpkg-deb -x "$deb" "$FCML/root"
+        done
+    fi
+    local adapter=$FCML/adapter/hsdis-amd64.so
+    if [ ! -e "$adapter" ] || [ make/foreign/fcml-adapter.c -nt "$adapter" ]; then
+        need_pkg gcc gcc
+        mkdir -p "$FCML/adapter"
+        gcc -O2 -shared -fPIC -fvisibility=hidden -o "$adapter.tmp" make/foreign/fcml-adapter.c \
+            -L"$lib" -l:libhsdis.so.0 -Wl,--disable-new-dtags,-rpath,'$ORIGIN'
+        mv -f "$adapter.tmp" "$adapter"
+    fi
+}
+
+# place FILE DIR NAME: DIR/NAME becomes a fresh copy of FILE (an existing DIR/NAME, maybe a hard link into the
+# original JDK, is unlinked first, never written through).
+place() {
+    rm -f "$2/$3"
+    cp "$1" "$2/$3.tmp.$$"
+    mv -f "$2/$3.tmp.$$" "$2/$3"
+}
+
+# check JDK...: each must be an x86_64 JDK of its own (checked before anything is downloaded or built)
+check_jdks() {
+    local jdk
+    for jdk in "$@"; do
+        [ -x "$jdk/bin/java" ] || die "no JDK at $jdk (no bin/java)"
+        [ "$(jdk_arch "$jdk")" = x86_64 ] || die "$jdk is not an x86_64 JDK: fcml decodes x86 only"
+        [ -f "$jdk/pack-facade" ] && die "$jdk is a facade (make/jdks.sh): give the JDK it stands for"
+        case $(cd "$jdk" && pwd -P) in "$(cd "$COPIES" 2>/dev/null && pwd -P)"/*) die "$jdk is already a copy with a foreign hsdis" ;; esac
+    done
+    return 0
+}
+
+copies() {
+    check_jdks "$@"
+    fcml_unpacked
+    local lib=$FCML/root/usr/lib/x86_64-linux-gnu jdk name copy
+    for jdk in "$@"; do
+        jdk=$(cd "$jdk" && pwd -P)
+        name=$(basename "$jdk")
+        for variant in fcml fcml-debian; do
+            copy=$COPIES/$name-$variant
+            if [ ! -f "$copy/release" ]; then
+                mkdir -p "$COPIES"
+                rm -rf "$copy.tmp"
+                cp -al "$jdk" "$copy.tmp"
+                mv "$copy.tmp" "$copy"
+            fi
+            # nothing of another hsdis may stay in the copy: only the one this variant is about
+            find "$copy/lib" -maxdepth 2 \( -name 'hsdis-amd64.so' -o -name 'libhsdis-amd64.so' \) -exec rm -f {} +
+            if [ "$variant" = fcml ]; then
+                place "$FCML/adapter/hsdis-amd64.so" "$copy/lib/server" hsdis-amd64.so
+                place "$(readlink -f "$lib/libhsdis.so.0")" "$copy/lib/server" libhsdis.so.0
+                place "$(readlink -f "$lib/libfcml.so.0")" "$copy/lib/server" libfcml.so.0
+            else
+                place "$(readlink -f "$lib/libhsdis.so.0")" "$copy/lib" hsdis-amd64.so
+                place "$(readlink -f "$lib/libfcml.so.0")" "$copy/lib" libfcml.so.0
+            fi
+            echo "$copy"
+        done
+    done
+}
+
+# check JDK...: TEST on each JDK and on its copies; one totals line each, then every test whose outcome on a copy
+# differs from the JDK's (the summaries are kept in $BUILD/foreign-hsdis/<name>.tsv). Exit 1 when one differs.
+check() {
+    local jdk copy line differ=0 out=$BUILD/foreign-hsdis
+    local -a rows=() diffs=()
+    check_jdks "$@"
+    mkdir -p "$out"
+    for jdk in "$@"; do
+        for copy in "$jdk" $(copies "$jdk"); do
+            echo "== make test JDK=$copy TEST=${TEST:-headline} CONC=${CONC:-1}${VM_OPTIONS:+ VM_OPTIONS=$VM_OPTIONS}"
+            make --no-print-directory test JDK="$copy" TEST="${TEST:-headline}" CONC="${CONC:-1}" \
+                ${VM_OPTIONS:+VM_OPTIONS="$VM_OPTIONS"} > "$out/last.log" 2>&1 || true
+            tail -n 1 "$out/last.log"
+            cut -f 1,2,4 "$BUILD/summary.tsv" | sort > "$out/$(basename "$copy").tsv"
+            rows+=("$(printf '%-60s %s' "$copy" "$(tail -n 1 "$out/last.log")")")
+            if [ "$copy" != "$jdk" ]; then
+                # the outcome, and for a skip its reason up to the first parenthesis (which names the disassembler)
+                line=$(diff <(awk -F'\t' '{ sub(/ \(.*/, "", $3); print $1 "\t" $2 "\t" $3 }' "$out/$(basename "$jdk").tsv") \
+                            <(awk -F'\t' '{ sub(/ \(.*/, "", $3); print $1 "\t" $2 "\t" $3 }' "$out/$(basename "$copy").tsv") \
+                       | sed -n 's/^> /  /p') || true
+                if [ -n "$line" ]; then
+                    differ=1
+                    diffs+=("$(basename "$copy") differs from $(basename "$jdk"):" "$line")
+                fi
+            fi
+        done
+    done
+    echo "foreign-hsdis: TEST=${TEST:-headline}${VM_OPTIONS:+ VM_OPTIONS=$VM_OPTIONS}"
+    printf '%s\n' "${rows[@]}"
+    if [ "$differ" = 0 ]; then
+        echo "foreign-hsdis: every copy gave each test the outcome it has on its JDK"
+    else
+        printf '%s\n' "${diffs[@]}"
+        return 1
+    fi
+}
+
+cmd=${1:-}
+[ $# -ge 2 ] || die "usage: bash make/foreign-hsdis.sh copies|check JDK... (make foreign-hsdis JDK=...)"
+shift
+case $cmd in
+    validate) check_jdks "$@" ;;
+    copies) copies "$@" ;;
+    check) check "$@" ;;
+    *) die "usage: bash make/foreign-hsdis.sh copies|check JDK... (not '$cmd')" ;;
+esac
