@@ -49,6 +49,18 @@ public final class Run {
         this.disassembly = disassembly;
     }
 
+    /**
+     * A run rebuilt from the files a child VM left (its stdout, compilation log and facts, as the work directory
+     * keeps them), to assert on again: the library's unit tests replay recordings with it.
+     */
+    public static Run replay(Class<?> testClass, Path stdout, Path compilationLog, Path facts) {
+        Facts recorded = Facts.read(facts);
+        Isa isa = Isa.ofOsArch(recorded.last("os.arch"));
+        ChildVm.Output out = new ChildVm.Output(List.of("(replayed)"), 0, stdout, stdout.resolveSibling("stderr (replayed)"));
+        return new Run(testClass, out, compilationLog, stdout.resolveSibling("vm.log (replayed)"), recorded, isa,
+                Disassembly.of(out.stdoutText(), isa));
+    }
+
     public Class<?> testClass() {
         return testClass;
     }
