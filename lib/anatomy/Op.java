@@ -213,6 +213,15 @@ public enum Op implements Formed {
                     seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %r(?<n>\\d+)d$"), step(Forms.x86DecodedIn("%r{n}")).within(2)))),
             on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x\\d+"),
                     step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2)))),
+    /**
+     * A load of a field from an object into a register: a plain load from a displacement off a register (not the
+     * stack, not the current thread: r15, x28), or, on AArch64, a load-acquire through the object's address plus the offset ({@code add x8, x1,
+     * #0xc ; ldar w0, [x8]}); narrow it with {@link #at}. The anchor of a claim about how a field is read.
+     */
+    FIELD_LOAD("load of a field from an object",
+            on(X86_64, insn("mov([bwlq]|[sz]b[wlq]?|[sz]w[lq]?|slq)? (?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp\\b|r15\\b)\\w+\\), %\\w+$")),
+            on(AARCH64, anyOf(insn("ldr(s?[bh]|sw)? [wx]\\d+, \\[x(?!28\\b)\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$"),
+                    seq(step("add (?<p>x\\d+), x(?!28\\b)\\d+, #(?<off>0x[0-9a-f]+|\\d+)$"), step("ldar[bh]? [wx]\\d+, \\[{p}\\]$").within(4))))),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
     FIELD_STORE("store of a register's value into an object",
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
@@ -223,10 +232,25 @@ public enum Op implements Formed {
     INLINE_CACHE_CALL("virtual call dispatched through an inline cache", anyIsa(Role.VIRTUAL_CALL.form())),
     /** A direct call to a statically bound Java method ({static_call}). */
     STATIC_CALL("direct call to a static Java method", anyIsa(Role.STATIC_CALL.form())),
-    /** An integer multiply: imul; mul, madd or a widening multiply. */
+    /**
+     * An integer multiply: imul; mul, madd, a widening multiply or the high half of one (smulh: C2's division of a
+     * long by a constant).
+     */
     INTEGER_MULTIPLICATION("integer multiplication",
             on(X86_64, insn("imul[bwlq]? ")),
-            on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl) [wx]"))),
+            on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl|[su]mulh) [wx]"))),
+    /**
+     * A two-way branch on a value the method computed: a compare or test, then a conditional jump; cbz, cbnz,
+     * tbz, tbnz. The VM's own checks are not this: the return poll (the stack pointer compared with the thread's
+     * watermark, {@code cmpq 0x28(%r15), %rsp ; ja}, {@code cmp sp, x8 ; b.hi}) and the nmethod entry barrier (its
+     * guard compared with the thread's, {@code cmpl $0, 0x20(%r15) ; jne}; on AArch64 right after the load of the
+     * thread's value, {@code ldr w9, [x28, #0x20] ; cmp w8, w9 ; b.ne}).
+     */
+    CONDITIONAL_BRANCH("conditional branch on a computed value",
+            on(X86_64, seq(step("(test|cmp)[bwlq]? (?!.*%r15\\b)(?!.*, %rsp$)"), step("j(?!mp)[a-z]{1,3} ").within(1))),
+            on(AARCH64, anyOf(insn("(cbn?z|tbn?z) "),
+                    seq(step("(?!ldr [wx]\\d+, \\[x28\\b)"), step("(cmp|cmn|tst) (?!sp,)[wx]\\d+, ").within(1),
+                            step("b\\.[a-z]{2} ").within(1))))),
     /** A general-purpose register copied into an FP/SIMD register, C2's spill there instead of the stack. */
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
@@ -457,6 +481,11 @@ public enum Op implements Formed {
         @Override
         public boolean needsInstructions(Isa isa) {
             return base.needsInstructions(isa);
+        }
+
+        @Override
+        public String absentOn(Isa isa) {
+            return base.absentOn(isa);
         }
 
         @Override
