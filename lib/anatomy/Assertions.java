@@ -4,6 +4,7 @@ import anatomy.isa.Isa;
 import anatomy.model.Instruction;
 import anatomy.model.LogEvent;
 import anatomy.model.NMethod;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -33,12 +34,51 @@ public final class Assertions {
         return new MeasureAssert(fact, measure);
     }
 
-    /** Assertions on one nmethod's machine code and on what the log recorded for its compile. */
+    /**
+     * Assertions on one nmethod's machine code and on what the log recorded for its compile. Operations are
+     * searched in the method's own code ({@code main code}: entry, body and its out-of-line paths), not in the
+     * nmethod's handlers and stubs unless an operation says so ({@link Operation#inStubCode}).
+     *
+     * <p>An absence is evidence only with an anchor: something present that shows the code searched is the code
+     * the claim is about (the call inlined, the store made, the branch kept). It is a presence asserted earlier in
+     * the chain ({@code has(...)}), a premise stated with {@link #given} ({@code given(INLINE_SUCCESS.callee(
+     * StampedLock.class, "validate")).hasNo(FULL_FENCE)}), or the operation's own ({@code X.after(Y)} needs a
+     * Y). The operation is searched first: found, the claim fails whatever the anchor. Not found, a missing
+     * anchor makes the verdict inconclusive, never a pass: a failure naming the anchor under the JDK's defaults,
+     * a skip naming it when the user's VM options may have taken it away. An {@code hasNo} with no anchor at all
+     * fails as a test error; an operation with no form on the ISA ({@code Form.absent}) makes it a skip.
+     */
     public static final class CodeAssert {
         private final Compiled code;
+        /** Premises stated with given(...), checked the first time an absence needs them. */
+        private final List<Premise> premises = new ArrayList<>();
+        /** What the chain has shown present so far, each as one line for failure messages. */
+        private final List<String> anchors = new ArrayList<>();
 
         CodeAssert(Compiled code) {
             this.code = code;
+        }
+
+        /**
+         * States a premise of the absences that follow: the operation is in the method's code. It is checked when
+         * an absence needs it (after the absent operation was searched, so that a negative control that brings the
+         * operation in still fails the claim); missing, the absence is inconclusive.
+         */
+        public CodeAssert given(Operation anchor) {
+            premises.add(new Premise(anchor.name(), "the " + anchor.part(), () -> {
+                List<Instruction> found = find(anchor);
+                return found.isEmpty() ? null : anchor.name() + ": " + found.size() + " found, first: " + found.get(0);
+            }, () -> anchor.patterns(code.run().isa())));
+            return this;
+        }
+
+        /** States a premise of the absences that follow: the compile's log holds the event (e.g. a call inlined). */
+        public CodeAssert given(LoggedEvent anchor) {
+            premises.add(new Premise(anchor.name(), "the compile's log", () -> {
+                List<LogEvent> found = code.events().stream().filter(anchor::matches).toList();
+                return found.isEmpty() ? null : anchor.name() + ": " + found.size() + " in the log, first: " + found.get(0);
+            }, anchor::element));
+            return this;
         }
 
         /** At least one occurrence. */
@@ -46,7 +86,7 @@ public final class Assertions {
             return has(Count.atLeast(1), op);
         }
 
-        /** As many occurrences as the count says: {@code has(exactly(1), CARD_MARK)}. */
+        /** As many occurrences as the count says: {@code has(exactly(1), CARD_MARK)}. A count that allows none is an absence. */
         public CodeAssert has(Count count, Operation op) {
             List<Instruction> found = find(op);
             boolean evidence = count.comparison() == Count.Comparison.AT_LEAST && count.test(found.size());
@@ -58,15 +98,27 @@ public final class Assertions {
             if (!count.test(found.size())) {
                 throw codeFailure("expected to contain", count + " x " + op, op, found);
             }
+            if (found.isEmpty()) {
+                anchored(op.name(), op);
+            } else {
+                anchors.add(op.name() + ": " + found.size() + " found, first: " + found.get(0));
+            }
             return this;
         }
 
         public CodeAssert hasNo(Operation op) {
+            Isa isa = code.run().isa();
+            String absent = op.absentOn(isa);
+            if (absent != null) {
+                throw new jtreg.SkippedException("inconclusive: " + op.name() + " has no form on " + isa.label() + " (" + absent
+                        + "), so its absence from " + code.nmethod().describe() + " proves nothing");
+            }
             List<Instruction> found = find(op);
             if (!found.isEmpty()) {
                 throw codeFailure("expected not to contain", op.toString(), op, found);
             }
             inconclusiveIfUnread(op, "no " + op, found);
+            anchored(op.name(), op);
             return this;
         }
 
@@ -79,7 +131,7 @@ public final class Assertions {
             if (!op.needsInstructions(code.run().isa())) {
                 return;   // found by the VM's notes, which stay on unread instructions too
             }
-            List<Instruction> searched = searched();
+            List<Instruction> searched = searched(op);
             List<Instruction> unread = searched.stream().filter(Instruction::isUnread).toList();
             if (unread.isEmpty()) {
                 return;
@@ -107,8 +159,8 @@ public final class Assertions {
         }
 
         /** The instructions an operation is searched in. */
-        private List<Instruction> searched() {
-            return code.nmethod().instructions();
+        private List<Instruction> searched(Operation op) {
+            return op.part().of(code.nmethod());
         }
 
         /** The compile's log holds the event (in its task, or at run time under its compile id). */
@@ -121,15 +173,99 @@ public final class Assertions {
             if (!count.test(found.size())) {
                 throw logFailure("expected the log to contain", count + " x " + event.name(), event, found);
             }
+            if (found.isEmpty()) {
+                logged(event);
+            } else {
+                anchors.add(event.name() + ": " + found.size() + " in the log, first: " + found.get(0));
+            }
             return this;
         }
 
+        /**
+         * The compile's log does not hold the event. Its own anchor is the compile's task in the log (the log
+         * detailed this compile); a premise given before is checked too.
+         */
         public CodeAssert hasNo(LoggedEvent event) {
             List<LogEvent> found = code.events().stream().filter(event::matches).toList();
             if (!found.isEmpty()) {
                 throw logFailure("expected the log not to contain", event.name(), event, found);
             }
+            logged(event);
             return this;
+        }
+
+        /** An absence of a log event: the compile's task must be in the log, and every premise hold. */
+        private void logged(LoggedEvent event) {
+            NMethod n = code.nmethod();
+            if (code.run().log().task(n.compileId()).isEmpty()) {
+                inconclusive(event.name(), "the compile's task (compile id " + n.compileId() + ")",
+                        "the log does not detail this compile, so an event's absence from it proves nothing", null);
+            }
+            checkPremises(event.name());
+        }
+
+        /**
+         * An absence of an operation (found nowhere): its own anchor must be in the code, the premises given must
+         * hold, and there must be an anchor at all.
+         */
+        private void anchored(String absent, Operation op) {
+            Isa isa = code.run().isa();
+            String missing = op.missingAnchor(op.part().of(code.nmethod()), isa);
+            if (missing != null) {
+                inconclusive(absent, missing, "an absence there proves nothing", op);
+            }
+            if (!op.isAnchored() && anchors.isEmpty() && premises.isEmpty()) {
+                Failure f = new Failure()
+                        .fact("unanchored absence", absent)
+                        .fact("but was", "no evidence that the code searched is the code the claim is about")
+                        .fact("fix the test", "state a premise first, given(...) (a call inlined, the store made, the branch"
+                                + " kept), assert a presence before it, or narrow the operation by an order or scope");
+                where(f);
+                throw f.error();
+            }
+            checkPremises(absent);
+        }
+
+        private void checkPremises(String absent) {
+            for (Premise p : premises) {
+                if (p.shown == null) {
+                    p.shown = p.check.get();
+                    if (p.shown == null) {
+                        inconclusive(absent, p.name + " (given as the premise)", "it is not in " + p.where
+                                + ": " + p.described.get(), null);
+                    }
+                    anchors.add(p.shown);
+                }
+            }
+        }
+
+        /**
+         * A verdict that cannot be reached: a skip naming the missing anchor when the user's VM options may have
+         * taken it away, else (the JDK's defaults) a failure naming it.
+         */
+        private void inconclusive(String absent, String anchor, String why, Operation op) {
+            String user = userOptions();
+            if (!user.isEmpty()) {
+                throw new jtreg.SkippedException("inconclusive: the absence of " + absent + " in " + code.nmethod().describe()
+                        + " has no anchor: " + anchor + " missing (" + why + "); your options: " + user);
+            }
+            NMethod n = code.nmethod();
+            Failure f = new Failure()
+                    .fact("inconclusive absence", absent)
+                    .fact("anchor missing", anchor)
+                    .fact("why it matters", why);
+            if (op != null) {
+                f.fact("patterns (" + code.run().isa().label() + ")", op.patterns(code.run().isa()));
+            }
+            anchors.forEach(a -> f.fact("anchored by", a));
+            where(f);
+            throw f.evidence("code (" + n.describe() + ", main code)", n.mainCode().stream()
+                    .filter(i -> !i.mnemonic().equals("hlt")).map(Instruction::toString).toList()).error();
+        }
+
+        /** The options the user gave jtreg for every VM (-vmoptions, -javaoptions), empty when none. */
+        private static String userOptions() {
+            return (System.getProperty("test.vm.opts", "") + " " + System.getProperty("test.java.opts", "")).trim();
         }
 
         private List<Instruction> find(Operation op) {
@@ -139,7 +275,7 @@ public final class Assertions {
                 throw new jtreg.SkippedException("hsdis not usable: " + op.name() + " needs disassembled instructions and "
                         + code.run().disassembly());
             }
-            List<Instruction> found = op.find(searched(), isa);
+            List<Instruction> found = op.find(searched(op), isa);
             String hidden = found.isEmpty() ? op.hiddenIn(n) : null;
             if (hidden != null) {
                 throw new jtreg.SkippedException("hsdis not usable for " + op.name() + ": " + n.describe() + ": " + hidden
@@ -150,17 +286,18 @@ public final class Assertions {
 
         private AssertionError codeFailure(String expectation, String what, Operation op, List<Instruction> found) {
             NMethod n = code.nmethod();
+            List<Instruction> searched = op.part().of(n);
             Failure f = new Failure()
                     .fact(expectation, what)
                     .fact("patterns (" + code.run().isa().label() + ")", op.patterns(code.run().isa()))
-                    .fact("but was", found.size() + " found in " + n.instructions().size() + " instructions"
-                            + (found.isEmpty() ? "" : ", first: " + found.get(0)));
-            List<String> related = found.isEmpty() ? op.related(n.instructions(), code.run().isa()) : List.of();
+                    .fact("but was", found.size() + " found in " + searched.size() + " instructions of the " + op.part() + (found.isEmpty() ? "" : ", first: " + found.get(0)));
+            List<String> related = found.isEmpty() ? op.related(searched, code.run().isa()) : List.of();
             if (!related.isEmpty()) {
                 f.fact("notes of that kind", String.join("\n", related));
             }
+            anchors.forEach(a -> f.fact("anchored by", a));
             where(f);
-            return f.evidence("code (" + n.describe() + ")", n.mainCode().stream()
+            return f.evidence("code (" + n.describe() + ", " + op.part() + ")", searched.stream()
                     .filter(i -> !i.mnemonic().equals("hlt")).map(Instruction::toString).toList()).error();
         }
 
@@ -181,6 +318,24 @@ public final class Assertions {
             f.fact("method", n.method() + (n.isOsr() ? " @ " + n.osrBci() : ""))
              .fact("compiler", n.compiler() + (n.level() >= 0 ? ", level " + n.level() : "") + ", compile id " + n.compileId());
             code.run().context(f);
+        }
+    }
+
+    /** A premise of the absences of one chain, checked once when first needed. */
+    private static final class Premise {
+        final String name;
+        final String where;
+        final java.util.function.Supplier<String> check;
+        final java.util.function.Supplier<String> described;
+        /** What showed it, once checked and present. */
+        String shown;
+
+        Premise(String name, String where, java.util.function.Supplier<String> check,
+                java.util.function.Supplier<String> described) {
+            this.name = name;
+            this.where = where;
+            this.check = check;
+            this.described = described;
         }
     }
 

@@ -25,6 +25,11 @@ interface Formed extends Operation {
     }
 
     @Override
+    default String absentOn(Isa isa) {
+        return form(isa).absentBecause();
+    }
+
+    @Override
     default boolean needsInstructions(Isa isa) {
         return form(isa).needsInstructions();
     }

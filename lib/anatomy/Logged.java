@@ -13,10 +13,10 @@ import java.util.Set;
  * {@code TRAP_COMPILED.reason("unstable_if")}, {@code INLINE_FAIL.where("reason", "too big")}.
  */
 public enum Logged implements LoggedEvent {
-    /** A callee inlined: {@code <inline_success reason=..>}. */
-    INLINE_SUCCESS("inline_success", When.COMPILING, null, "reason"),
+    /** A callee inlined: {@code <inline_success reason=..>}; {@code callee} is the method the log's call named. */
+    INLINE_SUCCESS("inline_success", When.COMPILING, null, "reason", "callee"),
     /** A callee not inlined, and why: {@code <inline_fail reason=..>}. */
-    INLINE_FAIL("inline_fail", When.COMPILING, null, "reason"),
+    INLINE_FAIL("inline_fail", When.COMPILING, null, "reason", "callee"),
     /** A call left virtual (dispatched through the vtable or itable): {@code <virtual_call>}. */
     VIRTUAL_CALL("virtual_call", When.COMPILING, null, "bci"),
     /** A receiver type predicted from the profile and guarded: {@code <predicted_call klass=..>}. */
@@ -75,6 +75,14 @@ public enum Logged implements LoggedEvent {
     /** This kind with a {@code reason} attribute of that value. */
     public LoggedEvent reason(String reason) {
         return where("reason", reason);
+    }
+
+    /**
+     * This kind about one callee, {@code INLINE_SUCCESS.callee(StampedLock.class, "validate")}: the method the
+     * log's {@code <call>} before the decision named ({@code java.util.concurrent.locks.StampedLock::validate}).
+     */
+    public LoggedEvent callee(Class<?> holder, String method) {
+        return where("callee", holder.getName() + "::" + method);
     }
 
     /** This kind with the attribute of that value; the attribute must be one this kind declares. */

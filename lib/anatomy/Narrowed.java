@@ -5,33 +5,62 @@ import anatomy.model.Instruction;
 import anatomy.model.NMethod;
 import java.util.List;
 
-/** An operation's occurrences that also satisfy a condition on their place in the code (scope, order). */
+/**
+ * An operation's occurrences that also satisfy a condition on their place in the code (scope, order), or that
+ * are searched in another part of the nmethod (its stub code). A narrowing by order or scope carries its own
+ * anchor: {@code X.after(Y)} means nothing where there is no Y, so an absence of it is inconclusive there.
+ */
 final class Narrowed implements Operation {
     interface Where {
         boolean test(List<Instruction> code, Isa isa, Instruction at);
+    }
+
+    /** What must be in the code for an absence of the narrowed operation to mean anything: null when it is. */
+    interface Anchor {
+        String missing(List<Instruction> code, Isa isa);
     }
 
     private final Operation base;
     private final String how;
     private final Where where;
     private final Operation other;
+    private final Anchor anchor;
+    private final Part part;
     /** A scope (a loop's body) is found from the branches: it needs disassembled instructions, even for a note. */
     private final boolean scoped;
 
-    Narrowed(Operation base, String how, Where where) {
-        this(base, how, where, null, false);
-    }
-
-    Narrowed(Operation base, String how, Where where, Operation other) {
-        this(base, how, where, other, false);
-    }
-
-    Narrowed(Operation base, String how, Where where, Operation other, boolean scoped) {
+    private Narrowed(Operation base, String how, Where where, Operation other, Anchor anchor,
+            Part part, boolean scoped) {
         this.base = base;
         this.how = how;
         this.where = where;
         this.other = other;
+        this.anchor = anchor;
+        this.part = part;
         this.scoped = scoped;
+    }
+
+    /** The occurrences before or after some occurrence of {@code other}; anchored by {@code other}. */
+    static Narrowed byOrder(Operation base, String how, Where where, Operation other) {
+        return new Narrowed(base, how, where, other, (code, isa) -> {
+            if (!other.find(code, isa).isEmpty()) {
+                return null;
+            }
+            String absent = other.absentOn(isa);
+            return "no " + other.name() + " in the code" + (absent == null ? "" : " (" + absent + ")")
+                    + ", so nothing can be " + how;
+        }, base.part(), false);
+    }
+
+    /** The occurrences inside a scope; anchored by the scope being in the code at all. */
+    static Narrowed byScope(Operation base, Scope scope) {
+        return new Narrowed(base, "inside " + scope.describe(), (code, isa, i) -> scope.contains(code, isa, i), null,
+                (code, isa) -> scope.existsIn(code, isa) ? null : "no " + scope.describe() + " in the code", base.part(), true);
+    }
+
+    /** The occurrences in the nmethod's stub code (handlers, call stubs), not in the method's own code. */
+    static Narrowed inStubCode(Operation base) {
+        return new Narrowed(base, "in the stub code", (code, isa, i) -> true, null, null, Part.STUB_CODE, false);
     }
 
     @Override
@@ -47,6 +76,27 @@ final class Narrowed implements Operation {
     @Override
     public List<Instruction> find(List<Instruction> code, Isa isa) {
         return base.find(code, isa).stream().filter(i -> where.test(code, isa, i)).toList();
+    }
+
+    @Override
+    public Part part() {
+        return part;
+    }
+
+    @Override
+    public String absentOn(Isa isa) {
+        return base.absentOn(isa);
+    }
+
+    @Override
+    public boolean isAnchored() {
+        return anchor != null || base.isAnchored();
+    }
+
+    @Override
+    public String missingAnchor(List<Instruction> code, Isa isa) {
+        String mine = anchor == null ? null : anchor.missing(code, isa);
+        return mine != null ? mine : base.missingAnchor(code, isa);
     }
 
     @Override

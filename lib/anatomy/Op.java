@@ -267,6 +267,18 @@ public enum Op implements Formed {
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+    /**
+     * A load of a field from an object into a register: a plain load from a displacement off a register (not the
+     * stack, not the current thread: r15, x28), or, on AArch64, a load-acquire through the object's address plus the offset ({@code add x8, x1,
+     * #0xc ; ldar w0, [x8]}); narrow it with {@link #at}. The anchor of a claim about how a field is read.
+     */
+    FIELD_LOAD("load of a field from an object",
+            on(X86_64, insn("mov([bwlq]|[sz]b[wlq]?|[sz]w[lq]?|slq)? (?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp\\b|r15\\b)\\w+\\), %\\w+$")),
+            on(AARCH64, anyOf(insn("ldr(s?[bh]|sw)? [wx]\\d+, \\[x(?!28\\b)\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$"),
+                    seq(step("add (?<p>x\\d+), x(?!28\\b)\\d+, #(?<off>0x[0-9a-f]+|\\d+)$"), step("ldar[bh]? [wx]\\d+, \\[{p}\\]$").within(4)))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
     FIELD_STORE("store of a register's value into an object",
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
@@ -280,10 +292,31 @@ public enum Op implements Formed {
     INLINE_CACHE_CALL("virtual call dispatched through an inline cache", anyIsa(Role.VIRTUAL_CALL.form())),
     /** A direct call to a statically bound Java method ({static_call}). */
     STATIC_CALL("direct call to a static Java method", anyIsa(Role.STATIC_CALL.form())),
-    /** An integer multiply: imul; mul, madd or a widening multiply. */
+    /**
+     * An integer multiply: imul; mul, madd, a widening multiply or the high half of one (smulh: C2's division of a
+     * long by a constant).
+     */
     INTEGER_MULTIPLICATION("integer multiplication",
             on(X86_64, insn("imul[bwlq]? ")),
-            on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl) [wx]")),
+            on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl|[su]mulh) [wx]")),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+    /**
+     * A two-way branch on a value the method computed: a compare or test, then a conditional jump; cbz, cbnz,
+     * tbz, tbnz. The VM's own checks are not this: the return poll (the stack pointer compared with the thread's
+     * watermark, {@code cmpq 0x28(%r15), %rsp ; ja}, {@code cmp sp, x8 ; b.hi}) and the nmethod entry barrier (its
+     * guard compared with the thread's, {@code cmpl $0, 0x20(%r15) ; jne}; on AArch64 right after the load of the
+     * thread's value, {@code ldr w9, [x28, #0x20] ; cmp w8, w9 ; b.ne}).
+     */
+    CONDITIONAL_BRANCH("conditional branch on a computed value",
+            on(X86_64, seq(step("(test|cmp)[bwlq]? (?!.*%r15\\b)(?!.*, %rsp$)"), step("j(?!mp)[a-z]{1,3} ").within(1)),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(AARCH64, anyOf(insn("(cbn?z|tbn?z) "),
+                    seq(step("(?!ldr [wx]\\d+, \\[x28\\b)"), step("(cmp|cmn|tst) (?!sp,)[wx]\\d+, ").within(1),
+                            step("b\\.[a-z]{2} ").within(1)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
@@ -546,6 +579,11 @@ public enum Op implements Formed {
         @Override
         public boolean needsInstructions(Isa isa) {
             return base.needsInstructions(isa);
+        }
+
+        @Override
+        public String absentOn(Isa isa) {
+            return base.absentOn(isa);
         }
 
         @Override

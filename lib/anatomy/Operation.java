@@ -41,20 +41,81 @@ public interface Operation {
         return List.of();
     }
 
-    /** The occurrences inside the scope, e.g. {@code SAFEPOINT_POLL.inside(Scope.LOOP_BODY)}. */
-    default Operation inside(Scope scope) {
-        return new Narrowed(this, "inside " + scope.describe(), (code, isa, i) -> scope.contains(code, isa, i), null, true);
+    /** A part of an nmethod an operation is searched in. */
+    enum Part {
+        /** The method's own code ({@link NMethod#mainCode}): entry, body and its out-of-line paths. */
+        MAIN_CODE("main code"),
+        /** The nmethod's stub code ({@link NMethod#stubCode}): exception and deopt handlers, call stubs. */
+        STUB_CODE("stub code");
+
+        private final String label;
+
+        Part(String label) {
+            this.label = label;
+        }
+
+        public List<Instruction> of(NMethod code) {
+            return this == MAIN_CODE ? code.mainCode() : code.stubCode();
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
     }
 
-    /** The occurrences earlier in the code than some occurrence of {@code other}. */
+    /**
+     * The part of the nmethod the operation is searched in: the method's own code, unless the operation says it is
+     * about the stub code ({@link #inStubCode}).
+     */
+    default Part part() {
+        return Part.MAIN_CODE;
+    }
+
+    /**
+     * Why the operation has no form on that ISA ({@code Form.absent}), or null when it can be found there. Its
+     * absence on that ISA proves nothing: an assertion of it is inconclusive, never a pass.
+     */
+    default String absentOn(Isa isa) {
+        return null;
+    }
+
+    /**
+     * True when the operation carries its own anchor, evidence an absence of it needs ({@code X.after(Y)} needs a
+     * Y, {@code X.inside(LOOP_BODY)} a loop); an absence of any other operation needs an anchor the assertion
+     * states ({@code given(...)}, or a presence asserted before it).
+     */
+    default boolean isAnchored() {
+        return false;
+    }
+
+    /** What the operation's own anchor lacks in {@code code} (no Y for {@code after(Y)}, no loop), or null. */
+    default String missingAnchor(List<Instruction> code, Isa isa) {
+        return null;
+    }
+
+    /** The occurrences inside the scope, e.g. {@code SAFEPOINT_POLL.inside(Scope.LOOP_BODY)}; anchored by the scope. */
+    default Operation inside(Scope scope) {
+        return Narrowed.byScope(this, scope);
+    }
+
+    /** The occurrences earlier in the code than some occurrence of {@code other}; anchored by {@code other}. */
     default Operation before(Operation other) {
-        return new Narrowed(this, "before " + other.name(), (code, isa, i) -> other.find(code, isa).stream()
+        return Narrowed.byOrder(this, "before " + other.name(), (code, isa, i) -> other.find(code, isa).stream()
                 .anyMatch(o -> o.address() > i.address()), other);
     }
 
-    /** The occurrences later in the code than some occurrence of {@code other}. */
+    /** The occurrences later in the code than some occurrence of {@code other}; anchored by {@code other}. */
     default Operation after(Operation other) {
-        return new Narrowed(this, "after " + other.name(), (code, isa, i) -> other.find(code, isa).stream()
+        return Narrowed.byOrder(this, "after " + other.name(), (code, isa, i) -> other.find(code, isa).stream()
                 .anyMatch(o -> o.address() < i.address()), other);
+    }
+
+    /**
+     * The occurrences in the nmethod's stub code (exception and deopt handlers, static call stubs, trampolines)
+     * instead of the method's own code: a claim about a stub says so.
+     */
+    default Operation inStubCode() {
+        return Narrowed.inStubCode(this);
     }
 }

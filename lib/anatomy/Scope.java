@@ -23,14 +23,20 @@ public enum Scope {
         return description;
     }
 
+    /** True when the code has such a part at all: a loop, for LOOP_BODY. */
+    boolean existsIn(List<Instruction> code, Isa isa) {
+        return code.stream().anyMatch(branch -> isLoopBranch(code, isa, branch));
+    }
+
     boolean contains(List<Instruction> code, Isa isa, Instruction at) {
-        for (Instruction branch : code) {
-            long target = isa.branchTarget(branch.text());
-            if (target >= 0 && target <= at.address() && at.address() <= branch.address() && code.stream().noneMatch(
-                    i -> i.address() >= target && i.address() <= branch.address() && isa.isReturn(i.text()))) {
-                return true;
-            }
-        }
-        return false;
+        return code.stream().anyMatch(branch -> branch.address() >= at.address() && isLoopBranch(code, isa, branch)
+                && isa.branchTarget(branch.text()) <= at.address());
+    }
+
+    /** A backward branch with no return between its target and itself. */
+    private static boolean isLoopBranch(List<Instruction> code, Isa isa, Instruction branch) {
+        long target = isa.branchTarget(branch.text());
+        return target >= 0 && target <= branch.address() && code.stream().noneMatch(
+                i -> i.address() >= target && i.address() <= branch.address() && isa.isReturn(i.text()));
     }
 }

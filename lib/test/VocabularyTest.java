@@ -55,6 +55,10 @@ public class VocabularyTest {
             c("allocate", ALLOCATION_SLOW_CALL.after(RETURN_POLL), exactly(1)),
             c("oneSided", UNCOMMON_TRAP, atLeast(1)), c("select", UNCOMMON_TRAP, exactly(0)),
             c("select", RETURN_POLL, exactly(1)),
+            // a cmov is no branch, and neither are the return poll's and the entry barrier's checks of a thread
+            // field; the divisor's test against -1 is one (x86_64: cmpl $-1 ; je; AArch64: cmp w, #-1 ... b.ne)
+            c("select", CONDITIONAL_BRANCH, exactly(0)), c("oneSided", CONDITIONAL_BRANCH, atLeast(1)),
+            c("load", FIELD_LOAD, atLeast(1)), c("select", FIELD_LOAD, exactly(0)),
             c("divide", IMPLICIT_NULL_CHECK, exactly(0)),
             new Case("field", 0, IMPLICIT_NULL_CHECK, atLeast(1), null),
             new Case("field", 0, EXPLICIT_NULL_CHECK, exactly(0), null),

@@ -9,6 +9,7 @@
 
 import static anatomy.Assertions.assertThat;
 import static anatomy.Op.CMOV;
+import static anatomy.Op.CONDITIONAL_BRANCH;
 
 import anatomy.Jit;
 import anatomy.NegativeControl;
@@ -27,6 +28,8 @@ import java.util.SplittableRandom;
  *   aarch64, JDK 17, ~50/50:  cmp w1, #0 ; mov w10, #1 ; mov w12, #2 ; csel w0, w10, w12, ne
  *   any, ~99/1:               a test and a conditional jump
  *
+ * Each absence is anchored by the other form: the fair select has its cmov and no branch, the biased
+ * one its branch (a test of the value and a jump, not the poll's or entry barrier's check) and no cmov.
  * No product flag makes C2 pick a cmov against a biased profile: -XX:+UseCMoveUnconditionally was
  * measured to leave biasedSelect a branch on JDK 17 and 25 (it concerns vectorized loops). The
  * biased half is guarded by its assertion alone; the control kills the fair half.
@@ -59,7 +62,7 @@ public class UnpredictableBranchBecomesCmov {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        assertThat(run.c2("fairSelect")).has(CMOV);
-        assertThat(run.c2("biasedSelect")).hasNo(CMOV);
+        assertThat(run.c2("fairSelect")).has(CMOV).hasNo(CONDITIONAL_BRANCH);
+        assertThat(run.c2("biasedSelect")).has(CONDITIONAL_BRANCH).hasNo(CMOV);
     }
 }

@@ -8,6 +8,7 @@
  */
 
 import static anatomy.Assertions.assertThat;
+import static anatomy.Logged.INLINE_SUCCESS;
 import static anatomy.Logged.INTRINSIC;
 import static anatomy.Op.INTEGER_MULTIPLICATION;
 import static anatomy.Op.STATIC_CALL;
@@ -65,6 +66,7 @@ public class BlackholeKeepsComputationWithoutCall {
         Run run = Jit.run(Workload.class, "-XX:+UnlockExperimentalVMOptions",
                 "-XX:CompileCommand=blackhole,BlackholeKeepsComputationWithoutCall::blackhole");
         assertThat(run.c2("consumed")).has(INTEGER_MULTIPLICATION).has(INTRINSIC.where("id", "_blackhole")).hasNo(STATIC_CALL);
-        assertThat(run.c2("dropped")).hasNo(INTEGER_MULTIPLICATION);
+        assertThat(run.c2("dropped")).given(INLINE_SUCCESS.callee(BlackholeKeepsComputationWithoutCall.class, "ignore"))
+                .hasNo(INTEGER_MULTIPLICATION);
     }
 }

@@ -94,7 +94,7 @@ public class SpillGoesToFpRegisters {
 
     public static void main(String[] args) {
         if (args[0].equals("defaultOff")) {
-            assertThat(Jit.run(Workload.class).c2("copyAcrossVolatileRead")).hasNo(SPILL_TO_FP_REGISTER).has(SPILL_TO_STACK);
+            assertThat(Jit.run(Workload.class).c2("copyAcrossVolatileRead")).has(SPILL_TO_STACK).hasNo(SPILL_TO_FP_REGISTER);
         }
         Run run = args[0].equals("default") ? Jit.run(Workload.class) : Jit.run(Workload.class, "-XX:+UseFPUForSpilling");
         assertThat(run.c2("copyAcrossVolatileRead")).has(SPILL_TO_FP_REGISTER);

@@ -8,6 +8,8 @@
  */
 
 import static anatomy.Assertions.assertThat;
+import static anatomy.Logged.ELIMINATED_ALLOCATION;
+import static anatomy.Op.FIELD_LOAD;
 import static anatomy.Op.FULL_FENCE;
 import static anatomy.Op.LOAD_ACQUIRE;
 
@@ -75,7 +77,7 @@ public class VolatileLoadIsLoadAcquire {
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
         assertThat(run.c2("volatileLoad")).has(LOAD_ACQUIRE).hasNo(FULL_FENCE);
-        assertThat(run.c2("plainLoad")).hasNo(LOAD_ACQUIRE);
-        assertThat(run.c2("loadFromLocal")).hasNo(LOAD_ACQUIRE);
+        assertThat(run.c2("plainLoad")).given(FIELD_LOAD).hasNo(LOAD_ACQUIRE);
+        assertThat(run.c2("loadFromLocal")).given(ELIMINATED_ALLOCATION).hasNo(LOAD_ACQUIRE);
     }
 }

@@ -8,6 +8,9 @@
  */
 
 import static anatomy.Assertions.assertThat;
+import static anatomy.Logged.ELIMINATED_ALLOCATION;
+import static anatomy.Op.FIELD_LOAD;
+import static anatomy.Op.FIELD_STORE;
 import static anatomy.Op.FULL_FENCE;
 import static anatomy.Op.VOLATILE_STORE;
 
@@ -82,8 +85,8 @@ public class VolatileStoreCarriesStoreLoadOrdering {
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
         assertThat(run.c2("volatileStore")).has(VOLATILE_STORE);
-        assertThat(run.c2("plainStore")).hasNo(VOLATILE_STORE).hasNo(FULL_FENCE);
-        assertThat(run.c2("volatileLoad")).hasNo(FULL_FENCE);
-        assertThat(run.c2("storeIntoLocal")).hasNo(VOLATILE_STORE);
+        assertThat(run.c2("plainStore")).given(FIELD_STORE).hasNo(VOLATILE_STORE).hasNo(FULL_FENCE);
+        assertThat(run.c2("volatileLoad")).given(FIELD_LOAD).hasNo(FULL_FENCE);
+        assertThat(run.c2("storeIntoLocal")).given(ELIMINATED_ALLOCATION).hasNo(VOLATILE_STORE);
     }
 }

@@ -17,6 +17,7 @@
  */
 
 import static anatomy.Assertions.assertThat;
+import static anatomy.Logged.ELIMINATED_ALLOCATION;
 import static anatomy.Op.ALLOCATION_SLOW_CALL;
 
 import anatomy.Jit;
@@ -70,7 +71,7 @@ public class AllocationMergeIsScalarReplaced {
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
         if (args[0].equals("replaced")) {
-            assertThat(run.c2("merge")).hasNo(ALLOCATION_SLOW_CALL);
+            assertThat(run.c2("merge")).given(ELIMINATED_ALLOCATION).hasNo(ALLOCATION_SLOW_CALL);
             assertThat(run.measure("bytesPerCall")).isAtMost(0.5);
         } else {
             assertThat(run.c2("merge")).has(ALLOCATION_SLOW_CALL);

@@ -75,7 +75,7 @@ public class ImplicitNullCheckTrapsAndBecomesExplicit {
         assertThat(run.c2("load", 0)).has(IMPLICIT_NULL_CHECK);
         assertThat(run.state("afterNulls")).isNotCompiled();
         assertThat(run.c2("load", 0)).has(TRAP_HIT.reason("null_check")).has(MADE_NOT_ENTRANT);
-        assertThat(run.c2("load", 1)).hasNo(IMPLICIT_NULL_CHECK).has(EXPLICIT_NULL_CHECK);
+        assertThat(run.c2("load", 1)).has(EXPLICIT_NULL_CHECK).hasNo(IMPLICIT_NULL_CHECK);
         assertThat(run.state("afterMoreNulls")).isCompiled();
     }
 }

@@ -144,7 +144,10 @@ public final class Form {
         return new Form(List.of(), Pattern.compile(regex), true, null);
     }
 
-    /** The ISA has no such instruction; the reason shows in failure messages. */
+    /**
+     * The ISA has no such instruction; the reason shows in failure messages. Nothing is ever found, so a presence
+     * claim fails and an absence claim is inconclusive (skipped with the reason), never a pass.
+     */
     public static Form absent(String why) {
         return new Form(List.of(), null, false, why);
     }
@@ -163,6 +166,14 @@ public final class Form {
     /** Why the operation is not asserted on this ISA ({@link #notOn}), or null when it is. */
     public String notOnReason() {
         return notOn;
+    }
+
+    /**
+     * Why the ISA has no such instruction ({@link #absent}), or null for a form that can be found. An absence of
+     * an operation whose form is absent proves nothing: an assertion that it is not there is inconclusive.
+     */
+    public String absentBecause() {
+        return absent;
     }
 
     /** True when only disassembled instructions, not the JVM's notes, can show this form. */

@@ -20,6 +20,8 @@ public final class AssemblyParser {
             "^Compiled method \\((c1|c2|jvmci)\\)\\s+\\d+\\s+(\\d+)\\s+(.*?)\\s*(\\S+::\\S+)(?: @ (\\d+))? \\((\\d+) bytes\\)\\s*$");
     private static final Pattern CODE_START = Pattern.compile("^\\[(MachCode|Disassembly)\\]\\s*$");
     private static final Pattern NULL_CHECK_TABLE = Pattern.compile("^\\s*nul chk table\\s+\\[[^\\]]*\\]\\s*=\\s*(\\d+)");
+    /** The header's line for the method's own code: {@code  main code [0x...,0x...] = 592} (JDK 17 to 28-ea). */
+    private static final Pattern MAIN_CODE = Pattern.compile("^\\s*main code\\s+\\[0x([0-9a-f]+),0x([0-9a-f]+)\\]");
     private static final Pattern CODE_END = Pattern.compile("^\\[/(MachCode|Disassembly)\\]\\s*$");
     private static final Pattern LABEL = Pattern.compile("^\\[([^\\]/][^\\]]*)\\]\\s*$");
     /** The rule of dashes the JVM prints around an nmethod's constant pool and after its code. */
@@ -79,12 +81,16 @@ public final class AssemblyParser {
             if (code == Code.NOT_YET) {
                 Matcher start = CODE_START.matcher(line);
                 Matcher table = NULL_CHECK_TABLE.matcher(line);
+                Matcher main = MAIN_CODE.matcher(line);
                 Matcher label = LABEL.matcher(line);
                 if (start.matches()) {
                     code = Code.MARKED;
                     current.fromHexDump = start.group(1).equals("MachCode");
                 } else if (table.find()) {
                     current.nullCheckTableBytes = Integer.parseInt(table.group(1));
+                } else if (main.find()) {
+                    current.mainCodeStart = Long.parseUnsignedLong(main.group(1), 16);
+                    current.mainCodeEnd = Long.parseUnsignedLong(main.group(2), 16);
                 } else if (label.matches() && label.group(1).startsWith(CONSTANT_POOL)) {
                     inConstantPool = true;
                 } else if (RULE.matcher(line).matches()) {
@@ -128,6 +134,8 @@ public final class AssemblyParser {
         final int compileId;
         final int osrBci;
         int nullCheckTableBytes;
+        long mainCodeStart = -1;
+        long mainCodeEnd = -1;
         boolean fromHexDump;
         final List<Section> sections = new ArrayList<>();
         String sectionName = Section.UNLABELLED;
@@ -260,7 +268,8 @@ public final class AssemblyParser {
 
         NMethod build() {
             closeSection();
-            return new NMethod(method, compiler, level, compileId, osrBci, nullCheckTableBytes, fromHexDump, sections);
+            return new NMethod(method, compiler, level, compileId, osrBci, nullCheckTableBytes, mainCodeStart, mainCodeEnd,
+                    fromHexDump, sections);
         }
     }
 }

@@ -30,7 +30,10 @@ public final class CompilationLog {
             "predicted_call", "virtual_call", "late_inline", "failure", "bailout", "assert_null",
             "replace_string_concat", "implicit_exception");
     /** Elements that name things events refer to, or frame a task. */
-    private static final Set<String> STRUCTURE = Set.of("hotspot_log", "task", "task_done", "klass", "type", "method", "jvms");
+    private static final Set<String> STRUCTURE = Set.of("hotspot_log", "task", "task_done", "klass", "type", "method", "jvms",
+            "call");
+    /** Decisions about the call the log named just before them ({@code <call method=..>}): given its {@code callee}. */
+    private static final Set<String> ABOUT_A_CALL = Set.of("inline_success", "inline_fail", "intrinsic");
 
     private final List<CompileTask> tasks;
     private final List<LogEvent> runtimeEvents;
@@ -103,9 +106,14 @@ public final class CompilationLog {
                     } else if (task != null && name.equals("method") && attrs.containsKey("id")) {
                         String holder = task.names.getOrDefault(attrs.get("holder"), attrs.get("holder"));
                         task.names.put(attrs.get("id"), holder + "::" + attrs.get("name"));
+                    } else if (task != null && name.equals("call")) {
+                        task.call = task.names.get(attrs.get("method"));
                     } else if (name.equals("jvms") && !open.isEmpty()) {
                         open.peek().scopes.add(attrs);
                     } else if (EVENTS.contains(name)) {
+                        if (task != null && task.call != null && ABOUT_A_CALL.contains(name)) {
+                            attrs.putIfAbsent("callee", task.call);
+                        }
                         open.push(new EventBuilder(name, attrs));
                     }
                 } else if (kind == XMLStreamConstants.END_ELEMENT) {
@@ -190,6 +198,8 @@ public final class CompilationLog {
         final Map<String, String> attributes;
         final Map<String, String> names = new HashMap<>();
         final List<LogEvent> events = new ArrayList<>();
+        /** The callee of the last {@code <call>}, which the inlining decision after it is about. */
+        String call;
         boolean succeeded;
 
         TaskBuilder(Map<String, String> attributes) {

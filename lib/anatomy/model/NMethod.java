@@ -12,11 +12,14 @@ import java.util.List;
  * @param level    the tier (1..4), or -1 when the VM does not print one (no tiered compilation)
  * @param osrBci   the entry bci of an on-stack-replacement compile, or -1
  * @param nullCheckTableBytes the size of the implicit-exception table the header reports (0 when absent)
+ * @param mainCodeStart where the method's own code begins, as the header's {@code main code [start,end]} says
+ *                      (-1 when the header does not say)
+ * @param mainCodeEnd   where it ends: the stub code (exception and deopt handlers, call stubs) follows
  * @param fromHexDump true when the VM printed the code as hex ({@code [MachCode]}), even if it was decoded
  *                    offline since: the hex dump drops notes whose pc is not on a 4-byte step
  */
 public record NMethod(String method, String compiler, int level, int compileId, int osrBci, int nullCheckTableBytes,
-                      boolean fromHexDump, List<Section> sections) {
+                      long mainCodeStart, long mainCodeEnd, boolean fromHexDump, List<Section> sections) {
     public NMethod {
         sections = List.copyOf(sections);
     }
@@ -36,11 +39,33 @@ public record NMethod(String method, String compiler, int level, int compileId, 
         return all;
     }
 
-    /** The instructions of the entry and body, without exception/deopt handlers and stubs. */
+    /**
+     * The method's own code: its entry and body, with the out-of-line paths C2 lays after the return (its slow
+     * paths, uncommon-trap calls, poll and barrier stubs), as the header's {@code main code} range says; without
+     * that line, the sections labelled as entry or body ({@link Section#isMainCode}). Not the nmethod's stub code:
+     * the exception and deopt handlers, static call stubs and trampolines, which are the VM's, not the method's.
+     */
     public List<Instruction> mainCode() {
+        if (mainCodeEnd > mainCodeStart && mainCodeStart >= 0) {
+            return instructions().stream().filter(this::inMainCode).toList();
+        }
         List<Instruction> all = new ArrayList<>();
         sections.stream().filter(Section::isMainCode).forEach(s -> all.addAll(s.instructions()));
         return all;
+    }
+
+    /** Everything printed outside the main code: the exception and deopt handlers and the stubs. */
+    public List<Instruction> stubCode() {
+        if (mainCodeEnd > mainCodeStart && mainCodeStart >= 0) {
+            return instructions().stream().filter(i -> !inMainCode(i)).toList();
+        }
+        List<Instruction> all = new ArrayList<>();
+        sections.stream().filter(s -> !s.isMainCode()).forEach(s -> all.addAll(s.instructions()));
+        return all;
+    }
+
+    private boolean inMainCode(Instruction i) {
+        return Long.compareUnsigned(i.address(), mainCodeStart) >= 0 && Long.compareUnsigned(i.address(), mainCodeEnd) < 0;
     }
 
     /** True when the JVM printed raw bytes only (no disassembler was used). */

@@ -14,6 +14,8 @@ public record Section(String name, List<Instruction> instructions) {
     public static final String EXCEPTION_HANDLER = "Exception Handler";
     public static final String DEOPT_HANDLER = "Deopt Handler Code";
     public static final String STUBS = "Stub Code";
+    /** The padding before the entry of an nmethod whose entry is aligned (JDK 25 and later print it so). */
+    public static final String INSTRUCTIONS_BEGIN = "Instructions begin";
 
     public Section {
         instructions = List.copyOf(instructions);
@@ -28,8 +30,12 @@ public record Section(String name, List<Instruction> instructions) {
         return label.matches("(Verified )?(Value )?Entry Point( \\(RO\\))?");
     }
 
-    /** The method's own code (entry and body), as opposed to the handlers and stubs after it. */
+    /**
+     * The method's own code (the padding before its entry, the entry and the body), as opposed to the handlers and
+     * stubs after it. The nmethod's header says where that code ends ({@link NMethod#mainCode}); the labels are
+     * read only where it does not.
+     */
     public boolean isMainCode() {
-        return name.equals(UNLABELLED) || name.equals(ENTRY) || name.equals(VERIFIED_ENTRY);
+        return name.equals(UNLABELLED) || name.equals(INSTRUCTIONS_BEGIN) || name.equals(ENTRY) || name.equals(VERIFIED_ENTRY);
     }
 }

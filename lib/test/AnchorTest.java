@@ -1,0 +1,228 @@
+/*
+ * @test
+ * @summary An absence is evidence only with an anchor, searched in the method's own code: a missing anchor, an order whose other end is missing, an operation with no form on the ISA or an unanchored hasNo never pass; a stub's code never counts for the method's
+ * @library /lib
+ * @build Fixtures
+ * @run testng AnchorTest
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Op.*;
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.expectThrows;
+import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.fail;
+
+import anatomy.Compiled;
+import anatomy.Logged;
+import anatomy.Run;
+import anatomy.Scope;
+import anatomy.model.AssemblyParser;
+import anatomy.model.Instruction;
+import anatomy.model.LogEvent;
+import anatomy.model.NMethod;
+import anatomy.model.Section;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.testng.annotations.AfterMethod;
+import org.testng.annotations.BeforeMethod;
+import org.testng.annotations.DataProvider;
+import org.testng.annotations.Test;
+
+public class AnchorTest {
+    private String vmOpts;
+    private String javaOpts;
+
+    /* A missing anchor fails under the JDK's defaults and skips under the user's options: start with none. */
+    @BeforeMethod
+    public void noUserOptions() {
+        vmOpts = System.getProperty("test.vm.opts");
+        javaOpts = System.getProperty("test.java.opts");
+        System.setProperty("test.vm.opts", "");
+        System.setProperty("test.java.opts", "");
+    }
+
+    @AfterMethod
+    public void restoreUserOptions() {
+        restore("test.vm.opts", vmOpts);
+        restore("test.java.opts", javaOpts);
+    }
+
+    private static void restore(String key, String value) {
+        if (value == null) {
+            System.clearProperty(key);
+        } else {
+            System.setProperty(key, value);
+        }
+    }
+
+    @DataProvider
+    public Object[][] recordings() {
+        return Fixtures.rows(f -> !f.hex());
+    }
+
+    /* select is a cmov and a return: no division, no allocation, no loop. */
+
+    @Test(dataProvider = "recordings")
+    public void anAnchoredAbsencePasses(Fixtures.Fixture f) {
+        assertThat(c2(f, "select")).has(CMOV).hasNo(INTEGER_DIVISION);
+        assertThat(c2(f, "select")).given(RETURN_POLL).hasNo(INTEGER_DIVISION);
+        assertThat(c2(f, "select")).hasNo(INTEGER_DIVISION.after(RETURN_POLL));
+        assertThat(c2(f, "sum")).hasNo(RETURN_POLL.inside(Scope.LOOP_BODY));
+    }
+
+    @Test(dataProvider = "recordings")
+    public void afterAMissingOperationIsInconclusive(Fixtures.Fixture f) {
+        AssertionError e = expectFailure(() -> assertThat(c2(f, "select")).hasNo(INTEGER_DIVISION.after(ALLOCATION_SLOW_CALL)));
+        assertTrue(e.getMessage().startsWith("inconclusive absence"), e.getMessage());
+        assertTrue(e.getMessage().contains("no ALLOCATION_SLOW_CALL in the code"), e.getMessage());
+    }
+
+    @Test(dataProvider = "recordings")
+    public void insideAMissingScopeIsInconclusive(Fixtures.Fixture f) {
+        AssertionError e = expectFailure(() -> assertThat(c2(f, "select")).hasNo(SAFEPOINT_POLL.inside(Scope.LOOP_BODY)));
+        assertTrue(e.getMessage().contains("no LOOP_BODY in the code"), e.getMessage());
+    }
+
+    @Test(dataProvider = "recordings")
+    public void aMissingPremiseIsInconclusive(Fixtures.Fixture f) {
+        AssertionError e = expectFailure(() -> assertThat(c2(f, "select")).given(ALLOCATION_SLOW_CALL).hasNo(INTEGER_DIVISION));
+        assertTrue(e.getMessage().contains("anchor missing") && e.getMessage().contains("ALLOCATION_SLOW_CALL (given as the premise)"),
+                e.getMessage());
+        AssertionError logged = expectFailure(() -> assertThat(c2(f, "select"))
+                .given(Logged.ELIMINATED_ALLOCATION).hasNo(INTEGER_DIVISION));
+        assertTrue(logged.getMessage().contains("ELIMINATED_ALLOCATION (given as the premise)"), logged.getMessage());
+    }
+
+    /* The absent operation is searched first: found, the claim fails, premise or not (a negative control's kill). */
+    @Test(dataProvider = "recordings")
+    public void aFoundOperationFailsBeforeItsPremiseIsChecked(Fixtures.Fixture f) {
+        AssertionError e = expectFailure(() -> assertThat(c2(f, "divide")).given(ALLOCATION_SLOW_CALL).hasNo(INTEGER_DIVISION));
+        assertTrue(e.getMessage().startsWith("expected not to contain") && e.getMessage().contains("INTEGER_DIVISION"), e.getMessage());
+    }
+
+    @Test(dataProvider = "recordings")
+    public void aMissingAnchorIsASkipUnderTheUsersOptions(Fixtures.Fixture f) {
+        System.setProperty("test.vm.opts", "-XX:-Inline");
+        jtreg.SkippedException e = expectThrows(jtreg.SkippedException.class,
+                () -> assertThat(c2(f, "select")).given(ALLOCATION_SLOW_CALL).hasNo(INTEGER_DIVISION));
+        assertTrue(e.getMessage().contains("ALLOCATION_SLOW_CALL") && e.getMessage().contains("-XX:-Inline"), e.getMessage());
+    }
+
+    @Test(dataProvider = "recordings")
+    public void anUnanchoredAbsenceIsATestError(Fixtures.Fixture f) {
+        AssertionError e = expectFailure(() -> assertThat(c2(f, "select")).hasNo(INTEGER_DIVISION));
+        assertTrue(e.getMessage().startsWith("unanchored absence"), e.getMessage());
+    }
+
+    /* LOAD_ACQUIRE has no form on x86_64 (every load is an acquire there): its absence says nothing. */
+    @Test
+    public void anAbsentFormIsInconclusive() {
+        jtreg.SkippedException e = expectThrows(jtreg.SkippedException.class,
+                () -> assertThat(c2(Fixtures.named("x86_64-jdk25"), "select")).has(CMOV).hasNo(LOAD_ACQUIRE));
+        assertTrue(e.getMessage().contains("LOAD_ACQUIRE has no form on x86_64"), e.getMessage());
+    }
+
+    @Test(dataProvider = "recordings")
+    public void aLogAbsenceNeedsTheCompilesTask(Fixtures.Fixture f) {
+        assertThat(c2(f, "select")).hasNo(Logged.ELIMINATED_ALLOCATION);
+        Compiled untracked = new Compiled(renumbered(c2(f, "select").nmethod(), 999_999), c2(f, "select").run());
+        AssertionError e = expectFailure(() -> assertThat(untracked).hasNo(Logged.ELIMINATED_ALLOCATION));
+        assertTrue(e.getMessage().contains("the compile's task (compile id 999999)"), e.getMessage());
+    }
+
+    /* The log's <call method=..> names the callee of the inlining decision that follows it. */
+    @Test(dataProvider = "recordings")
+    public void anInliningDecisionNamesItsCallee(Fixtures.Fixture f) {
+        List<LogEvent> inlined = f.log().tasks().stream().flatMap(t -> t.events().stream())
+                .filter(e -> e.name().equals("inline_success")).toList();
+        assertTrue(!inlined.isEmpty() && inlined.stream().allMatch(e -> e.attribute("callee") != null
+                && e.attribute("callee").matches("[\\w.$]+::[\\w<>$]+")), inlined.toString());
+    }
+
+    /* A stub's instruction is no occurrence in the method's code; a claim about the stub says so. */
+    @Test
+    public void theStubCodeIsNotTheMethodsCode() {
+        Compiled code = synthetic();
+        AssertionError e = expectFailure(() -> assertThat(code).has(ANY_CAS));
+        assertTrue(e.getMessage().contains("0 found in 3 instructions of the main code"), e.getMessage());
+        assertThat(code).has(ANY_CAS.inStubCode());
+        assertThat(code).given(RETURN_POLL).hasNo(ANY_CAS);
+    }
+
+    /* The header's range decides, so a label a release adds inside the method's code cannot hide it. */
+    @Test
+    public void theMainCodeIsTheHeadersRange() {
+        NMethod n = synthetic().nmethod();
+        assertEquals(n.mainCode().stream().map(Instruction::mnemonic).toList(), List.of("movl", "cmpq", "retq"));
+        assertEquals(n.stubCode().stream().map(Instruction::mnemonic).toList(), List.of("lock cmpxchgq"));
+    }
+
+    /* On every recording the header's main code is what the entry labels say for C2's code. */
+    @Test(dataProvider = "recordings")
+    public void theHeadersMainCodeAgreesWithTheLabels(Fixtures.Fixture f) {
+        for (NMethod n : f.printed()) {
+            if (n.compiler().equals("c2")) {
+                List<Instruction> labelled = n.sections().stream().filter(Section::isMainCode)
+                        .flatMap(s -> s.instructions().stream()).toList();
+                assertEquals(n.mainCode(), labelled, n + " in " + f);
+                assertTrue(n.mainCodeStart() > 0, n + " in " + f);
+            }
+        }
+    }
+
+    private static final String SYNTHETIC = String.join("\n",
+            "Compiled method (c2)      61   49       4       T::f (6 bytes)",
+            " main code      [0x0000000000001000,0x0000000000001010] = 16",
+            " stub code      [0x0000000000001010,0x0000000000001020] = 16",
+            "[Disassembly]",
+            "[Verified Entry Point]",
+            "  0x0000000000001000:   movl\t$1, %eax",
+            "[A Label Some Release Adds]",
+            "  0x0000000000001005:   cmpq\t0x28(%r15), %rsp            ;   {poll_return}",
+            "  0x000000000000100b:   retq",
+            "[Stub Code]",
+            "  0x0000000000001010:   lock cmpxchgq\t%r10, (%r11)",
+            "[/Disassembly]", "");
+
+    private static Compiled synthetic() {
+        Run run = replay("synthetic", SYNTHETIC, "<hotspot_log></hotspot_log>", "amd64");
+        return new Compiled(run.nmethods().get(0), run);
+    }
+
+    private static Compiled c2(Fixtures.Fixture f, String method) {
+        Run run = replay(f.name(), f.text(), Fixtures.read(f.name() + ".xml.gz"), f.isa() == anatomy.isa.Isa.X86_64 ? "amd64" : "aarch64");
+        NMethod n = f.c2(method);
+        return new Compiled(run.nmethods().stream().filter(m -> m.compileId() == n.compileId()).findFirst().orElseThrow(), run);
+    }
+
+    private static Run replay(String name, String stdout, String log, String osArch) {
+        try {
+            Path dir = Files.createDirectories(Path.of("replay", name));
+            Files.writeString(dir.resolve("stdout"), stdout);
+            Files.writeString(dir.resolve("compilation.xml"), log);
+            Files.writeString(dir.resolve("facts"), "os.arch=" + osArch + "\njava.runtime.version=" + name + "\n");
+            return Run.replay(AnchorTest.class, dir.resolve("stdout"), dir.resolve("facts"), dir.resolve("compilation.xml"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static NMethod renumbered(NMethod n, int compileId) {
+        return new NMethod(n.method(), n.compiler(), n.level(), compileId, n.osrBci(), n.nullCheckTableBytes(),
+                n.mainCodeStart(), n.mainCodeEnd(), n.fromHexDump(), n.sections());
+    }
+
+    private static AssertionError expectFailure(Runnable r) {
+        try {
+            r.run();
+        } catch (AssertionError e) {
+            return e;
+        }
+        fail("expected the assertion to fail, but it passed");
+        return null;
+    }
+}
