@@ -310,10 +310,7 @@ public enum Op implements Formed {
      * thread's value, {@code ldr w9, [x28, #0x20] ; cmp w8, w9 ; b.ne}).
      */
     CONDITIONAL_BRANCH("conditional branch on a computed value",
-            on(X86_64, seq(step("(test|cmp)[bwlq]? (?!.*%r15\\b)(?!.*, %rsp$)"), step("j(?!mp)[a-z]{1,3} ").within(1)),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(X86_64, seq(step("(test|cmp)[bwlq]? (?!.*%r15\\b)(?!.*, %rsp$)"), step("j(?!mp)[a-z]{1,3} ").within(1))),
             on(AARCH64, anyOf(insn("(cbn?z|tbn?z) "),
                     seq(step("(?!ldr [wx]\\d+, \\[x28\\b)"), step("(cmp|cmn|tst) (?!sp,)[wx]\\d+, ").within(1),
                             step("b\\.[a-z]{2} ").within(1)))),
