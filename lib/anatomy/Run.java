@@ -54,11 +54,26 @@ public final class Run {
      * what was recorded: the library's unit tests replay recordings, and a retained run can be re-read by hand.
      */
     public static Run replay(Class<?> testClass, Path stdout, Path facts, Path compilationLog) {
+        return replay(testClass, stdout, facts, compilationLog, false);
+    }
+
+    /**
+     * As {@link #replay}, for a recording of the pack's own plugin made before it signed its text (the library's
+     * fixtures): text that is not the VM's hex is read as printed.
+     */
+    public static Run replayUnsigned(Class<?> testClass, Path stdout, Path facts, Path compilationLog) {
+        return replay(testClass, stdout, facts, compilationLog, true);
+    }
+
+    private static Run replay(Class<?> testClass, Path stdout, Path facts, Path compilationLog, boolean unsigned) {
         Facts recorded = Facts.read(facts);
         Isa isa = Isa.ofOsArch(recorded.last("os.arch"));
         ChildVm.Output output = new ChildVm.Output(List.of(), 0, stdout, stdout);
-        return new Run(testClass, output, compilationLog, compilationLog.resolveSibling("no-vm-log"), recorded, isa,
-                Disassembly.of(output.stdoutText(), isa, anatomy.capture.CodeBytes.read(recorded)));
+        String printed = output.stdoutText();
+        Disassembly code = unsigned && !anatomy.capture.OfflineDecoder.hasHexCode(printed)
+                ? new Disassembly(Disassembly.Mode.PLUGIN, printed, "the pack's plugin (a recording from before it signed)")
+                : Disassembly.of(printed, isa, anatomy.capture.CodeBytes.read(recorded));
+        return new Run(testClass, output, compilationLog, compilationLog.resolveSibling("no-vm-log"), recorded, isa, code);
     }
 
     public Class<?> testClass() {
