@@ -101,6 +101,21 @@ public enum Op implements Formed {
     SAFEPOINT_POLL("safepoint poll", anyIsa(Role.SAFEPOINT_POLL.form())),
     /** The poll at a method's return ({poll_return}). */
     RETURN_POLL("return poll", anyIsa(Role.RETURN_POLL.form())),
+    /**
+     * A poll through the thread's own polling page (thread-local handshakes, JEP 312, JDK 10; the global page
+     * went in JDK 14): the page's address is loaded from the thread (r15, x28), then read. Measured 17 to 28-ea.
+     */
+    THREAD_LOCAL_POLL("safepoint poll through the page the thread points to",
+            on(X86_64, seq(step("movq (0x[0-9a-f]+|\\d+)\\(%r15\\), %(?<page>\\w+)$"), step("testl %eax, \\(%{page}\\)").within(32))),
+            on(AARCH64, seq(step("ldr x(?<page>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("ldr wzr, \\[x{page}\\]").within(32)))),
+    /**
+     * The return poll as a stack-watermark check (since JDK 16, JEP 376, JDK-8253180): the stack pointer
+     * compared with the thread's watermark, branching out of line when above it; no page is read.
+     */
+    STACK_WATERMARK_POLL("return poll comparing the stack pointer with the thread's watermark",
+            on(X86_64, seq(step("cmpq (0x[0-9a-f]+|\\d+)\\(%r15\\), %rsp$"), step("ja ").within(1))),
+            on(AARCH64, seq(step("ldr x(?<mark>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("cmp sp, x{mark}$").within(2),
+                    step("b\\.hi ").within(1)))),
     /** A call into the uncommon-trap blob: the compiled code gives up and deoptimizes here. */
     UNCOMMON_TRAP("uncommon trap", anyIsa(Role.UNCOMMON_TRAP.form())),
     /** C2's out-of-line call that allocates an object or array in the runtime (its names per release: Role). */
@@ -231,6 +246,10 @@ public enum Op implements Formed {
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
             on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$"))),
+    /** An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER. */
+    RELOAD_FROM_FP_REGISTER("general-purpose register reloaded from an FP/SIMD register",
+            on(X86_64, insn("v?mov[dq] %xmm\\d+, %[re]?\\w+$")),
+            on(AARCH64, insn("(fmov [wx]\\d+, [sd]\\d+|(u|s)?mov [wx]\\d+, v\\d+\\.[sd]\\[\\d+\\])$"))),
     /**
      * A general-purpose register stored to a stack slot and loaded back from that slot later, counted at the
      * load: C2's spill to the stack. The frame pointer's save in the prologue and its restore are no spill.
