@@ -40,6 +40,9 @@ public enum Fact {
     HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation"),
     HEAP_KEPT_AT_FULL_GC("a G1 full GC keeps its committed heap while MaxHeapFreeRatio is 100, G1's default since JDK 27 (JDK-8375300)"),
 
+    // memory (#7): an array's size, read with WhiteBox
+    ARRAY_SIZE_FOLLOWS_LENGTH("an array takes its header (the element base offset) plus its elements, rounded up to ObjectAlignmentInBytes"),
+
     // memory (#23): the mode the VM logs (gc+heap+coops) and WhiteBox's oop size, per heap size and base
     COMPRESSED_OOPS_MODE("the compressed-oops mode follows the heap: 32-bit below 4 GB, zero based below 32 GB, heap based above, off past 32 GB of heap"),
 

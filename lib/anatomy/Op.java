@@ -139,7 +139,10 @@ public enum Op implements Formed {
             on(X86_64, anyOf(insn("rep stos"),
                     seq(step("(v?pxor[dq]?|v?xorp[sd]) %[xyz]mm(?<vz>\\d+), %[xyz]mm\\k<vz>(, %[xyz]mm\\k<vz>)?$"),
                             step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)),
-                    seq(step("xorq %(?<z>r\\w+), %\\k<z>$"), step("movq %{z}, \\(%\\w+, %\\w+, 8\\)$").within(6)))),
+                    seq(step("xorq %(?<z>r\\w+), %\\k<z>$"), step("movq %{z}, \\(%\\w+, %\\w+, 8\\)$").within(6)),
+                    // JDK 28-ea+18, a constant-length array: a zeroed general register broadcast into the vector
+                    seq(step("xor[lq] %(?<z>[re]\\w+), %\\k<z>$"), step("vpbroadcast[bwdq] %{z}, %[xyz]mm(?<vz>\\d+)$").within(2),
+                            step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)))),
             on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)"))),
     // memory (#12): card marks and the G1 filter before them (ZEROING, above, widened for #12 too)
     /**
@@ -204,13 +207,15 @@ public enum Op implements Formed {
      * wzr/xzr. Also a vector register zeroed and stored through the object's address plus an offset
      * ({@code movq %rax, %r10 ; addq $8, %r10 ; ... vpxord %zmm0, %zmm0, %zmm0 ; vmovq %xmm0, (%r10)}): C2
      * clearing an object's body that starts 8-aligned (compact object headers, on by default since JDK 27,
-     * JEP 534) on a CPU with AVX-512. Narrow it to a field with {@link #at}.
+     * JEP 534) on a CPU with AVX-512; the header's stores and prefetches may come between the add and the zeroed
+     * register (a new byte[16] on JDK 27: 7 instructions), but no compare or jump (the TLAB's end check adds
+     * to a copy of the object's address too). Narrow it to a field with {@link #at}.
      */
     ZERO_STORE("store of zero into an object",
             on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%r12[dwb]?), " + Forms.X86_OBJECT_SLOT),
                     seq(step("xor[lq] %(?<z>\\w+), %\\k<z>$"), step("mov[bwlq] %{z}, " + Forms.X86_OBJECT_SLOT).within(4)),
                     seq(step("movq %(?!rsp)r\\w+, %(?<p>r\\w+)$"), step("addq \\$(?<off>0x[0-9a-f]+|\\d+), %{p}$").within(1),
-                            Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
+                            Forms.vectorZeroed().within(12).withNoneBetween("(cmp|test|j)"), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
                     seq(step("leaq (?<off>0x[0-9a-f]+|\\d+)\\(%(?!rsp)r\\w+\\), %(?<p>r\\w+)$"),
                             Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT))),

@@ -170,6 +170,14 @@ public class VocabularyTest {
                 {X86_64, SAFEPOINT_POLL.inside(Scope.LOOP_BODY), List.of("movl (%r10), %r11", "testl %eax, (%r11)", "jl 0x1000"), 0},
                 // a page not read through the thread (a global page, JDK 9 and older) is no thread-local poll; a
                 // page poll at the return (JDK 10 to 15) is no watermark check
+                // JDK 28-ea+18 zeroes a constant-length array through a broadcast zeroed register; on 27 the header's
+                // stores come between the offset's add and the zeroed vector, but not the TLAB end check's compare
+                {X86_64, Op.ZEROING, List.of("xorq %rax, %rax", "vpbroadcastq %rax, %zmm0", "jmp 0x1000", "vmovdqu64 %zmm0, (%rdi)"), 1},
+                {X86_64, Op.ZERO_STORE.at(27), List.of("movq %rax, %r10", "addq $0x10, %r10", "prefetchnta 0x120(%rax)",
+                        "prefetchnta 0x160(%rax)", "prefetchnta 0x1a0(%rax)", "movabsq $0x17980000000001, %r11", "movq %r11, (%rax)",
+                        "movq $0x10, 8(%rax)", "vpxord %zmm0, %zmm0, %zmm0", "vmovdqu64 %xmm0, (%r10)"), 1},
+                {X86_64, Op.ZERO_STORE.at(0x20), List.of("movq %rax, %r10", "addq $0x20, %r10", "cmpq 0x1c0(%r15), %r10", "jae 0x1000",
+                        "vpxord %zmm0, %zmm0, %zmm0", "vmovdqu64 %xmm0, (%r10)"), 0},
                 {X86_64, THREAD_LOCAL_POLL, List.of("movq 0x348(%r15), %r8", "addl $1, %eax", "testl %eax, (%r8)"), 1},
                 {X86_64, THREAD_LOCAL_POLL, List.of("movabsq $0x7f0000, %r8", "testl %eax, (%r8)"), 0},
                 {AARCH64, THREAD_LOCAL_POLL, List.of("ldr x10, [x28, #0x30]", "ldr wzr, [x10]"), 1},
