@@ -16,7 +16,9 @@ public enum Fact {
     PACKED_LAYOUT("an object is its header and its fields packed into gaps, rounded up to ObjectAlignmentInBytes"),
     HEADER_FOLLOWS_MODE("an object's header is 8 bytes with compact headers, 12 with compressed class pointers, 16 without"),
     OOP_SHIFT_FOLLOWS_ALIGNMENT("compressed oops are shifted by log2(ObjectAlignmentInBytes) unless unscaled"),
+    OOPS_RANGE_FOLLOWS_ALIGNMENT("compressed oops reach 4 GB times ObjectAlignmentInBytes: 32 GB at 8, 64 GB at 16, 128 GB at 32"),
     COPIED_IN_TRAVERSAL_ORDER("a young collection copies the objects an array references next to each other, in its order"),
+    LEFT_IN_PLACE_WITHOUT_COPYING("a collector that never moves objects (Epsilon) leaves a shuffled array's objects where they were allocated"),
     RETIRED_TLAB_FILLED("retired TLABs are covered by filler arrays, so the heap stays walkable"),
     NO_ALLOCATION_PER_EVENT("a compiled handler allocates no bytes per event"),
     ONE_OBJECT_PER_EVENT("a handler that keeps each event allocates exactly one event object per event"),
@@ -37,6 +39,9 @@ public enum Fact {
     HEAP_HUGE_PAGES_KB("memory of the heap's reservation backed by transparent huge pages (smaps AnonHugePages)"),
     HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation"),
     HEAP_KEPT_AT_FULL_GC("a G1 full GC keeps its committed heap while MaxHeapFreeRatio is 100, G1's default since JDK 27 (JDK-8375300)"),
+
+    // memory (#7): an array's size, read with WhiteBox
+    ARRAY_SIZE_FOLLOWS_LENGTH("an array takes its header (the element base offset) plus its elements, rounded up to ObjectAlignmentInBytes"),
 
     // memory (#23): the mode the VM logs (gc+heap+coops) and WhiteBox's oop size, per heap size and base
     COMPRESSED_OOPS_MODE("the compressed-oops mode follows the heap: 32-bit below 4 GB, zero based below 32 GB, heap based above, off past 32 GB of heap"),

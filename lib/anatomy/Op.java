@@ -134,6 +134,27 @@ public enum Op implements Formed {
     SAFEPOINT_POLL("safepoint poll", anyIsa(Role.SAFEPOINT_POLL.form())),
     /** The poll at a method's return ({poll_return}). */
     RETURN_POLL("return poll", anyIsa(Role.RETURN_POLL.form())),
+    /**
+     * A poll through the thread's own polling page (thread-local handshakes, JEP 312, JDK 10; the global page
+     * went in JDK 14): the page's address is loaded from the thread (r15, x28), then read. Measured 17 to 28-ea.
+     */
+    THREAD_LOCAL_POLL("safepoint poll through the page the thread points to",
+            on(X86_64, seq(step("movq (0x[0-9a-f]+|\\d+)\\(%r15\\), %(?<page>\\w+)$"), step("testl %eax, \\(%{page}\\)").within(32))),
+            on(AARCH64, seq(step("ldr x(?<page>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("ldr wzr, \\[x{page}\\]").within(32))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+    /**
+     * The return poll as a stack-watermark check (since JDK 16, JEP 376, JDK-8253180): the stack pointer
+     * compared with the thread's watermark, branching out of line when above it; no page is read.
+     */
+    STACK_WATERMARK_POLL("return poll comparing the stack pointer with the thread's watermark",
+            on(X86_64, seq(step("cmpq (0x[0-9a-f]+|\\d+)\\(%r15\\), %rsp$"), step("ja ").within(1))),
+            on(AARCH64, seq(step("ldr x(?<mark>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("cmp sp, x{mark}$").within(2),
+                    step("b\\.hi ").within(1))),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A call into the uncommon-trap blob: the compiled code gives up and deoptimizes here. */
     UNCOMMON_TRAP("uncommon trap", anyIsa(Role.UNCOMMON_TRAP.form())),
     /** C2's out-of-line call that allocates an object or array in the runtime (its names per release: Role). */
@@ -160,7 +181,10 @@ public enum Op implements Formed {
             on(X86_64, anyOf(insn("rep stos"),
                     seq(step("(v?pxor[dq]?|v?xorp[sd]) %[xyz]mm(?<vz>\\d+), %[xyz]mm\\k<vz>(, %[xyz]mm\\k<vz>)?$"),
                             step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)),
-                    seq(step("xorq %(?<z>r\\w+), %\\k<z>$"), step("movq %{z}, \\(%\\w+, %\\w+, 8\\)$").within(6)))),
+                    seq(step("xorq %(?<z>r\\w+), %\\k<z>$"), step("movq %{z}, \\(%\\w+, %\\w+, 8\\)$").within(6)),
+                    // JDK 28-ea+18, a constant-length array: a zeroed general register broadcast into the vector
+                    seq(step("xor[lq] %(?<z>[re]\\w+), %\\k<z>$"), step("vpbroadcast[bwdq] %{z}, %[xyz]mm(?<vz>\\d+)$").within(2),
+                            step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)))),
             on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
@@ -237,13 +261,15 @@ public enum Op implements Formed {
      * wzr/xzr. Also a vector register zeroed and stored through the object's address plus an offset
      * ({@code movq %rax, %r10 ; addq $8, %r10 ; ... vpxord %zmm0, %zmm0, %zmm0 ; vmovq %xmm0, (%r10)}): C2
      * clearing an object's body that starts 8-aligned (compact object headers, on by default since JDK 27,
-     * JEP 534) on a CPU with AVX-512. Narrow it to a field with {@link #at}.
+     * JEP 534) on a CPU with AVX-512; the header's stores and prefetches may come between the add and the zeroed
+     * register (a new byte[16] on JDK 27: 7 instructions), but no compare or jump (the TLAB's end check adds
+     * to a copy of the object's address too). Narrow it to a field with {@link #at}.
      */
     ZERO_STORE("store of zero into an object",
             on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%r12[dwb]?), " + Forms.X86_OBJECT_SLOT),
                     seq(step("xor[lq] %(?<z>\\w+), %\\k<z>$"), step("mov[bwlq] %{z}, " + Forms.X86_OBJECT_SLOT).within(4)),
                     seq(step("movq %(?!rsp)r\\w+, %(?<p>r\\w+)$"), step("addq \\$(?<off>0x[0-9a-f]+|\\d+), %{p}$").within(1),
-                            Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
+                            Forms.vectorZeroed().within(12).withNoneBetween("(cmp|test|j)"), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
                     seq(step("leaq (?<off>0x[0-9a-f]+|\\d+)\\(%(?!rsp)r\\w+\\), %(?<p>r\\w+)$"),
                             Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT)),
@@ -321,6 +347,13 @@ public enum Op implements Formed {
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
             on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$")),
+            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+    /** An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER. */
+    RELOAD_FROM_FP_REGISTER("general-purpose register reloaded from an FP/SIMD register",
+            on(X86_64, insn("v?mov[dq] %xmm\\d+, %[re]?\\w+$")),
+            on(AARCH64, insn("(fmov [wx]\\d+, [sd]\\d+|(u|s)?mov [wx]\\d+, v\\d+\\.[sd]\\[\\d+\\])$")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),

@@ -76,6 +76,9 @@ public class VocabularyTest {
             c("sum", RETURN_POLL.inside(Scope.LOOP_BODY), exactly(0)),
             c("select", SAFEPOINT_POLL.inside(Scope.LOOP_BODY), exactly(0)),
             c("Shapes$Twice::apply", RETURN_POLL, exactly(1)),
+            // the poll reads the thread's own page (JEP 312); the return poll compares sp with the watermark (JEP 376)
+            c("sum", THREAD_LOCAL_POLL.inside(Scope.LOOP_BODY), atLeast(1)),
+            c("select", STACK_WATERMARK_POLL, exactly(1)), c("select", THREAD_LOCAL_POLL, exactly(0)),
             // concurrency: the mark word's CAS comes before the monitor's slow call, which is laid out after the
             // return; the fence's locked add is no atomic add. Shapes has no volatile load and no atomic add
             // (LOAD_ACQUIRE and ATOMIC_ADD are proven on texts below, taken from the tests' runs).
@@ -169,6 +172,28 @@ public class VocabularyTest {
                 {AARCH64, Op.ZERO_STORE.at(12), List.of("str wzr, [x0, #0xc]", "str w29, [x0, #0xc]", "str xzr, [x9]"), 1},
                 {AARCH64, Op.addImmediate("0x108", v -> v == 0x108), List.of("add w11, w10, #0x108"), 1},
                 {X86_64, SAFEPOINT_POLL.inside(Scope.LOOP_BODY), List.of("movl (%r10), %r11", "testl %eax, (%r11)", "jl 0x1000"), 0},
+                // a page not read through the thread (a global page, JDK 9 and older) is no thread-local poll; a
+                // page poll at the return (JDK 10 to 15) is no watermark check
+                // JDK 28-ea+18 zeroes a constant-length array through a broadcast zeroed register; on 27 the header's
+                // stores come between the offset's add and the zeroed vector, but not the TLAB end check's compare
+                {X86_64, Op.ZEROING, List.of("xorq %rax, %rax", "vpbroadcastq %rax, %zmm0", "jmp 0x1000", "vmovdqu64 %zmm0, (%rdi)"), 1},
+                {X86_64, Op.ZERO_STORE.at(27), List.of("movq %rax, %r10", "addq $0x10, %r10", "prefetchnta 0x120(%rax)",
+                        "prefetchnta 0x160(%rax)", "prefetchnta 0x1a0(%rax)", "movabsq $0x17980000000001, %r11", "movq %r11, (%rax)",
+                        "movq $0x10, 8(%rax)", "vpxord %zmm0, %zmm0, %zmm0", "vmovdqu64 %xmm0, (%r10)"), 1},
+                {X86_64, Op.ZERO_STORE.at(0x20), List.of("movq %rax, %r10", "addq $0x20, %r10", "cmpq 0x1c0(%r15), %r10", "jae 0x1000",
+                        "vpxord %zmm0, %zmm0, %zmm0", "vmovdqu64 %xmm0, (%r10)"), 0},
+                {X86_64, THREAD_LOCAL_POLL, List.of("movq 0x348(%r15), %r8", "addl $1, %eax", "testl %eax, (%r8)"), 1},
+                {X86_64, THREAD_LOCAL_POLL, List.of("movabsq $0x7f0000, %r8", "testl %eax, (%r8)"), 0},
+                {AARCH64, THREAD_LOCAL_POLL, List.of("ldr x10, [x28, #0x30]", "ldr wzr, [x10]"), 1},
+                {AARCH64, THREAD_LOCAL_POLL, List.of("ldr x10, [x28, #0x30]", "ldr wzr, [x11]"), 0},
+                {X86_64, STACK_WATERMARK_POLL, List.of("cmpq 0x28(%r15), %rsp", "ja 0x1000"), 1},
+                {X86_64, STACK_WATERMARK_POLL, List.of("movq 0x108(%r15), %r10", "testl %eax, (%r10)"), 0},
+                {AARCH64, STACK_WATERMARK_POLL, List.of("ldr x8, [x28, #0x28]", "cmp sp, x8", "b.hi 0x1000"), 1},
+                {AARCH64, STACK_WATERMARK_POLL, List.of("ldr x8, [x28, #0x28]", "ldr wzr, [x8]"), 0},
+                {X86_64, RELOAD_FROM_FP_REGISTER, List.of("vmovd %xmm2, %r10d"), 1},
+                {X86_64, RELOAD_FROM_FP_REGISTER, List.of("vmovd %r10d, %xmm2"), 0},
+                {AARCH64, RELOAD_FROM_FP_REGISTER, List.of("fmov w11, s25"), 1},
+                {AARCH64, RELOAD_FROM_FP_REGISTER, List.of("fmov s16, w11"), 0},
                 {AARCH64, LOAD_ACQUIRE, List.of("ldar w0, [x10]"), 1},
                 {AARCH64, LOAD_ACQUIRE, List.of("ldr w0, [x1, #0x10]"), 0},
                 {X86_64, LOAD_ACQUIRE, List.of("movl 0xc(%rsi), %eax"), 0},

@@ -20,6 +20,8 @@ import static anatomy.Assertions.assertThat;
 import static anatomy.Count.exactly;
 import static anatomy.Op.RETURN_POLL;
 import static anatomy.Op.SAFEPOINT_POLL;
+import static anatomy.Op.STACK_WATERMARK_POLL;
+import static anatomy.Op.THREAD_LOCAL_POLL;
 
 import anatomy.Jit;
 import anatomy.NegativeControl;
@@ -27,9 +29,11 @@ import anatomy.Run;
 import anatomy.Scope;
 
 /*
- * A thread stops for a safepoint only where its code polls: it loads the page its thread points to, which
- * the VM makes unreadable to stop it (a poll costs one load and one test when not armed). Every method
- * polls at its return, comparing the stack pointer with the thread's watermark (JDK 16+). A counted loop
+ * A thread stops for a safepoint only where its code polls: it loads the address of the page its own thread
+ * points to and reads it; the VM makes that thread's page unreadable to stop it (thread-local handshakes,
+ * JEP 312, JDK 10; the global polling page went in JDK 14). Every method polls at its return by comparing
+ * the stack pointer with the thread's watermark, reading no page (since JDK 16: JEP 376, JDK-8253180, which
+ * lets ZGC process stacks lazily; every JDK the pack runs has it). We assert both forms. A counted loop
  * polls inside its body only with UseCountedLoopSafepoints, which the VM turns on for the collectors
  * whose pauses should stay short (G1, Z, Shenandoah) and off for Serial and Parallel: the variant default
  * requires the VM's own value; any-gc sets it. With loop strip mining (LoopStripMiningIter, 1000 with
@@ -75,5 +79,7 @@ public class CountedLoopHasSafepointPoll {
         Run run = Jit.run(Workload.class, args);
         assertThat(run.c2("sum")).has(SAFEPOINT_POLL.inside(Scope.LOOP_BODY)).has(exactly(1), RETURN_POLL);
         assertThat(run.c2("straightLine")).has(exactly(1), RETURN_POLL).hasNo(SAFEPOINT_POLL);
+        assertThat(run.c2("sum")).has(THREAD_LOCAL_POLL.inside(Scope.LOOP_BODY)).has(exactly(1), STACK_WATERMARK_POLL);
+        assertThat(run.c2("straightLine")).has(exactly(1), STACK_WATERMARK_POLL);
     }
 }

@@ -26,6 +26,7 @@
  */
 
 import static anatomy.Assertions.assertThat;
+import static anatomy.Op.RELOAD_FROM_FP_REGISTER;
 import static anatomy.Op.SPILL_TO_FP_REGISTER;
 import static anatomy.Op.SPILL_TO_STACK;
 
@@ -37,7 +38,8 @@ import anatomy.Run;
  * copyAcrossVolatileRead loads 36 fields, reads a volatile (which later loads may not move above) and
  * stores the 36 values: 36 integers live at once, more than the general-purpose registers C2 can give
  * them. The surplus has to live elsewhere until the stores. With UseFPUForSpilling C2 parks them in
- * FP/SIMD registers, a register-to-register move each way, instead of a store to and a load from the stack.
+ * FP/SIMD registers, a register-to-register move each way, instead of a store to and a load from the stack:
+ * we assert the move out, the move back, and no stack spill at all.
  *
  *   x86_64, JDK 17 to 27:  vmovd %r11d, %xmm0 ; vmovd %r10d, %xmm2 ; ... vmovd %xmm2, %r10d   (16 out, 16 back)
  *   x86_64, JDK 28:        default (off here): movl %r11d, (%rsp) ; ... movl 0x60(%rsp), %r10d (25 out, 25 back)
@@ -97,6 +99,6 @@ public class SpillGoesToFpRegisters {
             assertThat(Jit.run(Workload.class).c2("copyAcrossVolatileRead")).has(SPILL_TO_STACK).hasNo(SPILL_TO_FP_REGISTER);
         }
         Run run = args[0].equals("default") ? Jit.run(Workload.class) : Jit.run(Workload.class, "-XX:+UseFPUForSpilling");
-        assertThat(run.c2("copyAcrossVolatileRead")).has(SPILL_TO_FP_REGISTER);
+        assertThat(run.c2("copyAcrossVolatileRead")).has(SPILL_TO_FP_REGISTER).has(RELOAD_FROM_FP_REGISTER).hasNo(SPILL_TO_STACK);
     }
 }

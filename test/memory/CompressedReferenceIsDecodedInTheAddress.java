@@ -2,7 +2,7 @@
  * @test
  * @summary A compressed reference is decoded as base + offset * 8, folded into the next access's address on x86_64 (one lsl #3 on AArch64), and not at all in 32-bit mode (Quark #23)
  * @key memory
- * @requires pack.c2 & pack.whitebox & pack.coops & pack.gc != "shenandoah"
+ * @requires pack.c2 & pack.whitebox & pack.coops & pack.gc != "shenandoah" & pack.objectAlignment == "8"
  * @library /lib
  * @run driver CompressedReferenceIsDecodedInTheAddress
  */
@@ -35,11 +35,17 @@ import anatomy.model.UnifiedLog;
  *   aarch64, heap-based:              ldr w11, [x1, #0xc] ; add x10, x27, x11, lsl #3 ; ldr w0, [x10, #0xc]
  *
  * The test asks for an 8 GB heap (reserved, not committed), so by default the mode is zero-based; the mode
- * and shift it asserts on are the VM's own, read from its log. -XX:ObjectAlignmentInBytes=16 makes the
- * shift 4, which no x86_64 address mode scales by: a separate shlq $4 (lsl #4) decodes.
+ * and shift it asserts on are the VM's own, read from its log. The claim needs the 8-byte object alignment:
+ * -XX:ObjectAlignmentInBytes=16 makes the shift 4, which no x86_64 address mode scales by, so a separate
+ * shlq $4 (lsl #4) decodes; with another alignment in the VM options the test skips, naming it.
+ *
+ * No flag moves the decode out of the address while the shift is 3 (C2's x86_64 address operands depend on
+ * the shift alone), so the control changes the program: with -Dmemory.referenceAsValue=true deref hands the
+ * reference to a call, which needs the whole address in a register: shlq $3, %rsi, no decode in an address.
+ * On AArch64 the decode is a separate lsl #3 either way, so the control applies to x86_64 only.
  */
-@NegativeControl(flags = "-XX:ObjectAlignmentInBytes=16", kills = NARROW_OOP_DECODE,
-        why = "references are then shifted by 4, decoded by a separate shift, not by the address mode")
+@NegativeControl(flags = "-Dmemory.referenceAsValue=true", kills = NARROW_OOP_DECODE, requires = "pack.isa == \"x86_64\"",
+        why = "a program change (no flag exists): the reference is passed to a call, so it is decoded by a shift, not in an address")
 public class CompressedReferenceIsDecodedInTheAddress {
     static class Inner {
         int value;
@@ -49,8 +55,14 @@ public class CompressedReferenceIsDecodedInTheAddress {
         Inner inner = new Inner();
     }
 
+    static final boolean AS_VALUE = Boolean.getBoolean("memory.referenceAsValue");
+
     static int deref(Holder holder) {
-        return holder.inner.value;
+        return AS_VALUE ? neverInlined(holder.inner) : holder.inner.value;
+    }
+
+    static int neverInlined(Inner inner) {
+        return inner.value;
     }
 
     public static class Workload {
@@ -62,7 +74,8 @@ public class CompressedReferenceIsDecodedInTheAddress {
     }
 
     public static void main(String[] args) {
-        Run run = Jit.run(Workload.class, "-Xmx8g", "-Xlog:gc+heap+coops=debug");
+        Run run = Jit.run(Workload.class, "-Xmx8g", "-Xlog:gc+heap+coops=debug",
+                "-XX:CompileCommand=dontinline,CompressedReferenceIsDecodedInTheAddress::neverInlined");
         UnifiedLog.CompressedOops coops = run.vmLog().compressedOops()
                 .orElseThrow(() -> new AssertionError("the VM logged no compressed-oops mode (gc+heap+coops)"));
         if (coops.shift() == 0) {    // 32-bit mode (a small heap chosen in VM_OPTIONS): the reference is the address

@@ -1,20 +1,24 @@
 /*
  * @test
- * @summary A new array is bulk-zeroed; one allocated uninitialized, or filled at once by Arrays.copyOf, is not zeroed at all (Quark #7)
+ * @summary A new array takes align(header + n) bytes and is zeroed, straight-line when small and constant, in bulk otherwise; one allocated uninitialized, or filled at once by Arrays.copyOf, is not zeroed at all (Quark #7)
  * @key memory
- * @requires pack.c2 & pack.whitebox & pack.profiled
+ * @requires pack.c2 & pack.whitebox & pack.profiled & !pack.zeroTlab
  * @library /lib
  * @modules java.base/jdk.internal.misc
  * @run driver NewArrayIsZeroedUnlessOverwritten
  */
 
 import static anatomy.Assertions.assertThat;
+import static anatomy.Fact.ARRAY_SIZE_FOLLOWS_LENGTH;
 import static anatomy.Op.TLAB_ALLOCATION;
 import static anatomy.Op.ZEROING;
+import static anatomy.Op.ZERO_STORE;
 
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Run;
+import anatomy.Scope;
+import anatomy.Vm;
 import java.util.Arrays;
 import jdk.internal.misc.Unsafe;
 
@@ -31,6 +35,13 @@ import jdk.internal.misc.Unsafe;
  *   aarch64, JDK 17:  bl Stub::zero_blocks ; stp xzr, xzr, [x10], #0x10 ... str xzr, [x10]
  *   aarch64, JDK 25:  the same ({runtime_call Stub::zero_blocks})
  *
+ * Its size is the header (the element base offset: 16, 12 with compact headers, the default since JDK 27,
+ * JEP 534) plus its elements, rounded up to ObjectAlignmentInBytes; all read from the VM (WhiteBox, Unsafe).
+ * A constant-size byte[16] is cleared straight-line (17, 25: vpxor ; vmovdqu64 %xmm0, 0x10(obj); 27 with compact
+ * headers: the length stored as movq $0x10, 8(obj) zeroes bytes 12..15 too), a byte[4096] by a loop (28-ea:
+ * xorq %rax, %rax ; vpbroadcastq %rax, %zmm0 ; loop: vmovdqu64 %zmm0, (%rdi)). -XX:+ZeroTLAB (a user's choice:
+ * TLABs zeroed when handed out, compiled code then zeroes nothing) is a precondition, !pack.zeroTlab.
+ *
  * Two ways skip it. Unsafe.allocateUninitializedArray is an intrinsic that allocates without clearing:
  * the caller promises to write every element before anyone reads one (the JDK's own string building does).
  * And when the new array's only use is to receive an arraycopy covering all of it (Arrays.copyOf of the
@@ -41,6 +52,8 @@ import jdk.internal.misc.Unsafe;
  *
  * -XX:-ReduceBulkZeroing takes the fusion away: the copy's destination is zeroed first. Disabling the
  * intrinsic makes allocateUninitializedArray an ordinary call chain ending in `new`, zeroed like any array.
+ * Those kill the contrasts; no product flag takes the headline's zeroing away but ZeroTLAB, a precondition, and
+ * none turns the small array's stores into a loop (InitArrayShortSize is not a product flag): assertions alone.
  */
 @NegativeControl(flags = "-XX:-ReduceBulkZeroing", kills = ZEROING,
         why = "C2 then zeroes the array before the copy overwrites it")
@@ -51,6 +64,14 @@ public class NewArrayIsZeroedUnlessOverwritten {
         return new byte[length];
     }
 
+    static byte[] smallArray() {
+        return new byte[16];
+    }
+
+    static byte[] largeArray() {
+        return new byte[4096];
+    }
+
     static byte[] uninitialized(int length) {
         return (byte[]) Unsafe.getUnsafe().allocateUninitializedArray(byte.class, length);
     }
@@ -59,13 +80,22 @@ public class NewArrayIsZeroedUnlessOverwritten {
         return Arrays.copyOf(source, source.length);
     }
 
+    static final int[] LENGTHS = {0, 1, 4, 7, 8, 9, 15, 16, 17, 100, 4096};
+
     public static class Workload {
-        public static void main(String[] args) {
+        public static void main(String[] args) throws ReflectiveOperationException {
             byte[] source = newArray(64);
             for (int i = 0; i < 2000; i++) {      // warm call sites, so that C2 inlines the JDK's methods
                 source = copied(uninitialized(64 + (i & 7)));
             }
-            for (String shape : new String[] {"newArray", "uninitialized", "copied"}) {
+            Unsafe unsafe = Unsafe.getUnsafe();
+            // int up to 26, long since 27: called by reflection, read as a number
+            Jit.measure("byte[] base", ((Number) Unsafe.class.getMethod("arrayBaseOffset", Class.class).invoke(unsafe, byte[].class)).longValue());
+            Jit.measure("alignment", ((Number) Vm.flag("ObjectAlignmentInBytes")).intValue());
+            for (int n : LENGTHS) {
+                Jit.measure("sizeof byte[" + n + "]", Vm.sizeOf(new byte[n]));
+            }
+            for (String shape : new String[] {"newArray", "smallArray", "largeArray", "uninitialized", "copied"}) {
                 Jit.compileAtC2(NewArrayIsZeroedUnlessOverwritten.class, shape);
             }
         }
@@ -74,7 +104,15 @@ public class NewArrayIsZeroedUnlessOverwritten {
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class, "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
                 "-XX:CompileCommand=inline,jdk.internal.misc.Unsafe::allocateUninitializedArray");
+        long base = (long) run.measure("byte[] base").value();
+        long alignment = (long) run.measure("alignment").value();
+        for (int n : LENGTHS) {
+            long expected = (base + n + alignment - 1) / alignment * alignment;
+            assertThat(ARRAY_SIZE_FOLLOWS_LENGTH, run.measure("sizeof byte[" + n + "]")).isEqualTo(expected);
+        }
         assertThat(run.c2("newArray")).has(ZEROING);
+        assertThat(run.c2("smallArray")).has(TLAB_ALLOCATION).has(ZERO_STORE.at(base + 15)).hasNo(ZEROING.inside(Scope.LOOP_BODY));
+        assertThat(run.c2("largeArray")).has(TLAB_ALLOCATION).has(ZEROING);
         assertThat(run.c2("uninitialized")).has(TLAB_ALLOCATION).hasNo(ZEROING);
         assertThat(run.c2("copied")).has(TLAB_ALLOCATION).hasNo(ZEROING);
     }

@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary A young collection copies the objects an array references next to each other in the array's order, undoing a shuffle (Quark #11)
+ * @summary A young collection copies the objects an array references next to each other in the array's order, undoing a shuffle; a non-moving collector leaves them scattered (Quark #11)
  * @key objects
  * @requires pack.whitebox & (pack.gc == "g1" | pack.gc == "serial" | pack.gc == "parallel")
  * @library /lib
@@ -9,6 +9,7 @@
 
 import static anatomy.Assertions.assertThat;
 import static anatomy.Fact.COPIED_IN_TRAVERSAL_ORDER;
+import static anatomy.Fact.LEFT_IN_PLACE_WITHOUT_COPYING;
 
 import anatomy.Jit;
 import anatomy.NegativeControl;
@@ -22,7 +23,8 @@ import java.util.Random;
  * A copying collector evacuates live objects in the order it reaches them. We allocate 4096 small objects,
  * shuffle the array that holds them, so that neighbours in the array sit far apart in memory, and let a
  * young collection copy them: scanning the array, it copies element after element, and they land next to
- * each other. A program that walks the array after the collection walks memory in order again.
+ * each other (in a survivor space, or in the old generation when they are tenured at once, as with
+ * -XX:MaxTenuringThreshold=0). A program that walks the array after the collection walks memory in order.
  *
  * Serial scans the copies in order and lays them out forwards; G1 and Parallel push each reference on a
  * work stack and copy when they pop it, so they lay out the same neighbours backwards. We count neighbours
@@ -31,15 +33,15 @@ import java.util.Random;
  *   x86_64, JDK 17:  shuffled 2 of 4095; after the collection G1 4012, Parallel 4093 (backwards), Serial 4095
  *   x86_64, JDK 25:  shuffled 2; G1 4011, Parallel 4010 (backwards), Serial 4095
  *   aarch64, JDK 17 and 25 (G1):  shuffled 2; after 4012 and 4011
+ *   Epsilon, the quark's contrast (run when the VM options choose no collector):  2 before, 2 after the request
  *
- * A first young collection before the shuffle copies them into a survivor space, so the one that matters
- * copies them a second time. Z and Shenandoah choose which regions to evacuate, Epsilon never moves
- * anything: the test requires a collector whose young collection copies every live young object. The
- * control tenures at the first collection: the objects then sit in the old generation, which the second,
- * young, collection does not move, and stay as shuffled.
+ * Z and Shenandoah choose which regions to evacuate: the test requires a collector whose young collection
+ * copies every live young object. No flag keeps such a collector and makes its young collection copy in
+ * another order, so the control changes the program: with -Dobjects.tenureFirst=true a full collection
+ * moves the objects into the old generation before the shuffle, and the young collection leaves them there.
  */
-@NegativeControl(flags = "-XX:MaxTenuringThreshold=0", killsFact = COPIED_IN_TRAVERSAL_ORDER,
-        why = "the objects are promoted at the first collection and the next young one leaves them in place")
+@NegativeControl(flags = "-Dobjects.tenureFirst=true", killsFact = COPIED_IN_TRAVERSAL_ORDER,
+        why = "a program change (no flag exists): the objects are old when shuffled, and a young collection does not move them")
 public class YoungCollectionCopiesInTraversalOrder {
     static final int OBJECTS = 4096;
 
@@ -66,7 +68,9 @@ public class YoungCollectionCopiesInTraversalOrder {
             for (int i = 0; i < OBJECTS; i++) {
                 nodes[i] = new Node(i);
             }
-            Vm.youngGC();
+            if (Boolean.getBoolean("objects.tenureFirst")) {
+                Vm.fullGC();    // the control: the objects are old before the shuffle
+            }
             Collections.shuffle(Arrays.asList(nodes), new Random(42));
             Jit.measure("adjacent neighbours when shuffled", adjacentNeighbours(nodes));
             Vm.youngGC();
@@ -78,5 +82,10 @@ public class YoungCollectionCopiesInTraversalOrder {
         Run run = Jit.run(Workload.class);
         assertThat(run.measure("adjacent neighbours when shuffled")).isAtMost(OBJECTS * 0.1);
         assertThat(COPIED_IN_TRAVERSAL_ORDER, run.measure("adjacent neighbours after a young collection")).isAtLeast(OBJECTS * 0.9);
+        String options = System.getProperty("test.vm.opts", "") + " " + System.getProperty("test.java.opts", "");
+        if (!options.matches("(?s).*-XX:\\+Use\\w+GC\\b.*")) {   // the quark's contrast, where no option picks a collector
+            Run epsilon = Jit.run(Workload.class, "-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC");
+            assertThat(LEFT_IN_PLACE_WITHOUT_COPYING, epsilon.measure("adjacent neighbours after a young collection")).isAtMost(OBJECTS * 0.1);
+        }
     }
 }

@@ -76,6 +76,8 @@ public enum Cause {
             "pack.locking", DEFAULT,
             "pack.countedLoopSafepoints", DEFAULT,
             "pack.fpuSpilling", DEFAULT,
+            "pack.zeroTlab", DEFAULT,
+            "pack.finalFieldMutation", DEFAULT,   // deep reflection's writes to finals: allowed to 25, warned from 26 (JEP 500)
             "pack.gcChosen", OPTIONS,             // whether the user's options select a collector
             "pack.heapSizeUnset", OPTIONS);       // whether they leave the heap's size to the VM
 

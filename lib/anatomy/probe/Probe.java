@@ -38,6 +38,7 @@ public class Probe implements Callable<Map<String, String>> {
     private final Map<String, String> why = new LinkedHashMap<>();
     private final Flags flags;
     private final Map<String, List<String>> flagsOf = new LinkedHashMap<>();   // the flags each property was read from
+    private Run lastRun;   // the WhiteBox child's run, null when it did not run
 
     public Probe() {
         this(Flags.thisVm());
@@ -68,6 +69,7 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.emulated", Boolean.toString(emulated), emulated ? "running under qemu-user ("
                 + System.getenv().getOrDefault("PACK_EMULATOR", "detected from /proc/cpuinfo") + ")" : "native");
         probeWithChild();
+        finalFieldMutation(options);
         writeReport(causes(options, plain == null ? null : plain.values()), (System.nanoTime() - start) / 1_000_000);
         return props;
     }
@@ -90,6 +92,7 @@ public class Probe implements Callable<Map<String, String>> {
         Path osLog = ChildVm.workFile("probe-os", ".log");
         try {
             run = Jit.run(ProbeChild.Workload.class, "-Xlog:os=info:file=" + osLog);
+            lastRun = run;
         } catch (AssertionError | RuntimeException e) {
             String first = e.getMessage() == null ? e.toString() : e.getMessage();
             if (e instanceof ChildVmException c) {
@@ -159,6 +162,48 @@ public class Probe implements Callable<Map<String, String>> {
                 + " foreign hsdis shadowing the pack's; remove it, or `make hsdis-install` into lib/server)";
     }
 
+    /** The launcher options that decide whether deep reflection may write a final field (JEP 500, JDK 26). */
+    static final List<String> FINAL_FIELD_OPTIONS = List.of("--illegal-final-field-mutation", "--enable-final-field-mutation");
+
+    /**
+     * {@code pack.finalFieldMutation}: whether code on the class path may write a final instance field through
+     * deep reflection ({@code Field.setInt} after {@code setAccessible(true)}), as the probe's child (a VM with the
+     * user's options) found when it tried: {@code allowed} (up to 25 always; from 26 by default, with a warning,
+     * JEP 500) or {@code denied} ({@code --illegal-final-field-mutation=deny}, or a later release's default).
+     * Without WhiteBox's child, from the options alone. Its cause names the options above when the user gave one.
+     */
+    private void finalFieldMutation(List<String> options) {
+        String tried = lastRun == null ? null : lastRun.fact("finalFieldMutation");
+        List<String> given = new ArrayList<>();
+        for (String option : options) {
+            for (String name : FINAL_FIELD_OPTIONS) {
+                if (option.startsWith(name + "=") || option.contains(" " + name + "=")) {
+                    given.add(option);
+                }
+            }
+        }
+        String value;
+        String reason;
+        if (tried != null) {
+            value = tried.startsWith("allowed") ? "allowed" : "denied";
+            reason = tried.equals("allowed") ? "the probe's child wrote a final field through deep reflection"
+                    : "the probe's child could not write a final field through deep reflection (" + tried.substring("denied: ".length()) + ")";
+        } else {
+            boolean deny = given.stream().anyMatch(o -> o.contains("--illegal-final-field-mutation=deny"))
+                    && given.stream().noneMatch(o -> o.contains("--enable-final-field-mutation="));
+            value = deny ? "denied" : "allowed";
+            reason = "from the options alone (no WhiteBox child): " + (given.isEmpty() ? "none of " + FINAL_FIELD_OPTIONS : String.join(" ", given));
+        }
+        put("pack.finalFieldMutation", value, reason + (given.isEmpty() ? "" : "; the options: " + String.join(" ", given)));
+        flagsOf.put("pack.finalFieldMutation", List.of());
+        launcherOptionsOf.put("pack.finalFieldMutation", given.isEmpty() ? List.of(FINAL_FIELD_OPTIONS.get(0)) : given);
+        launcherOptionsSet.put("pack.finalFieldMutation", !given.isEmpty());
+    }
+
+    // properties decided by launcher options (not -XX flags): the options read, and whether the user gave them
+    private final Map<String, List<String>> launcherOptionsOf = new LinkedHashMap<>();
+    private final Map<String, Boolean> launcherOptionsSet = new LinkedHashMap<>();
+
     /** Why a compiler is missing: Zero has no JIT at all; otherwise the VM's reason for the failed request. */
     private static String noJit(String failure) {
         if (System.getProperty("java.vm.name", "").contains("Zero")) {
@@ -200,6 +245,8 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.fpuSpilling", String.valueOf(flagIs("UseFPUForSpilling", "true")),
                 hasFlag("UseFPUForSpilling") ? "-XX:" + flagText("UseFPUForSpilling")
                         + " (C2 spills to FP registers only with it on; its default follows the CPU)" : "no C2 flags in this VM");
+        put("pack.zeroTlab", String.valueOf(flagIs("ZeroTLAB", "true")), "-XX:" + flagText("ZeroTLAB")
+                + " (with it on, a TLAB is zeroed when it is handed out, and compiled allocations skip their own zeroing)");
         put("pack.osr", String.valueOf(flagIs("UseOnStackReplacement", "true")), "-XX:" + flagText("UseOnStackReplacement")
                 + " (a running loop moves into compiled code only with it on)");
         String locking;
@@ -254,6 +301,14 @@ public class Probe implements Callable<Map<String, String>> {
                 if (flags.userSet(flag)) {
                     userSet.add(flag);
                 }
+            }
+            if (launcherOptionsOf.containsKey(key)) {   // read from launcher options: given by the user, or the default
+                List<String> launcher = launcherOptionsOf.get(key);
+                String words = String.join(" ", launcher);
+                Cause cause = Cause.decide(key, props.get(key), launcher, launcherOptionsSet.get(key) ? launcher : List.of(), null);
+                causes.put(key, new String[] {cause.key(), cause == Cause.OPTIONS ? cause.words() + ": " + words
+                        : cause == Cause.DEFAULT ? cause.words() + " (none of " + FINAL_FIELD_OPTIONS + " given)" : cause.words(), words});
+                continue;
             }
             String mine = key.equals("pack.c2") ? String.valueOf(c2ByFlags()) : key.equals("pack.c1") ? String.valueOf(c1ByFlags()) : props.get(key);
             String other = plain == null ? null : plain.get(key);
@@ -505,6 +560,27 @@ public class Probe implements Callable<Map<String, String>> {
     public static final class ProbeChild {
         static int sink;
 
+        /** A blank final, which deep reflection may write (if the VM options allow it: JEP 500, JDK 26). */
+        static final class Blank {
+            final int value;
+
+            Blank() {
+                value = 1;
+            }
+        }
+
+        /** "allowed", or "denied: " and the VM's reason. */
+        static String finalFieldMutation() {
+            try {
+                java.lang.reflect.Field f = Blank.class.getDeclaredField("value");
+                f.setAccessible(true);
+                f.setInt(new Blank(), 2);
+                return "allowed";
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return "denied: " + e;
+            }
+        }
+
         static int tiny(int a, int b) {
             return a * 31 + b;
         }
@@ -517,6 +593,7 @@ public class Probe implements Callable<Map<String, String>> {
             public static void main(String[] args) {
                 sink = tiny(1, 2) + tinyForC1(3, 4);
                 Facts.record("cpu.features", jdk.test.whitebox.WhiteBox.getWhiteBox().getCPUFeatures());
+                Facts.record("finalFieldMutation", finalFieldMutation());
                 try {
                     Jit.compileAtC2(ProbeChild.class, "tiny");
                     Facts.record("c2", true);
