@@ -631,7 +631,8 @@ public enum Op implements Formed {
                 AARCH64, seq(step("add [wx]\\d+, [wx]\\d+, #(?<imm>-?(0x[0-9a-f]+|\\d+))$").where("imm", immediate, described)),
                 RISCV64, seq(step("addiw? [a-z][a-z0-9]*, [a-z][a-z0-9]*, (?<imm>-?\\d+)$").where("imm", immediate, described)),
                 PPC64LE, seq(step("addi \\d+, \\d+, (?<imm>-?\\d+)$").where("imm", immediate, described)),
-                S390X, seq(step("(a|ag)(hi|fi|hik) %r\\d+, (%r\\d+, )?(?<imm>-?\\d+)$").where("imm", immediate, described))));
+                S390X, seq(step("((a|ag)(hi|fi|hik) %r\\d+, (%r\\d+, )?|a(g)?si -?\\d*\\(%r\\d+\\), )(?<imm>-?\\d+)$")
+                        .where("imm", immediate, described))));
     }
 
     /** An operation made from a parameter; its forms are checked like the constants' when it is made. */
