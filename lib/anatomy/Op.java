@@ -38,8 +38,9 @@ public enum Op implements Formed {
             notOn(RISCV64, "no conditional move without Zicond: C2's CMove is a branch over one mv (HotSpot's riscv.ad,"
                     + " enc_cmove); UseZicond (czero.eqz, czero.nez) is off by default in 25 and 28-ea"),
             on(PPC64LE, insn("isel ")),
-            notOn(S390X, "not brought up: C2's CMove of Shapes.select measured as a branch over lghi (25.0.5, -cpu qemu);"
-                    + " the load-on-condition forms (locr, lochi) not yet read from C2's code")),
+            notOn(S390X, "C2 encodes a CMove of an immediate, as in b ? 1 : 2, as a branch over one lghi (HotSpot's s390.ad,"
+                    + " z_enc_cmov_imm: no lochi, though the CPU has load/store-on-condition 2); only a CMove of two registers"
+                    + " is a load-on-condition (z_enc_cmov_reg: locgr, measured locgrne for b ? x : y on 25.0.5)")),
     /**
      * A compare-and-swap with acquire and release, as Java's compareAndSet needs (a volatile read and a volatile
      * write in one): Unsafe's, the atomics', VarHandles', AQS's. On x86_64 lock cmpxchg, a full barrier by
@@ -56,7 +57,7 @@ public enum Op implements Formed {
             on(AARCH64, anyOf(insn("casal[bh]? "), Forms.exclusiveCas("ldaxr", "stlxr"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, insn(Forms.S390X_CAS))),
     /**
      * A compare-and-swap of any ordering, relaxed ones included (cas, casa, casl, casal; an exclusive pair of any
      * ordering): what an assertion that no CAS is left must search for. A presence claim asserts CAS (or
@@ -67,21 +68,22 @@ public enum Op implements Formed {
             on(AARCH64, anyOf(insn("cas(a|al|l)?[bh]? "), Forms.exclusiveCas("ld(a)?xr", "st(l)?xr"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, insn(Forms.S390X_CAS))),
     /** A full (StoreLoad) fence: mfence, or the locked no-op add on the stack HotSpot prefers; dmb ish. */
     FULL_FENCE("full memory fence",
             on(X86_64, insn(Forms.X86_FENCE)),
             on(AARCH64, insn("dmb ish$")),
             on(RISCV64, insn("fence i?o?r?w, i?o?rw?$")),
             on(PPC64LE, insn("(hw)?sync$")),
-            on(S390X, insn("(bnor %r0|bcr 1[45], %r0|bor %r0)$"))),
+            on(S390X, insn(Forms.S390X_FENCE))),
     /** A store that carries release (or stronger) ordering itself: stlr; on x86_64 the locked xchg to memory. */
     RELEASE_STORE("store with release ordering built in",
             on(X86_64, insn("xchg[bwlq]? %\\w+, .*\\(")),
             on(AARCH64, insn("stlr[bh]? ")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, Form.absent("z/Architecture keeps stores in order after earlier loads and stores (only a later"
+                    + " load may pass a store): a release store is a plain st, and HotSpot emits none"))),
     /**
      * A store ordered as a volatile store is: a release store, or a plain store followed at once by a full
      * fence. x86_64 C2 emits mov + lock add; AArch64 C2 emits stlr (with ldar elsewhere, no fence needed).
@@ -93,7 +95,7 @@ public enum Op implements Formed {
             notOn(RISCV64, "not brought up: measured fence rw, w; sw; fence w, r (25.0.5), form not written yet"),
             notOn(PPC64LE, "a volatile store is lwsync then the store; the StoreLoad sync comes before volatile loads instead"
                     + " (support_IRIW_for_not_multiple_copy_atomic_cpu, HotSpot's globalDefinitions_ppc.hpp)"),
-            notOn(S390X, "not brought up: measured st then bcr 14,0 (25.0.5), form not written yet")),
+            on(S390X, seq(step(Forms.S390X_STORE + "-?\\d*\\(%r"), step(Forms.S390X_FENCE).within(2)))),
     INTEGER_DIVISION("integer division",
             on(X86_64, insn("i?div[bwlq]? ")),
             on(AARCH64, insn("[su]div ")),
@@ -114,13 +116,21 @@ public enum Op implements Formed {
             on(AARCH64, seq(step("cbn?z (?<ref>x\\d+), ").anchor(), step("\\S+ .*\\[{ref}[,\\]]").within(2))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, anyOf(
+                    seq(step("ltg?r (?<ref>%r\\d+), \\k<ref>$").anchor(), step("jg?(e|lh|ne) ").within(1),
+                            step(Forms.s390xBasedOn("{ref}")).within(2)),
+                    seq(step("lgr (?<copy>%r\\d+), (?<ref>%r\\d+)$"), step("ltg?r {ref}, {ref}$").within(1).anchor(),
+                            step("jg?(e|lh|ne) ").within(1), step(Forms.s390xBasedOn("{copy}")).within(2)),
+                    seq(step("cg?ij(e|lh|ne) (?<ref>%r\\d+), 0, ").anchor(), step(Forms.s390xBasedOn("{ref}")).within(2))))),
     /**
      * A memory access whose fault the nmethod maps to a handler, the JVM's note "implicit exception" on it
      * (x86_64 also maps a faulting idiv, a zero check, which is no memory access and not this).
      */
     IMPLICIT_NULL_CHECK("implicit null check (faulting memory access)",
-            anyIsa(Form.noteOnMemoryAccess("implicit exception: dispatches to"))) {
+            anyIsa(Form.noteOnMemoryAccess("implicit exception: dispatches to")),
+            // s390x: also a compare-and-trap, cgite %r2, 0 (TrapBasedNullChecks, on by default: globals_s390.hpp),
+            // where C2 cannot fold the check into the access (measured on 25.0.5, Shapes.field)
+            on(S390X, Form.note("implicit exception: dispatches to"))) {
         /** The hex dump prints a note only on a 4-byte step; the header still says the table is there. */
         @Override
         public String hiddenIn(NMethod code) {
@@ -170,7 +180,8 @@ public enum Op implements Formed {
                     step("cmp x\\d+, x\\d+$").within(8), step("str x\\d+, \\[x28, #{off}\\]$").within(8))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, seq(step("lg %r\\d+, (?<off>\\d+)\\(%r8\\)$"),
+                    step("clg %r\\d+, \\d+\\(%r8\\)$").within(8), step("stg %r\\d+, {off}\\(%r8\\)$").within(8)))),
     /**
      * Bulk zeroing of new memory, in every form C2's clear_mem takes: rep stos (-XX:-UseXMMForObjInit, or stosb
      * with -XX:+UseFastStosb); a vector register zeroed by xor then stored (SSE movdqu with -XX:UseAVX=0, AVX
@@ -188,7 +199,8 @@ public enum Op implements Formed {
             on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, anyOf(insn("mvcle %r\\d+, %r\\d+, 0$"),
+                    insn("xc (?<d>\\d+)\\(\\d+,(?<b>%r\\d+)\\), \\k<d>\\(\\k<b>\\)$")))),
     // memory (#12): card marks and the G1 filter before them (ZEROING, above, widened for #12 too)
     /**
      * A card mark: an address shifted right by log2 of the card size (128 to 2048 bytes) indexes the card
@@ -220,7 +232,9 @@ public enum Op implements Formed {
                             step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, seq(Forms.cardShift("sr[al]g (?<card>%r\\d+), %r\\d+, (?<shift>\\d+)$"),
+                    step("(algr?|agr?) {card}, ").within(4),
+                    step("mvi 0\\({card}\\), 0$").within(Forms.OUT_OF_LINE)))),
     /**
      * A card mark that reads the card first and stores only when it is not dirty yet (-XX:+UseCondCardMark;
      * G1 always): the card read and compared with a card value the VM defines, a branch over the store, the
@@ -240,7 +254,8 @@ public enum Op implements Formed {
                             step("b\\.(eq|ne) ").within(1), step("strb wzr, \\[{card}\\]$").within(1)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, seq(step("cli 0\\((?<card>%r\\d+)\\), (?<value>\\d+)$"), step("jg?(e|lh|ne) ").within(1),
+                    step("mvi 0\\({card}\\), 0$").within(1)))),
     /**
      * G1's cross-region filter: the field's and the new value's addresses xor-ed, shifted right by log2 of the
      * region size (1 to 512 MB), and a branch on zero (same region: no card). Counted at the branch.
@@ -254,7 +269,9 @@ public enum Op implements Formed {
                     step("cbn?z {y}, ").within(3))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, seq(step("xgr(k)? (?<x>%r\\d+), "),
+                    Forms.regionShift("sr[al]g (?<y>%r\\d+), {x}, (?<shift>\\d+)$").within(2),
+                    step("(jg?(e|lh|ne) |ltgr {y}, {y}$)").within(2)))),
     /**
      * A store of zero into an object (not the stack): the zero immediate, HotSpot's zero register (r12 holds
      * the heap base, zero in zero-based and 32-bit compressed-oops modes), a register just xor-ed to zero;
@@ -275,7 +292,9 @@ public enum Op implements Formed {
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT)),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, anyOf(insn("(mv[gh]?hi|mviy?) " + Forms.S390X_OBJECT_SLOT + ", 0$"),
+                    seq(step("(xg?r|lg?hi) (?<z>%r\\d+), (\\k<z>|0)$"),
+                            step("st[cghy]{0,2} {z}, " + Forms.S390X_OBJECT_SLOT + "$").within(4))))),
     /**
      * A compressed reference loaded (a 32-bit load) and decoded with a shift of 3: on x86_64 folded into the
      * next access's address, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode), or (, %r, 8)
@@ -292,7 +311,8 @@ public enum Op implements Formed {
                     step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, seq(step("llgf (?<n>%r\\d+), "),
+                    step("(sllg %r\\d+, {n}, 3|risbgn? %r\\d+, {n}, .*, 3)$").within(2)))),
     /**
      * A load of a field from an object into a register: a plain load from a displacement off a register (not the
      * stack, not the current thread: r15, x28), or, on AArch64, a load-acquire through the object's address plus the offset ({@code add x8, x1,
@@ -311,7 +331,7 @@ public enum Op implements Formed {
             on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT)),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, insn("st[cghy]{0,2} %r\\d+, " + Forms.S390X_OBJECT_SLOT + "$"))),
 
     // codegen (issue #13): calls, constants and code shape
     /** A call the runtime dispatches on the receiver's class, through an inline cache ({virtual_call}). */
@@ -327,7 +347,7 @@ public enum Op implements Formed {
             on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl|[su]mulh) [wx]")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, insn("(ms[gfrkc]*|mg?hi|mgrk|mlg?r?|msgf?i) %r"))),
     /**
      * A two-way branch on a value the method computed: a compare or test, then a conditional jump; cbz, cbnz,
      * tbz, tbnz. The VM's own checks are not this: the return poll (the stack pointer compared with the thread's
@@ -349,7 +369,7 @@ public enum Op implements Formed {
             on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, insn("ldgr %f\\d+, %r\\d+$"))),
     /** An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER. */
     RELOAD_FROM_FP_REGISTER("general-purpose register reloaded from an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %xmm\\d+, %[re]?\\w+$")),
@@ -368,7 +388,8 @@ public enum Op implements Formed {
                     step("ldr [wx]\\d+, \\[sp{slot}\\]$"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, seq(step("stg? %r(?!14,|0,)\\d+, (?<slot>\\d+)\\(%r15\\)$"),
+                    step("lg? %r(?!15,)\\d+, {slot}\\(%r15\\)$")))),
 
     // concurrency (issue #14): ordered loads, atomic adds, the monitor's slow path
     /**
@@ -380,7 +401,8 @@ public enum Op implements Formed {
             on(AARCH64, insn("ldar[bh]? ")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, Form.absent("z/Architecture orders every load after earlier loads (only a load may pass an earlier"
+                    + " store): a volatile load is a plain l or lg"))),
     /**
      * An atomic read-modify-write add to memory with acquire and release, as getAndAdd and incrementAndGet
      * need: lock xadd (or a locked add when the old value is unused, not the fence's locked add on the stack),
@@ -397,7 +419,7 @@ public enum Op implements Formed {
                             step("stlxr[bh]? w\\d+, {new}, \\[{addr}\\]$").withNoneBetween(Forms.AARCH64_MEMORY)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, insn("laa(g)? %r\\d+, %r\\d+, "))),
     /**
      * A compare-and-swap with acquire on an object's mark word, its header's first word, as a lock's entry by
      * fast locking (stack or lightweight) does: the mark loaded from offset 0 of a register, then, later in the
@@ -416,7 +438,7 @@ public enum Op implements Formed {
                     Forms.exclusiveCas(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), "ldaxr", "st(l)?xr"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, seq(step("lg %r\\d+, 0\\((?<obj>%r\\d+)\\)$"), step("csg %r\\d+, %r\\d+, 0\\({obj}\\)$")))),
     /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
     MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form()));
 
@@ -476,6 +498,22 @@ public enum Op implements Formed {
         /** An instruction whose address scales {@code reg} by 8 and adds the heap base r12, or nothing. */
         static String x86DecodedIn(String reg) {
             return ".*\\((%r12)?, " + reg + ", 8\\)";
+        }
+
+        /**
+         * s390x's compare-and-swap, cs, csy or csg: z/Architecture performs a serialization before and after it, so
+         * every cs is ordered both ways (there is no relaxed one); C2 emits it for compareAndSet and a lock's entry.
+         */
+        static final String S390X_CAS = "cs[gy]? %r\\d+, %r\\d+, ";
+        /** s390x's serialization, bcr 14,0 (LLVM: bnor %r0) or bcr 15,0 (bor %r0): HotSpot's z_fence. */
+        static final String S390X_FENCE = "(bnor %r0|bcr 1[45], %r0|bor %r0)$";
+        /** A store to memory on s390x (st, sty, stg, sth, stc, ste, std, ...; mvhi, mvghi, mvhhi, mvi of an immediate). */
+        /** A memory operand not based on the stack pointer (%r15); its displacement is group "off". */
+        static final String S390X_OBJECT_SLOT = "(?<off>-?\\d+)?\\((%r\\d+,)?%r(?!15\\))\\d+\\)";
+        static final String S390X_STORE = "(st[cdeghy]{0,2}|mv[gh]?hi|mviy?) [^,]+, ";
+        /** An s390x memory operand with {@code reg} (a placeholder or a register) as its base or index. */
+        static String s390xBasedOn(String reg) {
+            return ".*-?\\d*\\(([^)]*,)?" + reg + "(,[^)]*)?\\)";
         }
 
         /** Any AArch64 instruction with a memory operand, which must not come between an exclusive pair. */
@@ -661,7 +699,8 @@ public enum Op implements Formed {
                 AARCH64, seq(step("add [wx]\\d+, [wx]\\d+, #(?<imm>-?(0x[0-9a-f]+|\\d+))$").where("imm", immediate, described)),
                 RISCV64, seq(step("addiw? [a-z][a-z0-9]*, [a-z][a-z0-9]*, (?<imm>-?\\d+)$").where("imm", immediate, described)),
                 PPC64LE, seq(step("addi \\d+, \\d+, (?<imm>-?\\d+)$").where("imm", immediate, described)),
-                S390X, seq(step("(a|ag)(hi|fi|hik) %r\\d+, (%r\\d+, )?(?<imm>-?\\d+)$").where("imm", immediate, described))));
+                S390X, seq(step("((a|ag)(hi|fi|hik) %r\\d+, (%r\\d+, )?|a(g)?si -?\\d*\\(%r\\d+\\), )(?<imm>-?\\d+)$")
+                        .where("imm", immediate, described))));
     }
 
     /** An operation made from a parameter; its forms are checked like the constants' when it is made. */

@@ -102,7 +102,10 @@ final class Fixtures {
             // logged too), of which only the code and the log are kept.
             new Fixture("x86_64-jdk26", Isa.X86_64, 26, false, false),
             new Fixture("x86_64-jdk28", Isa.X86_64, 28, false, false),
-            new Fixture("aarch64-jdk28-hex", Isa.AARCH64, 28, true, false));
+            new Fixture("aarch64-jdk28-hex", Isa.AARCH64, 28, true, false),
+            // s390x under qemu 10 (-cpu qemu), Debian's 25.0.5 and 28-ea+18, decoded offline with LLVM 15
+            new Fixture("s390x-jdk25-hex", Isa.S390X, 25, true, false),
+            new Fixture("s390x-jdk28-hex", Isa.S390X, 28, true, false));
 
     private static final Map<String, List<NMethod>> DECODED = new ConcurrentHashMap<>();
 

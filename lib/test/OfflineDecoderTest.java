@@ -39,7 +39,9 @@ public class OfflineDecoderTest {
         List<Instruction> calls = Op.ALLOCATION_SLOW_CALL.find(allocate.instructions(), f.isa());
         assertEquals(calls.size(), 1, allocate.instructions().toString());
         assertTrue(f.isa().isCall(calls.get(0).text()), calls.get(0).toString());
-        assertFalse(Op.CMOV.find(select.instructions(), f.isa()).isEmpty());
+        if (Op.CMOV.form(f.isa()).notOnReason() == null) {    // s390x: select's CMove is a branch (Op.CMOV)
+            assertFalse(Op.CMOV.find(select.instructions(), f.isa()).isEmpty());
+        }
     }
 
     @Test

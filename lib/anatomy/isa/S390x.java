@@ -12,10 +12,12 @@ final class S390x implements Syntax {
     private static final Pattern CALL = Pattern.compile("^(brasl?|basr|balr|bas|bal) %r14, ");
     /**
      * A relative jump (j, jg, the conditional j&lt;cond&gt; and jg&lt;cond&gt;, brc, brcl), a branch to a register
-     * (b&lt;cond&gt;r, br, bcr) that is not the return, and the compare-and-branch forms (cgrj, cij, clgij, ...).
+     * (b&lt;cond&gt;r, br, bcr) that is not the return, and the compare-and-branch forms (cgrj, cij, clgij, ...). A
+     * branch on mask 0 ({@code bcr 0, %r0}, LLVM's text for nopr) never branches: it is HotSpot's padding before a
+     * call, and not a jump.
      */
     private static final Pattern JUMP = Pattern.compile(
-            "^(j|jg|j[a-z]{1,3}|jg[a-z]{1,3}|brcl?|brctg?|bcr?|b[a-z]{0,3}r|c[lg]*[ri]?[ij][a-z]{0,3}|c[lg]*r[bj][a-z]{0,3}) (?!%r14$)");
+            "^(?!bcr? 0, )(j|jg|j[a-z]{1,3}|jg[a-z]{1,3}|brcl?|brctg?|bcr?|b[a-z]{0,3}r|c[lg]*[ri]?[ij][a-z]{0,3}|c[lg]*r[bj][a-z]{0,3}) (?!%r14$)");
     private static final Pattern BRANCH_TO = Pattern.compile(
             "^(j|jg|j[a-z]{1,3}|jg[a-z]{1,3}|brcl? \\d+,|c[lg]*[ri]?j[a-z]{0,3} %r\\d+, [^,]+,) 0x(?<target>[0-9a-f]+)$");
     private static final Pattern RET = Pattern.compile("^br %r14$");
