@@ -37,7 +37,7 @@ public enum Op implements Formed {
             on(AARCH64, insn("f?csel ")),
             notOn(RISCV64, "no conditional move without Zicond: C2's CMove is a branch over one mv (HotSpot's riscv.ad,"
                     + " enc_cmove); UseZicond (czero.eqz, czero.nez) is off by default in 25 and 28-ea"),
-            on(PPC64LE, insn("isel ")),
+            on(PPC64LE, insn("isel(lt|gt|eq)? ")),
             notOn(S390X, "not brought up: C2's CMove of Shapes.select measured as a branch over lghi (25.0.5, -cpu qemu);"
                     + " the load-on-condition forms (locr, lochi) not yet read from C2's code")),
     /**
@@ -55,7 +55,7 @@ public enum Op implements Formed {
             on(X86_64, insn("lock cmpxchg")),
             on(AARCH64, anyOf(insn("casal[bh]? "), Forms.exclusiveCas("ldaxr", "stlxr"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Ppc.reservedCas(true)),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A compare-and-swap of any ordering, relaxed ones included (cas, casa, casl, casal; an exclusive pair of any
@@ -66,7 +66,7 @@ public enum Op implements Formed {
             on(X86_64, insn("lock cmpxchg")),
             on(AARCH64, anyOf(insn("cas(a|al|l)?[bh]? "), Forms.exclusiveCas("ld(a)?xr", "st(l)?xr"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Ppc.reservedCas(false)),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A full (StoreLoad) fence: mfence, or the locked no-op add on the stack HotSpot prefers; dmb ish. */
     FULL_FENCE("full memory fence",
@@ -80,7 +80,7 @@ public enum Op implements Formed {
             on(X86_64, insn("xchg[bwlq]? %\\w+, .*\\(")),
             on(AARCH64, insn("stlr[bh]? ")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Form.absent("POWER has no store with release built in: a release store is lwsync, then a plain store")),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A store ordered as a volatile store is: a release store, or a plain store followed at once by a full
@@ -113,7 +113,8 @@ public enum Op implements Formed {
                             step(".*\\(%{ref}[,)]").within(2)))),
             on(AARCH64, seq(step("cbn?z (?<ref>x\\d+), ").anchor(), step("\\S+ .*\\[{ref}[,\\]]").within(2))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("cmpl?di (cr[0-7], )?(?<ref>r\\d+), 0$").anchor(), step("b(eq|ne)[+-]? ").within(1),
+                    step("\\S+ r\\d+, -?\\d+\\({ref}\\)$").within(2))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A memory access whose fault the nmethod maps to a handler, the JVM's note "implicit exception" on it
@@ -148,7 +149,8 @@ public enum Op implements Formed {
             on(AARCH64, seq(step("ldr x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$"),
                     step("cmp x\\d+, x\\d+$").within(8), step("str x\\d+, \\[x28, #{off}\\]$").within(8))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("ld r\\d+, (?<off>\\d+)\\(r16\\)$"), step("cmpld (cr[0-7], )?r\\d+, r\\d+$").within(8),
+                    step("std r\\d+, {off}\\(r16\\)$").within(8))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * Bulk zeroing of new memory, in every form C2's clear_mem takes: rep stos (-XX:-UseXMMForObjInit, or stosb
@@ -163,7 +165,8 @@ public enum Op implements Formed {
                     seq(step("xorq %(?<z>r\\w+), %\\k<z>$"), step("movq %{z}, \\(%\\w+, %\\w+, 8\\)$").within(6)))),
             on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, anyOf(insn("dcbzl? "), seq(step("li (?<z>r\\d+), 0$"), step("std {z}, -?\\d+\\((?<p>r\\d+)\\)$").within(4),
+                    step("addi {p}, {p}, 8$").within(1), step("bdnz ").within(1)))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     // memory (#12): card marks and the G1 filter before them (ZEROING, above, widened for #12 too)
     /**
@@ -195,7 +198,12 @@ public enum Op implements Formed {
                             step("add {card}, {card}, x\\d+$").within(4),
                             step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, anyOf(
+                    seq(step("(rldicl|srdi) (?<idx>r\\d+), r\\d+, " + Ppc.shiftRight(7, 11) + "$"), step("li (?<z>r\\d+), 0$").within(Forms.OUT_OF_LINE),
+                            step("stbx {z}, (r\\d+, {idx}|{idx}, r\\d+)$").within(2)),
+                    seq(step("(rldicl|srdi) (?<idx>r\\d+), r\\d+, " + Ppc.shiftRight(7, 11) + "$"),
+                            step("add (?<card>r\\d+), (r\\d+, {idx}|{idx}, r\\d+)$").within(Forms.OUT_OF_LINE),
+                            step("li (?<z>r\\d+), 0$").within(3), step("stb {z}, 0\\({card}\\)$").within(2)))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A card mark that reads the card first and stores only when it is not dirty yet (-XX:+UseCondCardMark;
@@ -215,7 +223,11 @@ public enum Op implements Formed {
                     seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("cmp {v}, #").within(3),
                             step("b\\.(eq|ne) ").within(1), step("strb wzr, \\[{card}\\]$").within(1)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, anyOf(
+                    seq(step("lbzx (?<v>r\\d+), (?<card>r\\d+, r\\d+)$"), step("cmpwi (cr[0-7], )?{v}, -?\\d+$").within(3),
+                            step("b(eq|ne)[+-]? ").within(1), step("li (?<z>r\\d+), 0$").within(1), step("stbx {z}, {card}$").within(1)),
+                    seq(step("lbz (?<v>r\\d+), 0\\((?<card>r\\d+)\\)$"), step("cmpwi (cr[0-7], )?{v}, -?\\d+$").within(3),
+                            step("b(eq|ne)[+-]? ").within(1), step("li (?<z>r\\d+), 0$").within(1), step("stb {z}, 0\\({card}\\)$").within(1)))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * G1's cross-region filter: the field's and the new value's addresses xor-ed, shifted right by log2 of the
@@ -229,7 +241,8 @@ public enum Op implements Formed {
                     Forms.regionShift("lsr (?<y>x\\d+), {x}, #(?<shift>0x[0-9a-f]+|\\d+)$").within(3),
                     step("cbn?z {y}, ").within(3))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("xor (?<x>r\\d+), r\\d+, r\\d+$"),
+                    step("(rldicl|srdi)\\. r\\d+, {x}, " + Ppc.shiftRight(20, 29) + "$").within(3), step("b(eq|ne)[+-]? ").within(1))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A store of zero into an object (not the stack): the zero immediate, HotSpot's zero register (r12 holds
@@ -285,14 +298,14 @@ public enum Op implements Formed {
             on(X86_64, insn("imul[bwlq]? ")),
             on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl) [wx]")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, insn("mul(l[wd]|h[wd]u?|li)\\.? ")),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A general-purpose register copied into an FP/SIMD register, C2's spill there instead of the stack. */
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
             on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, insn("(mtfpr[dw][az]?|mtvsr[dw][az]?) (f|vs)\\d+, r\\d+$")),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A general-purpose register stored to a stack slot and loaded back from that slot later, counted at the
@@ -304,7 +317,7 @@ public enum Op implements Formed {
             on(AARCH64, seq(step("str (?![wx]zr)[wx]\\d+, \\[sp(?<slot>(, #(0x[0-9a-f]+|\\d+))?)\\]$"),
                     step("ldr [wx]\\d+, \\[sp{slot}\\]$"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("st[wd] (?!r0,)r\\d+, (?<slot>\\d+)\\(r1\\)$"), step("l(wz|wa|d) r\\d+, {slot}\\(r1\\)$"))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
 
     // concurrency (issue #14): ordered loads, atomic adds, the monitor's slow path
@@ -316,7 +329,8 @@ public enum Op implements Formed {
             on(X86_64, Form.absent("every x86_64 load is ordered like an acquire (TSO); a volatile load is a plain mov")),
             on(AARCH64, insn("ldar[bh]? ")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("l(bz|hz|ha|wz|wa|d) (?<v>r\\d+), "), step("(twi 0, {v}, 0|cmp[wd] (cr[0-7], )?{v}, {v})$").within(1),
+                    step("(bne[+-]? .*|isync)$").within(1))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * An atomic read-modify-write add to memory with acquire and release, as getAndAdd and incrementAndGet
@@ -333,7 +347,7 @@ public enum Op implements Formed {
                             step("(add|sub) (?<new>[wx]\\d+), ({old}, \\S+|\\S+, {old})$").withNoneBetween(Forms.AARCH64_MEMORY),
                             step("stlxr[bh]? w\\d+, {new}, \\[{addr}\\]$").withNoneBetween(Forms.AARCH64_MEMORY)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Ppc.reservedAdd()),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A compare-and-swap with acquire on an object's mark word, its header's first word, as a lock's entry by
@@ -352,7 +366,7 @@ public enum Op implements Formed {
                     seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), step("casa(l)? x\\d+, x\\d+, \\[{obj}\\]$")),
                     Forms.exclusiveCas(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), "ldaxr", "st(l)?xr"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Ppc.markWordCas()),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
     MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form()));
@@ -473,6 +487,15 @@ public enum Op implements Formed {
                     default -> 8;
                 } : 0;
             }
+            if (isa == PPC64LE) {
+                m = java.util.regex.Pattern.compile("^st([bhwd])(u|x|ux)? ").matcher(text);
+                return !m.find() ? 0 : switch (m.group(1)) {
+                    case "b" -> 1;
+                    case "h" -> 2;
+                    case "w" -> 4;
+                    default -> 8;
+                };
+            }
             m = java.util.regex.Pattern.compile("^(str|stp)([bh]?) ([wxsdq])").matcher(text);
             if (!m.find()) {
                 return 0;
@@ -496,6 +519,63 @@ public enum Op implements Formed {
         /** A shift by log2 of a G1 region size (1 to 512 MB). */
         static Form.Step regionShift(String regex) {
             return step(regex).where("shift", s -> s >= 20 && s <= 29, "between 20 and 29 (regions of 1 to 512 MB)");
+        }
+    }
+
+    /**
+     * POWER's forms (LLVM's text, registers by name): the reservation pair, lXarx ... stXcx. on one address with no
+     * memory access between (a store-conditional fails on a reservation lost to another access), and the barriers
+     * HotSpot's PPC port orders it with (MacroAssembler::cmpxchgd, ppc.ad): a release before it, sync (a
+     * MemBarVolatile: support_IRIW_for_not_multiple_copy_atomic_cpu is true on PPC) or lwsync, and an acquire after
+     * it, isync behind the loop's branch (sync where IRIW support is off). Counted at the store-conditional.
+     */
+    private static final class Ppc {
+        /** Any POWER instruction that reads or writes memory: a displacement on a base, an x-form, the pair, dcbz. */
+        static final String MEMORY = "(.*, -?\\d+\\(r\\d+\\)(, [01])?$|(l[bhwdq][a-z]*x|st[bhwdq][a-z]*x\\.?|lf[sd]u?x|stf[sd]u?x"
+                + "|lxv[a-z0-9]*x|stxv[a-z0-9]*x|dcbzl?) )";
+        /** The release before the pair (a full or lightweight sync) and the acquire after it. */
+        private static final String RELEASE = "(hw|lw)?sync$";
+        private static final String ACQUIRE = "i?sync$";
+        /** The loaded value compared: with a register or an immediate, or masked (andi.) as the mark word is. */
+        private static final String COMPARE = "(cmpl?[wd]i? (cr[0-7], )?({old}, \\S+|\\S+, {old})|andi\\. r\\d+, {old}, \\d+)$";
+
+        /** {@code rldicl rA, rS, 64-n, n} (a logical shift right by n, as LLVM prints srdi) for n from lo to hi. */
+        static String shiftRight(int lo, int hi) {
+            StringBuilder alternatives = new StringBuilder("(");
+            for (int n = lo; n <= hi; n++) {
+                alternatives.append(n == lo ? "" : "|").append(64 - n).append(", ").append(n).append("|").append(n);
+            }
+            return alternatives.append(")").toString();
+        }
+
+        private static Form.Step[] pair(String address, String middle, String stored) {
+            return new Form.Step[] {step("l(?<w>[bhwd])arx (?<old>r\\d+), 0, " + address + "(, [01])?$"),
+                    step(middle).withNoneBetween(MEMORY),
+                    step("st{w}cx\\. " + stored + ", 0, {addr}$").withNoneBetween(MEMORY).anchor()};
+        }
+
+        /** A CAS: the pair with a compare between; ordered: a release within 8 before it and an acquire within 4 after. */
+        static Form reservedCas(boolean ordered) {
+            Form.Step[] pair = pair("(?<addr>r\\d+)", COMPARE, "r\\d+");
+            return ordered ? seq(step(RELEASE), pair[0].within(8), pair[1], pair[2], step(ACQUIRE).within(4)) : seq(pair);
+        }
+
+        /** An atomic add with release and acquire: the loaded value added to, the sum stored conditionally. */
+        static Form reservedAdd() {
+            Form.Step[] pair = pair("(?<addr>r\\d+)", "addi? (?<new>r\\d+), ({old}, \\S+|r\\d+, {old})$", "{new}");
+            return seq(step(RELEASE), pair[0].within(8), pair[1], pair[2], step(ACQUIRE).within(4));
+        }
+
+        /**
+         * The mark word loaded from offset 0 of an object and its lock bits tested (lightweight locking: andi. with
+         * the lock mask, 3) or set (stack locking: ori with unlocked, 1), then its CAS with acquire at offset 0 of
+         * the same register. The lock bits tell it from cmpxchgd's own plain load before its pair (the contention
+         * hint), which also reads offset 0 of the register it CASes through.
+         */
+        static Form markWordCas() {
+            return seq(step("ld (?<mark>r\\d+), 0\\((?<addr>r\\d+)\\)$"), step("(andi\\. r\\d+, {mark}, 3|ori {mark}, {mark}, 1)$").within(3),
+                    step("ldarx (?<old>r\\d+), 0, {addr}(, [01])?$"), step(COMPARE).withNoneBetween(MEMORY),
+                    step("stdcx\\. r\\d+, 0, {addr}$").withNoneBetween(MEMORY).anchor(), step(ACQUIRE).within(4));
         }
     }
 
@@ -592,7 +672,7 @@ public enum Op implements Formed {
                 X86_64, seq(step("add[bwlq]? \\$(?<imm>-?(0x[0-9a-f]+|\\d+)), ").where("imm", immediate, described)),
                 AARCH64, seq(step("add [wx]\\d+, [wx]\\d+, #(?<imm>-?(0x[0-9a-f]+|\\d+))$").where("imm", immediate, described)),
                 RISCV64, seq(step("addiw? [a-z][a-z0-9]*, [a-z][a-z0-9]*, (?<imm>-?\\d+)$").where("imm", immediate, described)),
-                PPC64LE, seq(step("addi \\d+, \\d+, (?<imm>-?\\d+)$").where("imm", immediate, described)),
+                PPC64LE, seq(step("addi r\\d+, r\\d+, (?<imm>-?\\d+)$").where("imm", immediate, described)),
                 S390X, seq(step("(a|ag)(hi|fi|hik) %r\\d+, (%r\\d+, )?(?<imm>-?\\d+)$").where("imm", immediate, described))));
     }
 

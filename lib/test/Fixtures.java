@@ -102,7 +102,10 @@ final class Fixtures {
             // logged too), of which only the code and the log are kept.
             new Fixture("x86_64-jdk26", Isa.X86_64, 26, false, false),
             new Fixture("x86_64-jdk28", Isa.X86_64, 28, false, false),
-            new Fixture("aarch64-jdk28-hex", Isa.AARCH64, 28, true, false));
+            new Fixture("aarch64-jdk28-hex", Isa.AARCH64, 28, true, false),
+            // ppc64le under qemu 10 (-cpu power9), Debian's 25.0.5 and 28-ea+18: hex, decoded by the LLVM backend
+            new Fixture("ppc64le-jdk25-hex", Isa.PPC64LE, 25, true, false),
+            new Fixture("ppc64le-jdk28-hex", Isa.PPC64LE, 28, true, false));
 
     private static final Map<String, List<NMethod>> DECODED = new ConcurrentHashMap<>();
 
