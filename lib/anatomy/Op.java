@@ -203,7 +203,9 @@ public enum Op implements Formed {
                             step("stbx {z}, (r\\d+, {idx}|{idx}, r\\d+)$").within(2)),
                     seq(step("(rldicl|srdi) (?<idx>r\\d+), r\\d+, " + Ppc.shiftRight(7, 11) + "$"),
                             step("add (?<card>r\\d+), (r\\d+, {idx}|{idx}, r\\d+)$").within(Forms.OUT_OF_LINE),
-                            step("li (?<z>r\\d+), 0$").within(3), step("stb {z}, 0\\({card}\\)$").within(2)))),
+                            step("li (?<z>r\\d+), 0$").within(6), step("stb {z}, 0\\({card}\\)$").within(2)),
+                    seq(step("(rldicl|srdi) (?<idx>r\\d+), r\\d+, " + Ppc.shiftRight(7, 11) + "$"), step("li (?<z>r\\d+), 0$").within(8),
+                            step("add (?<card>r\\d+), (r\\d+, {idx}|{idx}, r\\d+)$").within(8), step("stb {z}, 0\\({card}\\)$").within(2)))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A card mark that reads the card first and stores only when it is not dirty yet (-XX:+UseCondCardMark;
@@ -226,7 +228,7 @@ public enum Op implements Formed {
             on(PPC64LE, anyOf(
                     seq(step("lbzx (?<v>r\\d+), (?<card>r\\d+, r\\d+)$"), step("cmpwi (cr[0-7], )?{v}, -?\\d+$").within(3),
                             step("b(eq|ne)[+-]? ").within(1), step("li (?<z>r\\d+), 0$").within(1), step("stbx {z}, {card}$").within(1)),
-                    seq(step("lbz (?<v>r\\d+), 0\\((?<card>r\\d+)\\)$"), step("cmpwi (cr[0-7], )?{v}, -?\\d+$").within(3),
+                    seq(step("lbz r\\d+, 0\\((?<card>r\\d+)\\)$"), step("cmpwi (cr[0-7], )?r\\d+, -?\\d+$").within(3),
                             step("b(eq|ne)[+-]? ").within(1), step("li (?<z>r\\d+), 0$").within(1), step("stb {z}, 0\\({card}\\)$").within(1)))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -261,7 +263,9 @@ public enum Op implements Formed {
                             Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT)),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(PPC64LE, "POWER has no zero register: C2 stores zero from a register it set with li 0 (ppc.ad), and a"
+                    + " store of that register cannot be told from a field store without data flow (called: li r15, 0 ..."
+                    + " stw r15, 12(r3) ... stw r15, 12(r3), 25.0.5)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A compressed reference loaded (a 32-bit load) and decoded with a shift of 3: on x86_64 folded into the
@@ -278,14 +282,16 @@ public enum Op implements Formed {
             on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x\\d+"),
                     step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("lwz (?<n>r\\d+), "), step("(sldi r\\d+, {n}, 3|rldimi r\\d+, {n}, 3, \\d+)$").within(2))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
     FIELD_STORE("store of a register's value into an object",
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
             on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT)),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(PPC64LE, "POWER has no zero register: C2 stores zero from a register it set with li 0 (ppc.ad), and a"
+                    + " store of that register cannot be told from a field store without data flow (called: li r15, 0 ..."
+                    + " stw r15, 12(r3) ... stw r15, 12(r3), 25.0.5)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
 
     // codegen (issue #13): calls, constants and code shape
