@@ -37,7 +37,7 @@ public enum Op implements Formed {
             on(AARCH64, insn("f?csel ")),
             notOn(RISCV64, "no conditional move without Zicond: C2's CMove is a branch over one mv (HotSpot's riscv.ad,"
                     + " enc_cmove); UseZicond (czero.eqz, czero.nez) is off by default in 25 and 28-ea"),
-            on(PPC64LE, insn("isel ")),
+            on(PPC64LE, insn("isel(lt|gt|eq)? ")),
             notOn(S390X, "C2 encodes a CMove of an immediate, as in b ? 1 : 2, as a branch over one lghi (HotSpot's s390.ad,"
                     + " z_enc_cmov_imm: no lochi, though the CPU has load/store-on-condition 2); only a CMove of two registers"
                     + " is a load-on-condition (z_enc_cmov_reg: locgr, measured locgrne for b ? x : y on 25.0.5)")),
@@ -56,7 +56,7 @@ public enum Op implements Formed {
             on(X86_64, insn("lock cmpxchg")),
             on(AARCH64, anyOf(insn("casal[bh]? "), Forms.exclusiveCas("ldaxr", "stlxr"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Ppc.reservedCas(true)),
             on(S390X, insn(Forms.S390X_CAS))),
     /**
      * A compare-and-swap of any ordering, relaxed ones included (cas, casa, casl, casal; an exclusive pair of any
@@ -67,7 +67,7 @@ public enum Op implements Formed {
             on(X86_64, insn("lock cmpxchg")),
             on(AARCH64, anyOf(insn("cas(a|al|l)?[bh]? "), Forms.exclusiveCas("ld(a)?xr", "st(l)?xr"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Ppc.reservedCas(false)),
             on(S390X, insn(Forms.S390X_CAS))),
     /** A full (StoreLoad) fence: mfence, or the locked no-op add on the stack HotSpot prefers; dmb ish. */
     FULL_FENCE("full memory fence",
@@ -81,7 +81,7 @@ public enum Op implements Formed {
             on(X86_64, insn("xchg[bwlq]? %\\w+, .*\\(")),
             on(AARCH64, insn("stlr[bh]? ")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Form.absent("POWER has no store with release built in: a release store is lwsync, then a plain store")),
             on(S390X, Form.absent("z/Architecture keeps stores in order after earlier loads and stores (only a later"
                     + " load may pass a store): a release store is a plain st, and HotSpot emits none"))),
     /**
@@ -115,7 +115,8 @@ public enum Op implements Formed {
                             step(".*\\(%{ref}[,)]").within(2)))),
             on(AARCH64, seq(step("cbn?z (?<ref>x\\d+), ").anchor(), step("\\S+ .*\\[{ref}[,\\]]").within(2))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("cmpl?di (cr[0-7], )?(?<ref>r\\d+), 0$").anchor(), step("b(eq|ne)[+-]? ").within(1),
+                    step("\\S+ r\\d+, -?\\d+\\({ref}\\)$").within(2))),
             on(S390X, anyOf(
                     seq(step("ltg?r (?<ref>%r\\d+), \\k<ref>$").anchor(), step("jg?(e|lh|ne) ").within(1),
                             step(Forms.s390xBasedOn("{ref}")).within(2)),
@@ -179,7 +180,8 @@ public enum Op implements Formed {
             on(AARCH64, seq(step("ldr x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$"),
                     step("cmp x\\d+, x\\d+$").within(8), step("str x\\d+, \\[x28, #{off}\\]$").within(8))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("ld r\\d+, (?<off>\\d+)\\(r16\\)$"), step("cmpld (cr[0-7], )?r\\d+, r\\d+$").within(8),
+                    step("std r\\d+, {off}\\(r16\\)$").within(8))),
             on(S390X, seq(step("lg %r\\d+, (?<off>\\d+)\\(%r8\\)$"),
                     step("clg %r\\d+, \\d+\\(%r8\\)$").within(8), step("stg %r\\d+, {off}\\(%r8\\)$").within(8)))),
     /**
@@ -198,7 +200,8 @@ public enum Op implements Formed {
                             step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)))),
             on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, anyOf(insn("dcbzl? "), seq(step("li (?<z>r\\d+), 0$"), step("std {z}, -?\\d+\\((?<p>r\\d+)\\)$").within(4),
+                    step("addi {p}, {p}, 8$").within(1), step("bdnz ").within(1)))),
             on(S390X, anyOf(insn("mvcle %r\\d+, %r\\d+, 0$"),
                     insn("xc (?<d>\\d+)\\(\\d+,(?<b>%r\\d+)\\), \\k<d>\\(\\k<b>\\)$")))),
     // memory (#12): card marks and the G1 filter before them (ZEROING, above, widened for #12 too)
@@ -231,7 +234,14 @@ public enum Op implements Formed {
                             step("add {card}, {card}, x\\d+$").within(4),
                             step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, anyOf(
+                    seq(step("(rldicl|srdi) (?<idx>r\\d+), r\\d+, " + Ppc.shiftRight(7, 11) + "$"), step("li (?<z>r\\d+), 0$").within(Forms.OUT_OF_LINE),
+                            step("stbx {z}, (r\\d+, {idx}|{idx}, r\\d+)$").within(2)),
+                    seq(step("(rldicl|srdi) (?<idx>r\\d+), r\\d+, " + Ppc.shiftRight(7, 11) + "$"),
+                            step("add (?<card>r\\d+), (r\\d+, {idx}|{idx}, r\\d+)$").within(Forms.OUT_OF_LINE),
+                            step("li (?<z>r\\d+), 0$").within(6), step("stb {z}, 0\\({card}\\)$").within(2)),
+                    seq(step("(rldicl|srdi) (?<idx>r\\d+), r\\d+, " + Ppc.shiftRight(7, 11) + "$"), step("li (?<z>r\\d+), 0$").within(8),
+                            step("add (?<card>r\\d+), (r\\d+, {idx}|{idx}, r\\d+)$").within(8), step("stb {z}, 0\\({card}\\)$").within(2)))),
             on(S390X, seq(Forms.cardShift("sr[al]g (?<card>%r\\d+), %r\\d+, (?<shift>\\d+)$"),
                     step("(algr?|agr?) {card}, ").within(4),
                     step("mvi 0\\({card}\\), 0$").within(Forms.OUT_OF_LINE)))),
@@ -253,7 +263,11 @@ public enum Op implements Formed {
                     seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("cmp {v}, #").within(3),
                             step("b\\.(eq|ne) ").within(1), step("strb wzr, \\[{card}\\]$").within(1)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, anyOf(
+                    seq(step("lbzx (?<v>r\\d+), (?<card>r\\d+, r\\d+)$"), step("cmpwi (cr[0-7], )?{v}, -?\\d+$").within(3),
+                            step("b(eq|ne)[+-]? ").within(1), step("li (?<z>r\\d+), 0$").within(1), step("stbx {z}, {card}$").within(1)),
+                    seq(step("lbz r\\d+, 0\\((?<card>r\\d+)\\)$"), step("cmpwi (cr[0-7], )?r\\d+, -?\\d+$").within(3),
+                            step("b(eq|ne)[+-]? ").within(1), step("li (?<z>r\\d+), 0$").within(1), step("stb {z}, 0\\({card}\\)$").within(1)))),
             on(S390X, seq(step("cli 0\\((?<card>%r\\d+)\\), (?<value>\\d+)$"), step("jg?(e|lh|ne) ").within(1),
                     step("mvi 0\\({card}\\), 0$").within(1)))),
     /**
@@ -268,7 +282,8 @@ public enum Op implements Formed {
                     Forms.regionShift("lsr (?<y>x\\d+), {x}, #(?<shift>0x[0-9a-f]+|\\d+)$").within(3),
                     step("cbn?z {y}, ").within(3))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("xor (?<x>r\\d+), r\\d+, r\\d+$"),
+                    step("(rldicl|srdi)\\. r\\d+, {x}, " + Ppc.shiftRight(20, 29) + "$").within(3), step("b(eq|ne)[+-]? ").within(1))),
             on(S390X, seq(step("xgr(k)? (?<x>%r\\d+), "),
                     Forms.regionShift("sr[al]g (?<y>%r\\d+), {x}, (?<shift>\\d+)$").within(2),
                     step("(jg?(e|lh|ne) |ltgr {y}, {y}$)").within(2)))),
@@ -291,7 +306,9 @@ public enum Op implements Formed {
                             Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT)),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(PPC64LE, "POWER has no zero register: C2 stores zero from a register it set with li 0 (ppc.ad), and a"
+                    + " store of that register cannot be told from a field store without data flow (called: li r15, 0 ..."
+                    + " stw r15, 12(r3) ... stw r15, 12(r3), 25.0.5)"),
             on(S390X, anyOf(insn("(mv[gh]?hi|mviy?) " + Forms.S390X_OBJECT_SLOT + ", 0$"),
                     seq(step("(xg?r|lg?hi) (?<z>%r\\d+), (\\k<z>|0)$"),
                             step("st[cghy]{0,2} {z}, " + Forms.S390X_OBJECT_SLOT + "$").within(4))))),
@@ -310,7 +327,7 @@ public enum Op implements Formed {
             on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x\\d+"),
                     step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("lwz (?<n>r\\d+), "), step("(sldi r\\d+, {n}, 3|rldimi r\\d+, {n}, 3, \\d+)$").within(2))),
             on(S390X, seq(step("llgf (?<n>%r\\d+), "),
                     step("(sllg %r\\d+, {n}, 3|risbgn? %r\\d+, {n}, .*, 3)$").within(2)))),
     /**
@@ -330,7 +347,9 @@ public enum Op implements Formed {
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
             on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT)),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            notOn(PPC64LE, "POWER has no zero register: C2 stores zero from a register it set with li 0 (ppc.ad), and a"
+                    + " store of that register cannot be told from a field store without data flow (called: li r15, 0 ..."
+                    + " stw r15, 12(r3) ... stw r15, 12(r3), 25.0.5)"),
             on(S390X, insn("st[cghy]{0,2} %r\\d+, " + Forms.S390X_OBJECT_SLOT + "$"))),
 
     // codegen (issue #13): calls, constants and code shape
@@ -346,7 +365,7 @@ public enum Op implements Formed {
             on(X86_64, insn("imul[bwlq]? ")),
             on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl|[su]mulh) [wx]")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, insn("mul(l[wd]|h[wd]u?|li)\\.? ")),
             on(S390X, insn("(ms[gfrkc]*|mg?hi|mgrk|mlg?r?|msgf?i) %r"))),
     /**
      * A two-way branch on a value the method computed: a compare or test, then a conditional jump; cbz, cbnz,
@@ -368,7 +387,7 @@ public enum Op implements Formed {
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
             on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, insn("(mtfpr[dw][az]?|mtvsr[dw][az]?) (f|vs)\\d+, r\\d+$")),
             on(S390X, insn("ldgr %f\\d+, %r\\d+$"))),
     /** An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER. */
     RELOAD_FROM_FP_REGISTER("general-purpose register reloaded from an FP/SIMD register",
@@ -387,7 +406,7 @@ public enum Op implements Formed {
             on(AARCH64, seq(step("str (?![wx]zr)[wx]\\d+, \\[sp(?<slot>(, #(0x[0-9a-f]+|\\d+))?)\\]$"),
                     step("ldr [wx]\\d+, \\[sp{slot}\\]$"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("st[wd] (?!r0,)r\\d+, (?<slot>\\d+)\\(r1\\)$"), step("l(wz|wa|d) r\\d+, {slot}\\(r1\\)$"))),
             on(S390X, seq(step("stg? %r(?!14,|0,)\\d+, (?<slot>\\d+)\\(%r15\\)$"),
                     step("lg? %r(?!15,)\\d+, {slot}\\(%r15\\)$")))),
 
@@ -400,7 +419,8 @@ public enum Op implements Formed {
             on(X86_64, Form.absent("every x86_64 load is ordered like an acquire (TSO); a volatile load is a plain mov")),
             on(AARCH64, insn("ldar[bh]? ")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("l(bz|hz|ha|wz|wa|d) (?<v>r\\d+), "), step("(twi 0, {v}, 0|cmp[wd] (cr[0-7], )?{v}, {v})$").within(1),
+                    step("(bne[+-]? .*|isync)$").within(1))),
             on(S390X, Form.absent("z/Architecture orders every load after earlier loads (only a load may pass an earlier"
                     + " store): a volatile load is a plain l or lg"))),
     /**
@@ -418,7 +438,7 @@ public enum Op implements Formed {
                             step("(add|sub) (?<new>[wx]\\d+), ({old}, \\S+|\\S+, {old})$").withNoneBetween(Forms.AARCH64_MEMORY),
                             step("stlxr[bh]? w\\d+, {new}, \\[{addr}\\]$").withNoneBetween(Forms.AARCH64_MEMORY)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Ppc.reservedAdd()),
             on(S390X, insn("laa(g)? %r\\d+, %r\\d+, "))),
     /**
      * A compare-and-swap with acquire on an object's mark word, its header's first word, as a lock's entry by
@@ -437,7 +457,7 @@ public enum Op implements Formed {
                     seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), step("casa(l)? x\\d+, x\\d+, \\[{obj}\\]$")),
                     Forms.exclusiveCas(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), "ldaxr", "st(l)?xr"))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Ppc.markWordCas()),
             on(S390X, seq(step("lg %r\\d+, 0\\((?<obj>%r\\d+)\\)$"), step("csg %r\\d+, %r\\d+, 0\\({obj}\\)$")))),
     /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
     MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form()));
@@ -574,6 +594,15 @@ public enum Op implements Formed {
                     default -> 8;
                 } : 0;
             }
+            if (isa == PPC64LE) {
+                m = java.util.regex.Pattern.compile("^st([bhwd])(u|x|ux)? ").matcher(text);
+                return !m.find() ? 0 : switch (m.group(1)) {
+                    case "b" -> 1;
+                    case "h" -> 2;
+                    case "w" -> 4;
+                    default -> 8;
+                };
+            }
             m = java.util.regex.Pattern.compile("^(str|stp)([bh]?) ([wxsdq])").matcher(text);
             if (!m.find()) {
                 return 0;
@@ -597,6 +626,63 @@ public enum Op implements Formed {
         /** A shift by log2 of a G1 region size (1 to 512 MB). */
         static Form.Step regionShift(String regex) {
             return step(regex).where("shift", s -> s >= 20 && s <= 29, "between 20 and 29 (regions of 1 to 512 MB)");
+        }
+    }
+
+    /**
+     * POWER's forms (LLVM's text, registers by name): the reservation pair, lXarx ... stXcx. on one address with no
+     * memory access between (a store-conditional fails on a reservation lost to another access), and the barriers
+     * HotSpot's PPC port orders it with (MacroAssembler::cmpxchgd, ppc.ad): a release before it, sync (a
+     * MemBarVolatile: support_IRIW_for_not_multiple_copy_atomic_cpu is true on PPC) or lwsync, and an acquire after
+     * it, isync behind the loop's branch (sync where IRIW support is off). Counted at the store-conditional.
+     */
+    private static final class Ppc {
+        /** Any POWER instruction that reads or writes memory: a displacement on a base, an x-form, the pair, dcbz. */
+        static final String MEMORY = "(.*, -?\\d+\\(r\\d+\\)(, [01])?$|(l[bhwdq][a-z]*x|st[bhwdq][a-z]*x\\.?|lf[sd]u?x|stf[sd]u?x"
+                + "|lxv[a-z0-9]*x|stxv[a-z0-9]*x|dcbzl?) )";
+        /** The release before the pair (a full or lightweight sync) and the acquire after it. */
+        private static final String RELEASE = "(hw|lw)?sync$";
+        private static final String ACQUIRE = "i?sync$";
+        /** The loaded value compared: with a register or an immediate, or masked (andi.) as the mark word is. */
+        private static final String COMPARE = "(cmpl?[wd]i? (cr[0-7], )?({old}, \\S+|\\S+, {old})|andi\\. r\\d+, {old}, \\d+)$";
+
+        /** {@code rldicl rA, rS, 64-n, n} (a logical shift right by n, as LLVM prints srdi) for n from lo to hi. */
+        static String shiftRight(int lo, int hi) {
+            StringBuilder alternatives = new StringBuilder("(");
+            for (int n = lo; n <= hi; n++) {
+                alternatives.append(n == lo ? "" : "|").append(64 - n).append(", ").append(n).append("|").append(n);
+            }
+            return alternatives.append(")").toString();
+        }
+
+        private static Form.Step[] pair(String address, String middle, String stored) {
+            return new Form.Step[] {step("l(?<w>[bhwd])arx (?<old>r\\d+), 0, " + address + "(, [01])?$"),
+                    step(middle).withNoneBetween(MEMORY),
+                    step("st{w}cx\\. " + stored + ", 0, {addr}$").withNoneBetween(MEMORY).anchor()};
+        }
+
+        /** A CAS: the pair with a compare between; ordered: a release within 8 before it and an acquire within 4 after. */
+        static Form reservedCas(boolean ordered) {
+            Form.Step[] pair = pair("(?<addr>r\\d+)", COMPARE, "r\\d+");
+            return ordered ? seq(step(RELEASE), pair[0].within(8), pair[1], pair[2], step(ACQUIRE).within(4)) : seq(pair);
+        }
+
+        /** An atomic add with release and acquire: the loaded value added to, the sum stored conditionally. */
+        static Form reservedAdd() {
+            Form.Step[] pair = pair("(?<addr>r\\d+)", "addi? (?<new>r\\d+), ({old}, \\S+|r\\d+, {old})$", "{new}");
+            return seq(step(RELEASE), pair[0].within(8), pair[1], pair[2], step(ACQUIRE).within(4));
+        }
+
+        /**
+         * The mark word loaded from offset 0 of an object and its lock bits tested (lightweight locking: andi. with
+         * the lock mask, 3) or set (stack locking: ori with unlocked, 1), then its CAS with acquire at offset 0 of
+         * the same register. The lock bits tell it from cmpxchgd's own plain load before its pair (the contention
+         * hint), which also reads offset 0 of the register it CASes through.
+         */
+        static Form markWordCas() {
+            return seq(step("ld (?<mark>r\\d+), 0\\((?<addr>r\\d+)\\)$"), step("(andi\\. r\\d+, {mark}, 3|ori {mark}, {mark}, 1)$").within(3),
+                    step("ldarx (?<old>r\\d+), 0, {addr}(, [01])?$"), step(COMPARE).withNoneBetween(MEMORY),
+                    step("stdcx\\. r\\d+, 0, {addr}$").withNoneBetween(MEMORY).anchor(), step(ACQUIRE).within(4));
         }
     }
 
@@ -698,7 +784,7 @@ public enum Op implements Formed {
                 X86_64, seq(step("add[bwlq]? \\$(?<imm>-?(0x[0-9a-f]+|\\d+)), ").where("imm", immediate, described)),
                 AARCH64, seq(step("add [wx]\\d+, [wx]\\d+, #(?<imm>-?(0x[0-9a-f]+|\\d+))$").where("imm", immediate, described)),
                 RISCV64, seq(step("addiw? [a-z][a-z0-9]*, [a-z][a-z0-9]*, (?<imm>-?\\d+)$").where("imm", immediate, described)),
-                PPC64LE, seq(step("addi \\d+, \\d+, (?<imm>-?\\d+)$").where("imm", immediate, described)),
+                PPC64LE, seq(step("addi r\\d+, r\\d+, (?<imm>-?\\d+)$").where("imm", immediate, described)),
                 S390X, seq(step("((a|ag)(hi|fi|hik) %r\\d+, (%r\\d+, )?|a(g)?si -?\\d*\\(%r\\d+\\), )(?<imm>-?\\d+)$")
                         .where("imm", immediate, described))));
     }

@@ -105,7 +105,10 @@ final class Fixtures {
             new Fixture("aarch64-jdk28-hex", Isa.AARCH64, 28, true, false),
             // s390x under qemu 10 (-cpu qemu), Debian's 25.0.5 and 28-ea+18, decoded offline with LLVM 15
             new Fixture("s390x-jdk25-hex", Isa.S390X, 25, true, false),
-            new Fixture("s390x-jdk28-hex", Isa.S390X, 28, true, false));
+            new Fixture("s390x-jdk28-hex", Isa.S390X, 28, true, false),
+            // ppc64le under qemu 10 (-cpu power9), Debian's 25.0.5 and 28-ea+18: hex, decoded by the LLVM backend
+            new Fixture("ppc64le-jdk25-hex", Isa.PPC64LE, 25, true, false),
+            new Fixture("ppc64le-jdk28-hex", Isa.PPC64LE, 28, true, false));
 
     private static final Map<String, List<NMethod>> DECODED = new ConcurrentHashMap<>();
 

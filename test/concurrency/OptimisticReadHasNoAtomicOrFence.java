@@ -2,7 +2,7 @@
  * @test
  * @summary A StampedLock optimistic read compiles to loads with no atomic instruction and no full fence, unlike a read lock, which takes a CAS (seed 004)
  * @key concurrency
- * @requires pack.c2 & pack.whitebox & pack.profiled
+ * @requires pack.c2 & pack.whitebox & pack.profiled & !pack.syncBeforeVolatileLoad
  * @library /lib
  * @run driver OptimisticReadHasNoAtomicOrFence
  */

@@ -3,23 +3,32 @@ package anatomy.isa;
 import java.util.regex.Pattern;
 
 /**
- * POWER (little-endian, ISA 3.0 and later) as LLVM's disassembler prints it: registers as bare numbers, the
- * extended mnemonics ({@code mr}, {@code li}, {@code beq}, {@code blr}): {@code ld 3, 8(4)}, {@code stdx 3, 4, 5},
- * {@code isel 3, 3, 14, 26}, {@code bl 0x...}. HotSpot keeps the current thread in {@code 16} (R16) and the stack
- * pointer in {@code 1}.
+ * POWER (little-endian, ISA 3.0 and later) as LLVM's disassembler prints it through the pack's backend: registers
+ * by name ({@code r3}, {@code cr6}, {@code f1}, {@code vs34}), LLVM's extended mnemonics ({@code mr}, {@code li},
+ * {@code clrldi}, {@code blr}; a shift right by n stays {@code rldicl rA, rS, 64-n, n}), and the conditional branches
+ * as binutils names them ({@code beq}, {@code bge- cr7, 0x...}, {@code bnectrl}, {@code beqlr}):
+ * {@code ld r3, 8(r4)}, {@code stdx r3, r4, r5}, {@code isel r3, r3, r14, 4*cr6+eq}, {@code bl 0x...} (read from
+ * C2's code of Debian's 25.0.5 and 28-ea+18 under qemu 10, -cpu power9). HotSpot keeps the current thread in
+ * {@code r16} (R16_thread) and the stack pointer in {@code r1}.
  */
 final class Ppc64le implements Syntax {
-    /** bl (and bla), or a branch to the count or link register that links. */
-    private static final Pattern CALL = Pattern.compile("^(bla?|bctrl|blrl|bcctrl|bclrl) ?");
-    /** Any branch but a call or the return: b, the conditional forms, bctr. */
+    /** The conditions of the extended conditional branches. */
+    private static final String CONDITION = "(lt|le|eq|ge|gt|nl|ne|ng|so|ns|un|nu)";
+    /** bl (and bla), or a branch to the count or link register that links, conditional ones too ({@code bnectrl}). */
+    private static final Pattern CALL = Pattern.compile("^(bla?|bctrl|blrl|bcctrl|bclrl|b" + CONDITION + "(ctrl|lrl)[+-]?)( |$)");
+    /** Any branch but a call or a return: b, the conditional forms, bctr and the conditional ones to ctr. */
     private static final Pattern JUMP = Pattern.compile(
-            "^(b|ba|bc|bca|bctr|bcctr|bdn?z[a-z+-]*|b(lt|le|eq|ge|gt|nl|ne|ng|so|ns|un|nu)[+-]?)( |$)");
+            "^(b|ba|bc|bca|bctr|bcctr|bdn?z[a-z]*[+-]?|b" + CONDITION + "(ctr)?[+-]?)( |$)");
     private static final Pattern BRANCH_TO = Pattern.compile(
-            "^(b|bc [0-9]+, [0-9]+,|bdn?z[a-z]*|b(lt|le|eq|ge|gt|nl|ne|ng|so|ns|un|nu)[+-]?( [0-9]+,)?) 0x(?<target>[0-9a-f]+)$");
-    private static final Pattern RET = Pattern.compile("^blr$");
-    /** A displacement and a base register in parentheses, or an indexed (x-form) load or store. */
-    private static final Pattern MEMORY = Pattern.compile(
-            "(, -?\\d+\\(\\d+\\)$|^(l[bhwd][a-z]*x|st[bhwd][a-z]*x|l[bhwd]arx|st[bhwd]cx\\.|lfdx|lfsx|stfdx|stfsx|lxv[a-z]*x?|stxv[a-z]*x?) )");
+            "^(b|bc \\d+, \\d+,|bdn?z[a-z]*[+-]?( \\d\\*cr[0-7]\\+[a-z]+,)?|b" + CONDITION + "[+-]?( cr[0-7],)?) 0x(?<target>[0-9a-f]+)$");
+    /** blr, or a conditional return ({@code beqlr}). */
+    private static final Pattern RET = Pattern.compile("^(blr|b" + CONDITION + "lr[+-]?)$");
+    /**
+     * A displacement and a base register in parentheses (a prefixed load or store adds {@code , 0}), an indexed
+     * (x-form) load or store, the reservation pair, dcbz (it writes a cache block of zeros).
+     */
+    private static final Pattern MEMORY = Pattern.compile("(, -?\\d+\\(r\\d+\\)(, [01])?$|^(l[bhwd][a-z]*x|st[bhwd][a-z]*x"
+            + "|l[bhwdq]arx|st[bhwdq]cx\\.|lf[sd]u?x|stf[sd]u?x|lxv[a-z0-9]*x|stxv[a-z0-9]*x|dcbzl?) )");
 
     @Override
     public Pattern call() {

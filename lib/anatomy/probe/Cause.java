@@ -55,6 +55,7 @@ public enum Cause {
     static final Map<String, Cause> KIND = kinds(
             "pack.jdk", PLATFORM,                 // the release: a range a test declares is about releases
             "pack.isa", PLATFORM,
+            "pack.syncBeforeVolatileLoad", PLATFORM,  // the port's memory model (HotSpot's PPC port)
             "pack.emulated", PLATFORM,
             "pack.thp", PLATFORM,                 // the host kernel's setting
             "pack.cpu.features", PLATFORM,        // the CPU

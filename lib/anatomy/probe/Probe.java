@@ -62,6 +62,11 @@ public class Probe implements Callable<Map<String, String>> {
             isa = "other";
         }
         put("pack.isa", isa, "os.arch=" + arch);
+        // a port's memory model (#23): where the VM orders a volatile load with a full fence before it
+        boolean syncFirst = isa.equals("ppc64le");
+        put("pack.syncBeforeVolatileLoad", String.valueOf(syncFirst), syncFirst ? "HotSpot's PPC port puts a sync (a full"
+                + " fence) before every volatile load: support_IRIW_for_not_multiple_copy_atomic_cpu (globalDefinitions_ppc.hpp)"
+                : "a volatile load on " + isa + " has no full fence before it");
         collector();
         put("pack.thp", thpMode(), "the host's /sys/kernel/mm/transparent_hugepage/enabled");
         configuration();
