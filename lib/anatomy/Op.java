@@ -54,7 +54,7 @@ public enum Op implements Formed {
     CAS("compare-and-swap with acquire and release",
             on(X86_64, insn("lock cmpxchg")),
             on(AARCH64, anyOf(insn("casal[bh]? "), Forms.exclusiveCas("ldaxr", "stlxr"))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, anyOf(insn("amocas\\.[wdq]\\.aqrl "), Forms.riscvReservedCas("\\.aq(rl)?", "\\.(aq)?rl"))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -65,21 +65,22 @@ public enum Op implements Formed {
     ANY_CAS("compare-and-swap of any memory ordering",
             on(X86_64, insn("lock cmpxchg")),
             on(AARCH64, anyOf(insn("cas(a|al|l)?[bh]? "), Forms.exclusiveCas("ld(a)?xr", "st(l)?xr"))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, anyOf(insn("amocas\\.[wdq](\\.aq|\\.rl|\\.aqrl)? "), Forms.riscvReservedCas("(\\.aq|\\.rl|\\.aqrl)?", "(\\.aq|\\.rl|\\.aqrl)?"))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A full (StoreLoad) fence: mfence, or the locked no-op add on the stack HotSpot prefers; dmb ish. */
     FULL_FENCE("full memory fence",
             on(X86_64, insn(Forms.X86_FENCE)),
             on(AARCH64, insn("dmb ish$")),
-            on(RISCV64, insn("fence i?o?r?w, i?o?rw?$")),
+            on(RISCV64, insn(Forms.RISCV64_FULL_FENCE)),
             on(PPC64LE, insn("(hw)?sync$")),
             on(S390X, insn("(bnor %r0|bcr 1[45], %r0|bor %r0)$"))),
     /** A store that carries release (or stronger) ordering itself: stlr; on x86_64 the locked xchg to memory. */
     RELEASE_STORE("store with release ordering built in",
             on(X86_64, insn("xchg[bwlq]? %\\w+, .*\\(")),
             on(AARCH64, insn("stlr[bh]? ")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, Form.absent("RVWMO in RVA23 has no store-release instruction (Zalasr is not in the profile and HotSpot"
+                    + " does not use it): C2's releasing store is fence rw, w then a plain store (riscv.ad membar_release)")),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -90,7 +91,8 @@ public enum Op implements Formed {
             on(X86_64, anyOf(insn("xchg[bwlq]? %\\w+, .*\\("),
                     seq(step("mov[bwlq]? (%\\w+|\\$\\S+), .*\\("), step(Forms.X86_FENCE).within(2)))),
             on(AARCH64, anyOf(insn("stlr[bh]? "), seq(step("str[bh]? \\w+, \\["), step("dmb ish$").within(2)))),
-            notOn(RISCV64, "not brought up: measured fence rw, w; sw; fence w, r (25.0.5), form not written yet"),
+            on(RISCV64, seq(step("fence (i?o?)?rw, (i?o?)?w$"), step("s[bhwd] [a-z][a-z0-9]*, -?\\d+\\([a-z][a-z0-9]*\\)$").within(8),
+                    step(Forms.RISCV64_FULL_FENCE).within(2))),
             notOn(PPC64LE, "a volatile store is lwsync then the store; the StoreLoad sync comes before volatile loads instead"
                     + " (support_IRIW_for_not_multiple_copy_atomic_cpu, HotSpot's globalDefinitions_ppc.hpp)"),
             notOn(S390X, "not brought up: measured st then bcr 14,0 (25.0.5), form not written yet")),
@@ -112,7 +114,7 @@ public enum Op implements Formed {
                     seq(step("cmpq \\$0, %(?<ref>r\\w+)$").anchor(), step("j(e|ne) ").within(1),
                             step(".*\\(%{ref}[,)]").within(2)))),
             on(AARCH64, seq(step("cbn?z (?<ref>x\\d+), ").anchor(), step("\\S+ .*\\[{ref}[,\\]]").within(2))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("(beqz|bnez) (?<ref>[a-z][a-z0-9]*), ").anchor(), step("\\S+ .*\\({ref}\\)$").within(2))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -135,9 +137,19 @@ public enum Op implements Formed {
     /** The poll at a method's return ({poll_return}). */
     RETURN_POLL("return poll", anyIsa(Role.RETURN_POLL.form())),
     /** A call into the uncommon-trap blob: the compiled code gives up and deoptimizes here. */
-    UNCOMMON_TRAP("uncommon trap", anyIsa(Role.UNCOMMON_TRAP.form())),
+    UNCOMMON_TRAP("uncommon trap", anyIsa(Role.UNCOMMON_TRAP.form())) {
+        @Override
+        public String hiddenIn(NMethod code) {
+            return Forms.runtimeCallsUnnamed(code);
+        }
+    },
     /** C2's out-of-line call that allocates an object or array in the runtime (its names per release: Role). */
-    ALLOCATION_SLOW_CALL("allocation slow-path call", anyIsa(Role.ALLOCATION_SLOW_PATH.form())),
+    ALLOCATION_SLOW_CALL("allocation slow-path call", anyIsa(Role.ALLOCATION_SLOW_PATH.form())) {
+        @Override
+        public String hiddenIn(NMethod code) {
+            return Forms.runtimeCallsUnnamed(code);
+        }
+    },
     /**
      * The inline TLAB bump: the thread's TLAB top loaded, compared with the TLAB end, stored back to the same
      * offset. The compare tells it from G1's SATB queue update, another read-modify-write of a thread field.
@@ -147,7 +159,9 @@ public enum Op implements Formed {
                     step("cmp[lq]? (0x[0-9a-f]+|\\d+)\\(%r15\\), %r").within(8), step("mov[lq]? %r\\w+, {off}\\(%r15\\)$").within(8))),
             on(AARCH64, seq(step("ldr x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$"),
                     step("cmp x\\d+, x\\d+$").within(8), step("str x\\d+, \\[x28, #{off}\\]$").within(8))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("ld (?<top>[a-z][a-z0-9]*), (?<off>\\d+)\\(s7\\)$"),
+                    step("ld (?<end>[a-z][a-z0-9]*), \\d+\\(s7\\)$").within(4), step("bgeu [a-z][a-z0-9]*, {end}, ").within(4),
+                    step("sd [a-z][a-z0-9]*, {off}\\(s7\\)$").within(8))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -162,7 +176,10 @@ public enum Op implements Formed {
                             step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)),
                     seq(step("xorq %(?<z>r\\w+), %\\k<z>$"), step("movq %{z}, \\(%\\w+, %\\w+, 8\\)$").within(6)))),
             on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, anyOf(
+                    seq(step("vxor\\.vv (?<vz>v\\d+), \\k<vz>, \\k<vz>$"), step("vse\\d+\\.v {vz}, \\(").within(3)),
+                    seq(step("vmv\\.v\\.i (?<vz>v\\d+), 0$"), step("vse\\d+\\.v {vz}, \\(").within(3)),
+                    insn("(cbo\\.zero |jalr? .*zero_blocks)"))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     // memory (#12): card marks and the G1 filter before them (ZEROING, above, widened for #12 too)
@@ -194,7 +211,10 @@ public enum Op implements Formed {
                     seq(Forms.cardShift("lsr (?<card>x\\d+), x\\d+, #(?<shift>0x[0-9a-f]+|\\d+)$"),
                             step("add {card}, {card}, x\\d+$").within(4),
                             step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE)))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, anyOf(
+                    seq(Forms.cardShift("srli (?<idx>[a-z][a-z0-9]*), [a-z][a-z0-9]*, (?<shift>\\d+)$"),
+                            step("add (?<card>[a-z][a-z0-9]*), ({idx}, [a-z][a-z0-9]*|[a-z][a-z0-9]*, {idx})$").within(8),
+                            step("sb zero, 0\\({card}\\)$").within(Forms.OUT_OF_LINE)))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -214,7 +234,8 @@ public enum Op implements Formed {
                             step("strb wzr, \\[{card}\\]$").within(1)),
                     seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("cmp {v}, #").within(3),
                             step("b\\.(eq|ne) ").within(1), step("strb wzr, \\[{card}\\]$").within(1)))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("lbu (?<v>[a-z][a-z0-9]*), 0\\((?<card>[a-z][a-z0-9]*)\\)$"), step("(beqz|bnez) {v}, ").within(2),
+                    step("sb zero, 0\\({card}\\)$").within(2))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -228,7 +249,9 @@ public enum Op implements Formed {
             on(AARCH64, seq(step("eor (?<x>x\\d+), x\\d+, x\\d+$"),
                     Forms.regionShift("lsr (?<y>x\\d+), {x}, #(?<shift>0x[0-9a-f]+|\\d+)$").within(3),
                     step("cbn?z {y}, ").within(3))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("xor (?<x>[a-z][a-z0-9]*), [a-z][a-z0-9]*, [a-z][a-z0-9]*$"),
+                    Forms.regionShift("srli (?<y>[a-z][a-z0-9]*), {x}, (?<shift>\\d+)$").within(3),
+                    step("(beqz|bnez) {y}, ").within(3))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -247,7 +270,7 @@ public enum Op implements Formed {
                     seq(step("leaq (?<off>0x[0-9a-f]+|\\d+)\\(%(?!rsp)r\\w+\\), %(?<p>r\\w+)$"),
                             Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT)),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("s[bhwd] zero, " + Forms.RISCV64_OBJECT_SLOT)),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -264,14 +287,15 @@ public enum Op implements Formed {
                     seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %r(?<n>\\d+)d$"), step(Forms.x86DecodedIn("%r{n}")).within(2)))),
             on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x\\d+"),
                     step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("lwu (?<n>[a-z][a-z0-9]*), -?\\d+\\([a-z][a-z0-9]*\\)$"),
+                    step("(slli [a-z][a-z0-9]*, {n}, 3|sh3add [a-z][a-z0-9]*, {n}, s9)$").within(2))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
     FIELD_STORE("store of a register's value into an object",
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
             on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT)),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("s[bhwd] (?!zero,)[a-z][a-z0-9]*, " + Forms.RISCV64_OBJECT_SLOT)),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
 
@@ -284,14 +308,14 @@ public enum Op implements Formed {
     INTEGER_MULTIPLICATION("integer multiplication",
             on(X86_64, insn("imul[bwlq]? ")),
             on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl) [wx]")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("(mulw?|mulhu?|mulhsu) ")),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A general-purpose register copied into an FP/SIMD register, C2's spill there instead of the stack. */
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
             on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("fmv\\.[wd]\\.x f[a-z0-9]+, [a-z][a-z0-9]*$")),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -303,7 +327,8 @@ public enum Op implements Formed {
                     step("mov[lq] {slot}\\(%rsp\\), %(?![re]bp\\b)\\w+$"))),
             on(AARCH64, seq(step("str (?![wx]zr)[wx]\\d+, \\[sp(?<slot>(, #(0x[0-9a-f]+|\\d+))?)\\]$"),
                     step("ldr [wx]\\d+, \\[sp{slot}\\]$"))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("s[wd] (?!(zero|ra|s0),)[a-z][a-z0-9]*, (?<slot>\\d+)\\(sp\\)$"),
+                    step("l[wd]u? (?!(ra|s0),)[a-z][a-z0-9]*, {slot}\\(sp\\)$"))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
 
@@ -315,7 +340,8 @@ public enum Op implements Formed {
     LOAD_ACQUIRE("load with acquire ordering built in",
             on(X86_64, Form.absent("every x86_64 load is ordered like an acquire (TSO); a volatile load is a plain mov")),
             on(AARCH64, insn("ldar[bh]? ")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, Form.absent("RVWMO in RVA23 has no load-acquire instruction (Zalasr is not in the profile and HotSpot"
+                    + " does not use it): C2's volatile load is a plain load then fence r, rw (riscv.ad membar_acquire)")),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -332,7 +358,7 @@ public enum Op implements Formed {
                     seq(step("ldaxr[bh]? (?<old>[wx]\\d+), \\[(?<addr>x\\d+)\\]$"),
                             step("(add|sub) (?<new>[wx]\\d+), ({old}, \\S+|\\S+, {old})$").withNoneBetween(Forms.AARCH64_MEMORY),
                             step("stlxr[bh]? w\\d+, {new}, \\[{addr}\\]$").withNoneBetween(Forms.AARCH64_MEMORY)))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("amoadd\\.[wd]\\.aqrl ")),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -351,11 +377,18 @@ public enum Op implements Formed {
             on(AARCH64, anyOf(
                     seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), step("casa(l)? x\\d+, x\\d+, \\[{obj}\\]$")),
                     Forms.exclusiveCas(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), "ldaxr", "st(l)?xr"))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, anyOf(
+                    seq(step("ld [a-z][a-z0-9]*, 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), step("amocas\\.d\\.aq(rl)? [a-z][a-z0-9]*, [a-z][a-z0-9]*, \\({obj}\\)$")),
+                    Forms.riscvReservedCas(step("ld [a-z][a-z0-9]*, 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), "\\.aq(rl)?", "(\\.rl|\\.aqrl)?"))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
-    MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form()));
+    MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form())) {
+        @Override
+        public String hiddenIn(NMethod code) {
+            return Forms.runtimeCallsUnnamed(code);
+        }
+    };
 
     private final String meaning;
     private final IsaForms forms;
@@ -400,6 +433,45 @@ public enum Op implements Formed {
     /** Patterns more than one operation shares. */
     private static final class Forms {
         static final String X86_FENCE = "(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\))";
+        /** A fence ordering earlier stores before later loads (StoreLoad), e.g. fence w, r or fence rw, rw. */
+        static final String RISCV64_FULL_FENCE = "fence i?o?r?w, i?o?rw?$";
+        /** A memory operand based on a register other than sp and the thread (s7); its displacement is group "off". */
+        static final String RISCV64_OBJECT_SLOT = "(?<off>-?\\d+)\\((?!(sp|s7)\\))[a-z][a-z0-9]*\\)$";
+        /** Any RISC-V instruction with a memory operand, which must not come between lr and sc. */
+        static final String RISCV64_MEMORY = ".*\\(";
+
+        /**
+         * A compare-and-swap as a reserved pair, counted at the store-conditional: lr.w or lr.d (its ordering suffix
+         * a regex, e.g. {@code \\.aq(rl)?}) of an address, a bne on the loaded (maybe masked) value, and sc of the same
+         * width to the same address, with no memory access between (RVWMO's constrained LR/SC loop, which C2's
+         * MacroAssembler::cmpxchg emits; a byte or short CAS works on the aligned word around it).
+         */
+        static Form riscvReservedCas(String lrOrder, String scOrder) {
+            return seq(riscvReservedPair(step("lr\\.(?<w>[wd])" + lrOrder + " [a-z][a-z0-9]*, \\((?<addr>[a-z][a-z0-9]*)\\)$"), scOrder));
+        }
+
+        static Form riscvReservedCas(Form.Step first, String lrOrder, String scOrder) {
+            Form.Step[] pair = riscvReservedPair(step("lr\\.(?<w>[wd])" + lrOrder + " [a-z][a-z0-9]*, \\((?<addr>{obj})\\)$"), scOrder);
+            return seq(first, pair[0], pair[1], pair[2]);
+        }
+
+        private static Form.Step[] riscvReservedPair(Form.Step lr, String scOrder) {
+            return new Form.Step[] {lr, step("bne [a-z][a-z0-9]*, [a-z][a-z0-9]*, ").withNoneBetween(RISCV64_MEMORY),
+                    step("sc\\.{w}" + scOrder + " [a-z][a-z0-9]*, [a-z][a-z0-9]*, \\({addr}\\)$").withNoneBetween(RISCV64_MEMORY)};
+        }
+
+        /**
+         * Why a runtime call's role cannot be read from the code's notes, or null: a {runtime_call nmethod} note is a
+         * call whose destination the VM read as a stub of the calling nmethod itself, so its note names no stub. Measured
+         * on riscv64 with 25.0.5 (every C2 runtime call is auipc, ld of the target from an address stub, jalr or jal,
+         * JDK-8343430), where 28-ea+18 names the stub (JDK-8392364, RISC-V: Merge reloc_destination into destination).
+         */
+        static String runtimeCallsUnnamed(NMethod code) {
+            return code.instructions().stream().flatMap(i -> i.annotations().stream()).anyMatch(a -> a.contains("{runtime_call nmethod}"))
+                    ? "its runtime calls are noted {runtime_call nmethod}: the VM read their destination as an address stub of the"
+                            + " nmethod itself and named no stub (riscv64 before JDK-8392364), so the call's role cannot be read" : null;
+        }
+
         /** The dirty card value, zero: an immediate or HotSpot's zero register r12 (its low byte). */
         static final String X86_DIRTY = "(\\$(0x)?0|%r12b)";
         /** A field of the current thread (r15), e.g. {@code 0x50(%r15)}. */
@@ -470,6 +542,15 @@ public enum Op implements Formed {
                     case "b" -> 1;
                     case "w" -> 2;
                     case "l" -> 4;
+                    default -> 8;
+                } : 0;
+            }
+            if (isa == RISCV64) {
+                m = java.util.regex.Pattern.compile("^f?s([bhwd]) ").matcher(text);
+                return m.find() ? switch (m.group(1)) {
+                    case "b" -> 1;
+                    case "h" -> 2;
+                    case "w" -> 4;
                     default -> 8;
                 } : 0;
             }

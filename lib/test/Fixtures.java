@@ -102,7 +102,11 @@ final class Fixtures {
             // logged too), of which only the code and the log are kept.
             new Fixture("x86_64-jdk26", Isa.X86_64, 26, false, false),
             new Fixture("x86_64-jdk28", Isa.X86_64, 28, false, false),
-            new Fixture("aarch64-jdk28-hex", Isa.AARCH64, 28, true, false));
+            new Fixture("aarch64-jdk28-hex", Isa.AARCH64, 28, true, false),
+            // riscv64 under qemu 10 (rva23u64 with Zifencei, Zacas, Zfh), Debian's 25.0.5 and 28-ea+18, decoded by the
+            // LLVM backend; 25's C2 runtime calls are noted {runtime_call nmethod} (Op's runtime-call roles skip there)
+            new Fixture("riscv64-jdk25-hex", Isa.RISCV64, 25, true, false),
+            new Fixture("riscv64-jdk28-hex", Isa.RISCV64, 28, true, false));
 
     private static final Map<String, List<NMethod>> DECODED = new ConcurrentHashMap<>();
 
