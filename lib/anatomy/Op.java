@@ -55,7 +55,7 @@ public enum Op implements Formed {
     CAS("compare-and-swap with acquire and release",
             on(X86_64, insn("lock cmpxchg")),
             on(AARCH64, anyOf(insn("casal[bh]? "), Forms.exclusiveCas("ldaxr", "stlxr"))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, anyOf(insn("amocas\\.[wdq]\\.aqrl "), Forms.riscvReservedCas("\\.aq(rl)?", "\\.(aq)?rl"))),
             on(PPC64LE, Ppc.reservedCas(true)),
             on(S390X, insn(Forms.S390X_CAS))),
     /**
@@ -66,21 +66,22 @@ public enum Op implements Formed {
     ANY_CAS("compare-and-swap of any memory ordering",
             on(X86_64, insn("lock cmpxchg")),
             on(AARCH64, anyOf(insn("cas(a|al|l)?[bh]? "), Forms.exclusiveCas("ld(a)?xr", "st(l)?xr"))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, anyOf(insn("amocas\\.[wdq](\\.aq|\\.rl|\\.aqrl)? "), Forms.riscvReservedCas("(\\.aq|\\.rl|\\.aqrl)?", "(\\.aq|\\.rl|\\.aqrl)?"))),
             on(PPC64LE, Ppc.reservedCas(false)),
             on(S390X, insn(Forms.S390X_CAS))),
     /** A full (StoreLoad) fence: mfence, or the locked no-op add on the stack HotSpot prefers; dmb ish. */
     FULL_FENCE("full memory fence",
             on(X86_64, insn(Forms.X86_FENCE)),
             on(AARCH64, insn("dmb ish$")),
-            on(RISCV64, insn("fence i?o?r?w, i?o?rw?$")),
+            on(RISCV64, insn(Forms.RISCV64_FULL_FENCE)),
             on(PPC64LE, insn("(hw)?sync$")),
             on(S390X, insn(Forms.S390X_FENCE))),
     /** A store that carries release (or stronger) ordering itself: stlr; on x86_64 the locked xchg to memory. */
     RELEASE_STORE("store with release ordering built in",
             on(X86_64, insn("xchg[bwlq]? %\\w+, .*\\(")),
             on(AARCH64, insn("stlr[bh]? ")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, Form.absent("RVWMO in RVA23 has no store-release instruction (Zalasr is not in the profile and HotSpot"
+                    + " does not use it): C2's releasing store is fence rw, w then a plain store (riscv.ad membar_release)")),
             on(PPC64LE, Form.absent("POWER has no store with release built in: a release store is lwsync, then a plain store")),
             on(S390X, Form.absent("z/Architecture keeps stores in order after earlier loads and stores (only a later"
                     + " load may pass a store): a release store is a plain st, and HotSpot emits none"))),
@@ -92,7 +93,8 @@ public enum Op implements Formed {
             on(X86_64, anyOf(insn("xchg[bwlq]? %\\w+, .*\\("),
                     seq(step("mov[bwlq]? (%\\w+|\\$\\S+), .*\\("), step(Forms.X86_FENCE).within(2)))),
             on(AARCH64, anyOf(insn("stlr[bh]? "), seq(step("str[bh]? \\w+, \\["), step("dmb ish$").within(2)))),
-            notOn(RISCV64, "not brought up: measured fence rw, w; sw; fence w, r (25.0.5), form not written yet"),
+            on(RISCV64, seq(step("fence (i?o?)?rw, (i?o?)?w$"), step("s[bhwd] [a-z][a-z0-9]*, -?\\d+\\([a-z][a-z0-9]*\\)$").within(8),
+                    step(Forms.RISCV64_FULL_FENCE).within(2))),
             notOn(PPC64LE, "a volatile store is lwsync then the store; the StoreLoad sync comes before volatile loads instead"
                     + " (support_IRIW_for_not_multiple_copy_atomic_cpu, HotSpot's globalDefinitions_ppc.hpp)"),
             on(S390X, seq(step(Forms.S390X_STORE + "-?\\d*\\(%r"), step(Forms.S390X_FENCE).within(2)))),
@@ -114,7 +116,7 @@ public enum Op implements Formed {
                     seq(step("cmpq \\$0, %(?<ref>r\\w+)$").anchor(), step("j(e|ne) ").within(1),
                             step(".*\\(%{ref}[,)]").within(2)))),
             on(AARCH64, seq(step("cbn?z (?<ref>x\\d+), ").anchor(), step("\\S+ .*\\[{ref}[,\\]]").within(2))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("(beqz|bnez) (?<ref>[a-z][a-z0-9]*), ").anchor(), step("\\S+ .*\\({ref}\\)$").within(2))),
             on(PPC64LE, seq(step("cmpl?di (cr[0-7], )?(?<ref>r\\d+), 0$").anchor(), step("b(eq|ne)[+-]? ").within(1),
                     step("\\S+ r\\d+, -?\\d+\\({ref}\\)$").within(2))),
             on(S390X, anyOf(
@@ -167,9 +169,19 @@ public enum Op implements Formed {
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A call into the uncommon-trap blob: the compiled code gives up and deoptimizes here. */
-    UNCOMMON_TRAP("uncommon trap", anyIsa(Role.UNCOMMON_TRAP.form())),
+    UNCOMMON_TRAP("uncommon trap", anyIsa(Role.UNCOMMON_TRAP.form())) {
+        @Override
+        public String hiddenIn(NMethod code) {
+            return Forms.runtimeCallsUnnamed(code);
+        }
+    },
     /** C2's out-of-line call that allocates an object or array in the runtime (its names per release: Role). */
-    ALLOCATION_SLOW_CALL("allocation slow-path call", anyIsa(Role.ALLOCATION_SLOW_PATH.form())),
+    ALLOCATION_SLOW_CALL("allocation slow-path call", anyIsa(Role.ALLOCATION_SLOW_PATH.form())) {
+        @Override
+        public String hiddenIn(NMethod code) {
+            return Forms.runtimeCallsUnnamed(code);
+        }
+    },
     /**
      * The inline TLAB bump: the thread's TLAB top loaded, compared with the TLAB end, stored back to the same
      * offset. The compare tells it from G1's SATB queue update, another read-modify-write of a thread field.
@@ -179,7 +191,9 @@ public enum Op implements Formed {
                     step("cmp[lq]? (0x[0-9a-f]+|\\d+)\\(%r15\\), %r").within(8), step("mov[lq]? %r\\w+, {off}\\(%r15\\)$").within(8))),
             on(AARCH64, seq(step("ldr x\\d+, \\[x28, #(?<off>0x[0-9a-f]+|\\d+)\\]$"),
                     step("cmp x\\d+, x\\d+$").within(8), step("str x\\d+, \\[x28, #{off}\\]$").within(8))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("ld (?<top>[a-z][a-z0-9]*), (?<off>\\d+)\\(s7\\)$"),
+                    step("ld (?<end>[a-z][a-z0-9]*), \\d+\\(s7\\)$").within(4), step("bgeu [a-z][a-z0-9]*, {end}, ").within(4),
+                    step("sd [a-z][a-z0-9]*, {off}\\(s7\\)$").within(8))),
             on(PPC64LE, seq(step("ld r\\d+, (?<off>\\d+)\\(r16\\)$"), step("cmpld (cr[0-7], )?r\\d+, r\\d+$").within(8),
                     step("std r\\d+, {off}\\(r16\\)$").within(8))),
             on(S390X, seq(step("lg %r\\d+, (?<off>\\d+)\\(%r8\\)$"),
@@ -199,7 +213,10 @@ public enum Op implements Formed {
                     seq(step("xor[lq] %(?<z>[re]\\w+), %\\k<z>$"), step("vpbroadcast[bwdq] %{z}, %[xyz]mm(?<vz>\\d+)$").within(2),
                             step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)))),
             on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, anyOf(
+                    seq(step("vxor\\.vv (?<vz>v\\d+), \\k<vz>, \\k<vz>$"), step("vse\\d+\\.v {vz}, \\(").within(3)),
+                    seq(step("vmv\\.v\\.i (?<vz>v\\d+), 0$"), step("vse\\d+\\.v {vz}, \\(").within(3)),
+                    insn("(cbo\\.zero |jalr? .*zero_blocks)"))),
             on(PPC64LE, anyOf(insn("dcbzl? "), seq(step("li (?<z>r\\d+), 0$"), step("std {z}, -?\\d+\\((?<p>r\\d+)\\)$").within(4),
                     step("addi {p}, {p}, 8$").within(1), step("bdnz ").within(1)))),
             on(S390X, anyOf(insn("mvcle %r\\d+, %r\\d+, 0$"),
@@ -233,7 +250,10 @@ public enum Op implements Formed {
                     seq(Forms.cardShift("lsr (?<card>x\\d+), x\\d+, #(?<shift>0x[0-9a-f]+|\\d+)$"),
                             step("add {card}, {card}, x\\d+$").within(4),
                             step("strb wzr, \\[{card}\\]$").within(Forms.OUT_OF_LINE)))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, anyOf(
+                    seq(Forms.cardShift("srli (?<idx>[a-z][a-z0-9]*), [a-z][a-z0-9]*, (?<shift>\\d+)$"),
+                            step("add (?<card>[a-z][a-z0-9]*), ({idx}, [a-z][a-z0-9]*|[a-z][a-z0-9]*, {idx})$").within(8),
+                            step("sb zero, 0\\({card}\\)$").within(Forms.OUT_OF_LINE)))),
             on(PPC64LE, anyOf(
                     seq(step("(rldicl|srdi) (?<idx>r\\d+), r\\d+, " + Ppc.shiftRight(7, 11) + "$"), step("li (?<z>r\\d+), 0$").within(Forms.OUT_OF_LINE),
                             step("stbx {z}, (r\\d+, {idx}|{idx}, r\\d+)$").within(2)),
@@ -262,7 +282,8 @@ public enum Op implements Formed {
                             step("strb wzr, \\[{card}\\]$").within(1)),
                     seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("cmp {v}, #").within(3),
                             step("b\\.(eq|ne) ").within(1), step("strb wzr, \\[{card}\\]$").within(1)))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("lbu (?<v>[a-z][a-z0-9]*), 0\\((?<card>[a-z][a-z0-9]*)\\)$"), step("(beqz|bnez) {v}, ").within(2),
+                    step("sb zero, 0\\({card}\\)$").within(2))),
             on(PPC64LE, anyOf(
                     seq(step("lbzx (?<v>r\\d+), (?<card>r\\d+, r\\d+)$"), step("cmpwi (cr[0-7], )?{v}, -?\\d+$").within(3),
                             step("b(eq|ne)[+-]? ").within(1), step("li (?<z>r\\d+), 0$").within(1), step("stbx {z}, {card}$").within(1)),
@@ -281,7 +302,9 @@ public enum Op implements Formed {
             on(AARCH64, seq(step("eor (?<x>x\\d+), x\\d+, x\\d+$"),
                     Forms.regionShift("lsr (?<y>x\\d+), {x}, #(?<shift>0x[0-9a-f]+|\\d+)$").within(3),
                     step("cbn?z {y}, ").within(3))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("xor (?<x>[a-z][a-z0-9]*), [a-z][a-z0-9]*, [a-z][a-z0-9]*$"),
+                    Forms.regionShift("srli (?<y>[a-z][a-z0-9]*), {x}, (?<shift>\\d+)$").within(3),
+                    step("(beqz|bnez) {y}, ").within(3))),
             on(PPC64LE, seq(step("xor (?<x>r\\d+), r\\d+, r\\d+$"),
                     step("(rldicl|srdi)\\. r\\d+, {x}, " + Ppc.shiftRight(20, 29) + "$").within(3), step("b(eq|ne)[+-]? ").within(1))),
             on(S390X, seq(step("xgr(k)? (?<x>%r\\d+), "),
@@ -305,7 +328,7 @@ public enum Op implements Formed {
                     seq(step("leaq (?<off>0x[0-9a-f]+|\\d+)\\(%(?!rsp)r\\w+\\), %(?<p>r\\w+)$"),
                             Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
             on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT)),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("s[bhwd] zero, " + Forms.RISCV64_OBJECT_SLOT)),
             notOn(PPC64LE, "POWER has no zero register: C2 stores zero from a register it set with li 0 (ppc.ad), and a"
                     + " store of that register cannot be told from a field store without data flow (called: li r15, 0 ..."
                     + " stw r15, 12(r3) ... stw r15, 12(r3), 25.0.5)"),
@@ -326,7 +349,8 @@ public enum Op implements Formed {
                     seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %r(?<n>\\d+)d$"), step(Forms.x86DecodedIn("%r{n}")).within(2)))),
             on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x\\d+"),
                     step("(lsl x\\d+, x{n}, #3|add x\\d+, x27, x{n}, (lsl|uxtw) #3)$").within(2))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("lwu (?<n>[a-z][a-z0-9]*), -?\\d+\\([a-z][a-z0-9]*\\)$"),
+                    step("(slli [a-z][a-z0-9]*, {n}, 3|sh3add [a-z][a-z0-9]*, {n}, s9)$").within(2))),
             on(PPC64LE, seq(step("lwz (?<n>r\\d+), "), step("(sldi r\\d+, {n}, 3|rldimi r\\d+, {n}, 3, \\d+)$").within(2))),
             on(S390X, seq(step("llgf (?<n>%r\\d+), "),
                     step("(sllg %r\\d+, {n}, 3|risbgn? %r\\d+, {n}, .*, 3)$").within(2)))),
@@ -346,7 +370,7 @@ public enum Op implements Formed {
     FIELD_STORE("store of a register's value into an object",
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
             on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT)),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("s[bhwd] (?!zero,)[a-z][a-z0-9]*, " + Forms.RISCV64_OBJECT_SLOT)),
             notOn(PPC64LE, "POWER has no zero register: C2 stores zero from a register it set with li 0 (ppc.ad), and a"
                     + " store of that register cannot be told from a field store without data flow (called: li r15, 0 ..."
                     + " stw r15, 12(r3) ... stw r15, 12(r3), 25.0.5)"),
@@ -364,7 +388,7 @@ public enum Op implements Formed {
     INTEGER_MULTIPLICATION("integer multiplication",
             on(X86_64, insn("imul[bwlq]? ")),
             on(AARCH64, insn("(mul|madd|msub|[su]mull|[su]maddl|[su]mulh) [wx]")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("(mulw?|mulhu?|mulhsu) ")),
             on(PPC64LE, insn("mul(l[wd]|h[wd]u?|li)\\.? ")),
             on(S390X, insn("(ms[gfrkc]*|mg?hi|mgrk|mlg?r?|msgf?i) %r"))),
     /**
@@ -386,7 +410,7 @@ public enum Op implements Formed {
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
             on(AARCH64, insn("(fmov [sd]\\d+, [wx]\\d+|mov v\\d+\\.[sd]\\[\\d+\\], [wx]\\d+)$")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("fmv\\.[wd]\\.x f[a-z0-9]+, [a-z][a-z0-9]*$")),
             on(PPC64LE, insn("(mtfpr[dw][az]?|mtvsr[dw][az]?) (f|vs)\\d+, r\\d+$")),
             on(S390X, insn("ldgr %f\\d+, %r\\d+$"))),
     /** An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER. */
@@ -405,7 +429,8 @@ public enum Op implements Formed {
                     step("mov[lq] {slot}\\(%rsp\\), %(?![re]bp\\b)\\w+$"))),
             on(AARCH64, seq(step("str (?![wx]zr)[wx]\\d+, \\[sp(?<slot>(, #(0x[0-9a-f]+|\\d+))?)\\]$"),
                     step("ldr [wx]\\d+, \\[sp{slot}\\]$"))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("s[wd] (?!(zero|ra|s0),)[a-z][a-z0-9]*, (?<slot>\\d+)\\(sp\\)$"),
+                    step("l[wd]u? (?!(ra|s0),)[a-z][a-z0-9]*, {slot}\\(sp\\)$"))),
             on(PPC64LE, seq(step("st[wd] (?!r0,)r\\d+, (?<slot>\\d+)\\(r1\\)$"), step("l(wz|wa|d) r\\d+, {slot}\\(r1\\)$"))),
             on(S390X, seq(step("stg? %r(?!14,|0,)\\d+, (?<slot>\\d+)\\(%r15\\)$"),
                     step("lg? %r(?!15,)\\d+, {slot}\\(%r15\\)$")))),
@@ -418,7 +443,8 @@ public enum Op implements Formed {
     LOAD_ACQUIRE("load with acquire ordering built in",
             on(X86_64, Form.absent("every x86_64 load is ordered like an acquire (TSO); a volatile load is a plain mov")),
             on(AARCH64, insn("ldar[bh]? ")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, Form.absent("RVWMO in RVA23 has no load-acquire instruction (Zalasr is not in the profile and HotSpot"
+                    + " does not use it): C2's volatile load is a plain load then fence r, rw (riscv.ad membar_acquire)")),
             on(PPC64LE, seq(step("l(bz|hz|ha|wz|wa|d) (?<v>r\\d+), "), step("(twi 0, {v}, 0|cmp[wd] (cr[0-7], )?{v}, {v})$").within(1),
                     step("(bne[+-]? .*|isync)$").within(1))),
             on(S390X, Form.absent("z/Architecture orders every load after earlier loads (only a load may pass an earlier"
@@ -437,7 +463,7 @@ public enum Op implements Formed {
                     seq(step("ldaxr[bh]? (?<old>[wx]\\d+), \\[(?<addr>x\\d+)\\]$"),
                             step("(add|sub) (?<new>[wx]\\d+), ({old}, \\S+|\\S+, {old})$").withNoneBetween(Forms.AARCH64_MEMORY),
                             step("stlxr[bh]? w\\d+, {new}, \\[{addr}\\]$").withNoneBetween(Forms.AARCH64_MEMORY)))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("amoadd\\.[wd]\\.aqrl ")),
             on(PPC64LE, Ppc.reservedAdd()),
             on(S390X, insn("laa(g)? %r\\d+, %r\\d+, "))),
     /**
@@ -456,11 +482,18 @@ public enum Op implements Formed {
             on(AARCH64, anyOf(
                     seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), step("casa(l)? x\\d+, x\\d+, \\[{obj}\\]$")),
                     Forms.exclusiveCas(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), "ldaxr", "st(l)?xr"))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, anyOf(
+                    seq(step("ld [a-z][a-z0-9]*, 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), step("amocas\\.d\\.aq(rl)? [a-z][a-z0-9]*, [a-z][a-z0-9]*, \\({obj}\\)$")),
+                    Forms.riscvReservedCas(step("ld [a-z][a-z0-9]*, 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), "\\.aq(rl)?", "(\\.rl|\\.aqrl)?"))),
             on(PPC64LE, Ppc.markWordCas()),
             on(S390X, seq(step("lg %r\\d+, 0\\((?<obj>%r\\d+)\\)$"), step("csg %r\\d+, %r\\d+, 0\\({obj}\\)$")))),
     /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
-    MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form()));
+    MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form())) {
+        @Override
+        public String hiddenIn(NMethod code) {
+            return Forms.runtimeCallsUnnamed(code);
+        }
+    };
 
     private final String meaning;
     private final IsaForms forms;
@@ -505,6 +538,45 @@ public enum Op implements Formed {
     /** Patterns more than one operation shares. */
     private static final class Forms {
         static final String X86_FENCE = "(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\))";
+        /** A fence ordering earlier stores before later loads (StoreLoad), e.g. fence w, r or fence rw, rw. */
+        static final String RISCV64_FULL_FENCE = "fence i?o?r?w, i?o?rw?$";
+        /** A memory operand based on a register other than sp and the thread (s7); its displacement is group "off". */
+        static final String RISCV64_OBJECT_SLOT = "(?<off>-?\\d+)\\((?!(sp|s7)\\))[a-z][a-z0-9]*\\)$";
+        /** Any RISC-V instruction with a memory operand, which must not come between lr and sc. */
+        static final String RISCV64_MEMORY = ".*\\(";
+
+        /**
+         * A compare-and-swap as a reserved pair, counted at the store-conditional: lr.w or lr.d (its ordering suffix
+         * a regex, e.g. {@code \\.aq(rl)?}) of an address, a bne on the loaded (maybe masked) value, and sc of the same
+         * width to the same address, with no memory access between (RVWMO's constrained LR/SC loop, which C2's
+         * MacroAssembler::cmpxchg emits; a byte or short CAS works on the aligned word around it).
+         */
+        static Form riscvReservedCas(String lrOrder, String scOrder) {
+            return seq(riscvReservedPair(step("lr\\.(?<w>[wd])" + lrOrder + " [a-z][a-z0-9]*, \\((?<addr>[a-z][a-z0-9]*)\\)$"), scOrder));
+        }
+
+        static Form riscvReservedCas(Form.Step first, String lrOrder, String scOrder) {
+            Form.Step[] pair = riscvReservedPair(step("lr\\.(?<w>[wd])" + lrOrder + " [a-z][a-z0-9]*, \\((?<addr>{obj})\\)$"), scOrder);
+            return seq(first, pair[0], pair[1], pair[2]);
+        }
+
+        private static Form.Step[] riscvReservedPair(Form.Step lr, String scOrder) {
+            return new Form.Step[] {lr, step("bne [a-z][a-z0-9]*, [a-z][a-z0-9]*, ").withNoneBetween(RISCV64_MEMORY),
+                    step("sc\\.{w}" + scOrder + " [a-z][a-z0-9]*, [a-z][a-z0-9]*, \\({addr}\\)$").withNoneBetween(RISCV64_MEMORY)};
+        }
+
+        /**
+         * Why a runtime call's role cannot be read from the code's notes, or null: a {runtime_call nmethod} note is a
+         * call whose destination the VM read as a stub of the calling nmethod itself, so its note names no stub. Measured
+         * on riscv64 with 25.0.5 (every C2 runtime call is auipc, ld of the target from an address stub, jalr or jal,
+         * JDK-8343430), where 28-ea+18 names the stub (JDK-8392364, RISC-V: Merge reloc_destination into destination).
+         */
+        static String runtimeCallsUnnamed(NMethod code) {
+            return code.instructions().stream().flatMap(i -> i.annotations().stream()).anyMatch(a -> a.contains("{runtime_call nmethod}"))
+                    ? "its runtime calls are noted {runtime_call nmethod}: the VM read their destination as an address stub of the"
+                            + " nmethod itself and named no stub (riscv64 before JDK-8392364), so the call's role cannot be read" : null;
+        }
+
         /** The dirty card value, zero: an immediate or HotSpot's zero register r12 (its low byte). */
         static final String X86_DIRTY = "(\\$(0x)?0|%r12b)";
         /** A field of the current thread (r15), e.g. {@code 0x50(%r15)}. */
@@ -594,8 +666,8 @@ public enum Op implements Formed {
                     default -> 8;
                 } : 0;
             }
-            if (isa == PPC64LE) {
-                m = java.util.regex.Pattern.compile("^st([bhwd])(u|x|ux)? ").matcher(text);
+            if (isa == PPC64LE || isa == RISCV64) {    // stb, sth, stw, std (ppc: u, x, ux forms); sb ... sd, fsw, fsd
+                m = java.util.regex.Pattern.compile(isa == PPC64LE ? "^st([bhwd])(u|x|ux)? " : "^f?s([bhwd]) ").matcher(text);
                 return !m.find() ? 0 : switch (m.group(1)) {
                     case "b" -> 1;
                     case "h" -> 2;

@@ -108,7 +108,11 @@ final class Fixtures {
             new Fixture("s390x-jdk28-hex", Isa.S390X, 28, true, false),
             // ppc64le under qemu 10 (-cpu power9), Debian's 25.0.5 and 28-ea+18: hex, decoded by the LLVM backend
             new Fixture("ppc64le-jdk25-hex", Isa.PPC64LE, 25, true, false),
-            new Fixture("ppc64le-jdk28-hex", Isa.PPC64LE, 28, true, false));
+            new Fixture("ppc64le-jdk28-hex", Isa.PPC64LE, 28, true, false),
+            // riscv64 under qemu 10 (rva23u64 with Zifencei, Zacas, Zfh), Debian's 25.0.5 and 28-ea+18, decoded by the
+            // LLVM backend; 25's C2 runtime calls are noted {runtime_call nmethod} (Op's runtime-call roles skip there)
+            new Fixture("riscv64-jdk25-hex", Isa.RISCV64, 25, true, false),
+            new Fixture("riscv64-jdk28-hex", Isa.RISCV64, 28, true, false));
 
     private static final Map<String, List<NMethod>> DECODED = new ConcurrentHashMap<>();
 

@@ -37,9 +37,18 @@ public class OfflineDecoderTest {
         assertEquals(polls.size(), 1, select.instructions().toString());
         NMethod allocate = f.c2("allocate");
         List<Instruction> calls = Op.ALLOCATION_SLOW_CALL.find(allocate.instructions(), f.isa());
+        if (calls.isEmpty() && Op.ALLOCATION_SLOW_CALL.hiddenIn(allocate) != null) {
+            throw new org.testng.SkipException(f + ": " + Op.ALLOCATION_SLOW_CALL.hiddenIn(allocate));
+        }
         assertEquals(calls.size(), 1, allocate.instructions().toString());
-        assertTrue(f.isa().isCall(calls.get(0).text()), calls.get(0).toString());
-        if (Op.CMOV.form(f.isa()).notOnReason() == null) {    // s390x: select's CMove is a branch (Op.CMOV)
+        // the note sits on the call; on riscv64 on the auipc that starts the far call (auipc, ld of the target, jalr)
+        List<Instruction> all = allocate.instructions();
+        int at = all.indexOf(calls.get(0));
+        boolean call = f.isa().isCall(calls.get(0).text()) || (f.isa() == anatomy.isa.Isa.RISCV64
+                && calls.get(0).mnemonic().equals("auipc") && all.subList(at + 1, Math.min(all.size(), at + 3)).stream()
+                        .anyMatch(i -> f.isa().isCall(i.text())));
+        assertTrue(call, calls.get(0).toString());
+        if (Op.CMOV.form(f.isa()).notOnReason() == null) {
             assertFalse(Op.CMOV.find(select.instructions(), f.isa()).isEmpty());
         }
     }

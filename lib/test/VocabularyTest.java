@@ -12,6 +12,7 @@ import static anatomy.Op.*;
 import static anatomy.isa.Isa.AARCH64;
 import static anatomy.isa.Isa.S390X;
 import static anatomy.isa.Isa.PPC64LE;
+import static anatomy.isa.Isa.RISCV64;
 import static anatomy.isa.Isa.X86_64;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertNotNull;
@@ -78,6 +79,8 @@ public class VocabularyTest {
             new Case("publish", -1, FULL_FENCE, atLeast(1), S390X), new Case("publish", -1, RELEASE_STORE, exactly(0), S390X),
             // POWER: lwsync, then the store, and no sync after it (the sync comes before volatile loads instead)
             new Case("publish", -1, FULL_FENCE, exactly(0), PPC64LE), new Case("publish", -1, RELEASE_STORE, exactly(0), PPC64LE),
+            // riscv64 (RVWMO): fence rw, w; the store; fence w, r (the StoreLoad fence after it, as on x86_64)
+            new Case("publish", -1, FULL_FENCE, exactly(1), RISCV64),
             c("sum", SAFEPOINT_POLL.inside(Scope.LOOP_BODY), atLeast(1)),
             c("sum", RETURN_POLL.inside(Scope.LOOP_BODY), exactly(0)),
             c("select", SAFEPOINT_POLL.inside(Scope.LOOP_BODY), exactly(0)),
@@ -120,8 +123,12 @@ public class VocabularyTest {
         List<Instruction> found;
         try {
             found = c.op().find(code.instructions(), f.isa());
-        } catch (jtreg.SkippedException notOnThisIsa) {    // Op's notOn: the pack does not assert it on this ISA
-            throw new org.testng.SkipException(notOnThisIsa.getMessage());
+        } catch (jtreg.SkippedException notOn) {
+            throw new org.testng.SkipException(notOn.getMessage());     // Op's notOn: not asserted on this ISA
+        }
+        String hidden = found.isEmpty() ? c.op().hiddenIn(code) : null;
+        if (!c.count().test(found.size()) && hidden != null) {
+            throw new org.testng.SkipException(c + " in " + code.describe() + " on " + f + ": " + hidden);
         }
         List<Instruction> undecoded = code.instructions().stream().filter(i -> i.mnemonic().matches("\\.(inst|byte)")).toList();
         if (!c.count().test(found.size()) && f.hex() && !undecoded.isEmpty()) {
@@ -408,6 +415,74 @@ public class VocabularyTest {
                 {PPC64LE, CONDITIONAL_CARD_MARK, List.of("lbzx r0, r17, r15", "cmpwi r0, 2", "bne 0x1040", "sync"), 0},
                 {PPC64LE, CROSS_REGION_FILTER, List.of("xor r0, r14, r5", "rldicl. r0, r0, 42, 22", "beq 0x1040"), 1},
                 {PPC64LE, CROSS_REGION_FILTER, List.of("xor r0, r14, r5", "rldicl. r0, r0, 55, 9", "beq 0x1040"), 0},
+                // riscv64, 25.0.5 and 28-ea+18 under qemu (rva23u64): AtomicLong.compareAndSet is lr.d.aq, bne, sc.d.rl;
+                // a lock's entry lr.d.aq ... sc.d (acquire only), its exit lr.d ... sc.d.rl (release only)
+                {RISCV64, CAS, List.of("lr.d.aq t0, (t2)", "bne t0, a1, 0x1010", "sc.d.rl t0, a2, (t2)", "bnez t0, 0x1000"), 1},
+                {RISCV64, CAS, List.of("lr.w.aq t0, (t2)", "bne t0, a1, 0x1010", "sc.w.rl t0, a2, (t2)", "bnez t0, 0x1000"), 1},
+                {RISCV64, CAS, List.of("lr.d.aqrl t0, (t2)", "bne t0, a1, 0x1010", "sc.d.aqrl t0, a2, (t2)"), 1},
+                {RISCV64, CAS, List.of("amocas.d.aqrl a1, a2, (t2)", "amocas.w.aqrl a1, a2, (t2)"), 2},
+                {RISCV64, CAS, List.of("lr.d.aq t0, (t6)", "bne t0, t3, 0x1010", "sc.d t0, t5, (t6)"), 0},
+                {RISCV64, CAS, List.of("lr.d t0, (t5)", "bne t0, t2, 0x1010", "sc.d.rl t0, t4, (t5)"), 0},
+                {RISCV64, CAS, List.of("lr.d.aq t0, (t2)", "bne t0, a1, 0x1010", "sc.d.rl t0, a2, (t3)"), 0},
+                {RISCV64, CAS, List.of("lr.d.aq t0, (t2)", "bne t0, a1, 0x1010", "sc.w.rl t0, a2, (t2)"), 0},
+                {RISCV64, CAS, List.of("lr.d.aq t0, (t2)", "ld t1, 8(a0)", "bne t0, a1, 0x1010", "sc.d.rl t0, a2, (t2)"), 0},
+                {RISCV64, CAS, List.of("amocas.d a1, a2, (t2)", "amocas.d.aq a1, a2, (t2)", "amoadd.d.aqrl a0, a1, (t2)"), 0},
+                {RISCV64, ANY_CAS, List.of("lr.d t0, (t5)", "bne t0, t2, 0x1010", "sc.d.rl t0, t4, (t5)"), 1},
+                {RISCV64, ANY_CAS, List.of("amocas.d a1, a2, (t2)", "amocas.w.aq a1, a2, (t2)"), 2},
+                {RISCV64, ANY_CAS, List.of("amoadd.w.aqrl t3, t0, (t2)", "amoswap.d.aqrl a0, a1, (t2)"), 0},
+                {RISCV64, MARK_WORD_CAS, List.of("ld t3, 0(t6)", "bexti t5, t3, 1", "bnez t5, 0x1040", "ori t3, t3, 1",
+                        "xori t5, t3, 1", "lr.d.aq t0, (t6)", "bne t0, t3, 0x1030", "sc.d t0, t5, (t6)"), 1},
+                {RISCV64, MARK_WORD_CAS, List.of("ld t2, 0(t5)", "ori t4, t2, 1", "lr.d t0, (t5)", "bne t0, t2, 0x1020",
+                        "sc.d.rl t0, t4, (t5)"), 0},
+                {RISCV64, MARK_WORD_CAS, List.of("ld t3, 0(t6)", "addi t4, t3, 62", "lr.d.aq t0, (t4)", "bnez t0, 0x1020",
+                        "sc.d t0, t2, (t4)"), 0},
+                {RISCV64, MARK_WORD_CAS, List.of("ld t3, 0(t6)", "amocas.d.aq t3, t5, (t6)"), 1},
+                {RISCV64, ATOMIC_ADD, List.of("amoadd.d.aqrl a0, a1, (t2)", "amoadd.w.aqrl t3, t0, (t2)"), 2},
+                {RISCV64, ATOMIC_ADD, List.of("amoadd.d a0, a1, (t2)", "amoadd.w.aq t3, t0, (t2)", "amoor.w.aqrl a0, a1, (a2)"), 0},
+                {RISCV64, FULL_FENCE, List.of("fence w, r", "fence rw, rw", "fence iorw, iorw"), 3},
+                {RISCV64, FULL_FENCE, List.of("fence rw, w", "fence r, rw", "fence w, w", "fence.i"), 0},
+                {RISCV64, VOLATILE_STORE, List.of("fence rw, w", "lui t2, 53", "addi t2, t2, -160", "slli t2, t2, 11",
+                        "addi t2, t2, 1540", "slli t2, t2, 6", "addi t2, t2, 48", "sw a1, 132(t2)", "fence w, r"), 1},
+                {RISCV64, VOLATILE_STORE, List.of("fence rw, w", "sw a1, 132(t2)"), 0},
+                {RISCV64, VOLATILE_STORE, List.of("sw a1, 132(t2)", "fence w, r"), 0},
+                {RISCV64, LOAD_ACQUIRE, List.of("lw a0, 144(t2)", "fence r, rw"), 0},
+                {RISCV64, RELEASE_STORE, List.of("fence rw, w", "sw a1, 144(t2)"), 0},
+                {RISCV64, EXPLICIT_NULL_CHECK, List.of("beqz a1, 0x1010", "lw a0, 12(a1)"), 1},
+                {RISCV64, EXPLICIT_NULL_CHECK, List.of("beqz a2, 0x1010", "divw a0, a1, a2"), 0},
+                // the inline TLAB bump: top and end from the thread (s7), the new top compared unsigned, stored back;
+                // G1's SATB queue index (ld, beqz, addi, sd of one thread field) is none
+                {RISCV64, TLAB_ALLOCATION, List.of("ld a0, 456(s7)", "ld t2, 472(s7)", "addi t3, a0, 16",
+                        "bgeu t3, t2, 0x1040", "sd t3, 456(s7)"), 1},
+                {RISCV64, TLAB_ALLOCATION, List.of("ld t5, 56(s7)", "beqz t5, 0x1040", "addi t5, t5, -8", "sd t5, 56(s7)"), 0},
+                // C2's clear_mem with RVV: a vector zeroed (vxor.vv in 25, vmv.v.i in 28-ea) and stored
+                {RISCV64, ZEROING, List.of("vsetvli t0, t4, e64, m4, tu, mu", "vxor.vv v4, v4, v4",
+                        "vsetvli t0, t4, e64, m4, tu, mu", "vse64.v v4, (t3)"), 1},
+                {RISCV64, ZEROING, List.of("vmv.v.i v4, 0", "vsetvli t0, t4, e64, m4, tu, mu", "vse64.v v4, (t3)"), 1},
+                {RISCV64, ZEROING, List.of("vxor.vv v4, v4, v5", "vse64.v v4, (t3)"), 0},
+                // G1, 25.0.5: the card's address by shift and add, the card read, a branch to the dirty store;
+                // since JDK 26 (JEP 522) the table's base from the thread and the clean value's bit tested
+                {RISCV64, CARD_MARK, List.of("srli t5, t2, 9", "lui t3, 1021", "addiw t3, t3, -1589", "slli t3, t3, 13",
+                        "addi t3, t3, -1735", "slli t3, t3, 12", "add t5, t5, t3", "lbu t3, 0(t5)", "bnez t3, 0x1040",
+                        "j 0x1020", "sb zero, 0(t5)"), 1},
+                {RISCV64, CARD_MARK, List.of("srli t5, t2, 9", "ld t3, 80(s7)", "add t5, t5, t3", "lbu t3, 0(t5)",
+                        "bexti t3, t3, 0", "beqz t3, 0x1040", "sb zero, 0(t5)"), 1},
+                {RISCV64, CARD_MARK, List.of("srli t5, t5, 22", "add t5, t5, t3", "sb zero, 0(t5)"), 0},
+                {RISCV64, CONDITIONAL_CARD_MARK, List.of("lbu t3, 0(t5)", "bexti t3, t3, 0", "beqz t3, 0x1040", "sb zero, 0(t5)"), 1},
+                {RISCV64, CONDITIONAL_CARD_MARK, List.of("lbu t3, 0(t5)", "li t0, 2", "beq t3, t0, 0x1040", "j 0x1020"), 0},
+                {RISCV64, CROSS_REGION_FILTER, List.of("xor t5, t2, a3", "srli t5, t5, 22", "beqz t5, 0x1040"), 1},
+                {RISCV64, CROSS_REGION_FILTER, List.of("xor t5, t2, a3", "srli t5, t5, 9", "beqz t5, 0x1040"), 0},
+                {RISCV64, NARROW_OOP_DECODE, List.of("lwu t3, 24(a1)", "slli t2, t3, 3"), 1},
+                {RISCV64, NARROW_OOP_DECODE, List.of("lwu t3, 24(a1)", "sh3add t2, t3, s9"), 1},
+                {RISCV64, NARROW_OOP_DECODE, List.of("lwu t3, 24(a1)", "slli t2, t4, 3"), 0},
+                {RISCV64, ZERO_STORE.at(12), List.of("sw zero, 12(a0)", "sd zero, 8(a0)"), 2},
+                {RISCV64, ZERO_STORE.at(16), List.of("sd zero, 8(a0)", "sd zero, 16(sp)", "sd zero, 16(s7)"), 0},
+                {RISCV64, FIELD_STORE.at(12), List.of("sw t2, 12(a0)", "sw zero, 12(a0)", "sd s0, 12(sp)"), 1},
+                {RISCV64, INTEGER_MULTIPLICATION, List.of("mulw a0, a1, a2", "mul a0, a1, a2"), 2},
+                {RISCV64, SPILL_TO_FP_REGISTER, List.of("fmv.w.x ft0, a1", "fmv.d.x fa5, t3"), 2},
+                {RISCV64, SPILL_TO_FP_REGISTER, List.of("fmv.x.w a1, ft0", "fcvt.s.w ft0, a1"), 0},
+                // the frame's ra and s0 saved in the prologue and restored before the return are no spill
+                {RISCV64, SPILL_TO_STACK, List.of("sd s0, 16(sp)", "sd ra, 24(sp)", "ld s0, 16(sp)", "ld ra, 24(sp)"), 0},
+                {RISCV64, SPILL_TO_STACK, List.of("sw a2, 0(sp)", "mv a1, a0", "lw a2, 0(sp)"), 1},
         };
     }
 
