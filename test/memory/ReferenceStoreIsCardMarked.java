@@ -71,21 +71,21 @@ import anatomy.NegativeControl;
  *   x86_64, JDK 26 to 28, G1:  xorq ; shrq $0x16 ; je ; testq %rdx, %rdx ; je ; shrq $9, %r10 ; addq 0x50(%r15), %r10
  *                              cmpb $0xff, (%r10) ; jne ; movb $0, (%r10)
  *   aarch64, JDK 17, Serial:   lsr x10, x1, #9 ; mov/movk x12, TABLE ; strb wzr, [x12, x10, lsl #0]
- *   aarch64, JDK 28, G1:       eor ; lsr #0x16 ; cbz ; cbz x2 ; lsr x13, x10, #9 ; ldr x11, [x28, #0x50]
- *                              ldrb w8, [x13, x11] ; tbz w8, #0 ; strb wzr, [x13, x11]
+ *   aarch64, JDK 28, G1:       eor ; lsr #0x16 ; cbz ; cbz x2 ; lsr x13, x10, #9 ; ldr x11, [x28, #0x50] ; ... strb wzr
  *
- * A store into an object C2 has just allocated needs no card (the object is young, or its allocation dirtied
- * its cards): with ReduceInitialCardMarks, the default, storeIntoFresh has none. Epsilon keeps no cards: the
- * store alone. No flag brings a barrier back there, so Epsilon is a second child of the Serial variant where
- * no collector is chosen; -XX:-ReduceInitialCardMarks marks the fresh object's store under any collector.
+ * A store into an object C2 has just allocated needs no card (it is young, or its allocation dirtied its cards):
+ * with ReduceInitialCardMarks, the default, storeIntoFresh has none; -XX:-ReduceInitialCardMarks marks it. Epsilon
+ * keeps no cards (a second child of the Serial variant where no collector is chosen). No product flag drops the
+ * existing object's mark under a card-table collector, so the headline's control changes the program:
+ * -Dmemory.storeNull=true stores a constant null, and C2 emits no post-barrier for it.
  */
-@NegativeControl(flags = "-XX:-ReduceInitialCardMarks", kills = CARD_MARK,
-        why = "C2 then marks the card of a store into an object it has just allocated as well")
+@NegativeControl(flags = "-Dmemory.storeNull=true", kills = CARD_MARK, why = "a null store needs no card")
+@NegativeControl(flags = "-XX:-ReduceInitialCardMarks", kills = CARD_MARK, why = "C2 then marks a fresh object's store too")
 public class ReferenceStoreIsCardMarked {
+    static final boolean STORE_NULL = Boolean.getBoolean("memory.storeNull");   // the control
     Object ref;
-
     static void storeIntoExisting(ReferenceStoreIsCardMarked holder, Object value) {
-        holder.ref = value;
+        holder.ref = STORE_NULL ? null : value;
     }
 
     static Object storeIntoFresh(Object value) {

@@ -1,0 +1,69 @@
+/*
+ * @test
+ * @summary An uncontended ReentrantReadWriteLock read lock compiles to an inline CAS on the AQS state, a write to shared state for every reader (seed 004)
+ * @key concurrency
+ * @requires pack.c2 & pack.whitebox & pack.profiled
+ * @library /lib
+ * @run driver ReadLockFastPathIsInlineCas
+ */
+
+import static anatomy.Assertions.assertThat;
+import static anatomy.Count.atLeast;
+import static anatomy.Op.CAS;
+
+import anatomy.Jit;
+import anatomy.NegativeControl;
+import anatomy.Run;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/*
+ * The seed found ReentrantReadWriteLock the slowest of its readers, and this is why: its read lock counts
+ * the readers in the high half of the AQS state, so taking it moves the state by one reader with
+ * compareAndSetState (tryAcquireShared) and releasing it moves it back (tryReleaseShared, a CAS retried
+ * in a loop). Uncontended, each is one compare-and-swap inline in the caller, Unsafe.compareAndSetInt's
+ * intrinsic: every reader writes the lock's cache line, twice, where StampedLock's optimistic read writes
+ * nothing (OptimisticReadHasNoAtomicOrFence). The first reader's hold count lives in the lock itself
+ * (firstReader), so one thread reading takes no ThreadLocal.
+ *
+ *   x86_64, JDK 17:   lock cmpxchgl %r9d, 0x10(%r12, %r13, 8)  (tryAcquireShared, inlined: the log shows
+ *                     compareAndSetInt as intrinsic _compareAndSetInt) ... lock cmpxchgl %r10d, 0x10(%r12, %rbx, 8)
+ *                     (tryReleaseShared)
+ *   x86_64, JDK 25:   lock cmpxchgq %rbx, 0x18(%r12, %r9, 8) ... lock cmpxchgq %r9, 0x18(%r12, %r11, 8)
+ *
+ * Since JDK 25 (JDK-8352971, more than 65535 holds) the lock's Sync is an AbstractQueuedLongSynchronizer:
+ * a long state, compareAndSetLong, cmpxchgq. The claim is the same CAS; the control disables both
+ * intrinsics, so C2 must call the native method, and no CAS is left inline, on every release.
+ */
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetInt,_compareAndSetLong",
+        kills = CAS, why = "the state's compareAndSetInt (up to 24) or compareAndSetLong (25 on) is then a native call, no inline CAS")
+public class ReadLockFastPathIsInlineCas {
+    final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    int x;
+    int y;
+
+    int readLockedSum() {
+        lock.readLock().lock();
+        try {
+            return x + y;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    public static class Workload {
+        public static void main(String[] args) {
+            ReadLockFastPathIsInlineCas o = new ReadLockFastPathIsInlineCas();
+            int sink = 0;
+            for (int i = 0; i < 10_000; i++) {
+                sink += o.readLockedSum();
+            }
+            Jit.compileAtC2(ReadLockFastPathIsInlineCas.class, "readLockedSum");
+            Jit.measure("sink", sink);
+        }
+    }
+
+    public static void main(String[] args) {
+        Run run = Jit.run(Workload.class);
+        assertThat(run.c2("readLockedSum")).has(atLeast(2), CAS);
+    }
+}
