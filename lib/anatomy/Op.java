@@ -869,8 +869,12 @@ public enum Op implements Formed {
                 AARCH64, seq(step("add [wx]\\d+, [wx]\\d+, #(?<imm>-?(0x[0-9a-f]+|\\d+))$").where("imm", immediate, described)),
                 RISCV64, seq(step("addiw? [a-z][a-z0-9]*, [a-z][a-z0-9]*, (?<imm>-?\\d+)$").where("imm", immediate, described)),
                 PPC64LE, seq(step("addi r\\d+, r\\d+, (?<imm>-?\\d+)$").where("imm", immediate, described)),
-                S390X, seq(step("((a|ag)(hi|fi|hik) %r\\d+, (%r\\d+, )?|a(g)?si -?\\d*\\(%r\\d+\\), )(?<imm>-?\\d+)$")
-                        .where("imm", immediate, described))));
+                // s390x: an add of the immediate to a register or to memory; or the immediate loaded into a register
+                // that is then added to a value from memory (25.0.5: lghi %r13, 264 ; a %r13, 12(%r11))
+                S390X, anyOf(seq(step("((a|ag)(hi|fi|hik) %r\\d+, (%r\\d+, )?|a(g)?si -?\\d*\\(%r\\d+\\), )(?<imm>-?\\d+)$")
+                                .where("imm", immediate, described)),
+                        seq(step("lg?hi (?<r>%r\\d+), (?<imm>-?\\d+)$").where("imm", immediate, described),
+                                step("ag?r?k? {r}, ").within(2)))));
     }
 
     /** An operation made from a parameter; its forms are checked like the constants' when it is made. */

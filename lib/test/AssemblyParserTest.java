@@ -30,6 +30,15 @@ public class AssemblyParserTest {
         return Fixtures.rows(f -> !f.hex());
     }
 
+    /** Bytes a decoder could not decode are unread, an all-zero unit excepted: s390x's fill, no operation. */
+    @Test
+    public void zeroFillIsReadOtherUndecodedBytesAreNot() {
+        assertFalse(new Instruction(0x1000, ".inst", "0x0000", List.of()).isUnread());
+        assertFalse(new Instruction(0x1000, ".inst", "0x00000000", List.of()).isUnread());
+        assertTrue(new Instruction(0x1000, ".inst", "0xb9e80021", List.of()).isUnread());
+        assertTrue(new Instruction(0x1000, ".byte", "0xd5", List.of()).isUnread());
+    }
+
     @Test(dataProvider = "all")
     public void readsEveryNMethodWithItsHeader(Fixtures.Fixture f) {
         List<NMethod> all = f.printed();

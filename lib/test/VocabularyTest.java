@@ -164,6 +164,10 @@ public class VocabularyTest {
                 {S390X, CAS, List.of("lg %r12, 0(%r11)", "stg %r13, 0(%r11)"), 0},
                 {S390X, ATOMIC_ADD, List.of("laag %r0, %r1, 16(%r2)"), 1}, {S390X, ATOMIC_ADD, List.of("agsi 518(%r12), 1"), 0},
                 {S390X, FULL_FENCE, List.of("bnor %r0"), 1}, {S390X, FULL_FENCE, List.of("bcr 0, %r0"), 0},
+                // s390x 25.0.5, the coarsened increments: the sum loaded as an immediate, then added from memory
+                {S390X, Op.addImmediate("k x 0x42", v -> v > 0x42 && v % 0x42 == 0), List.of("lghi %r13, 264", "a %r13, 12(%r11)",
+                        "st %r13, 12(%r11)"), 1},
+                {S390X, Op.addImmediate("k x 0x42", v -> v > 0x42 && v % 0x42 == 0), List.of("lghi %r13, 264", "st %r13, 12(%r11)"), 0},
                 {S390X, VOLATILE_STORE, List.of("st %r2, 132(%r13)", "bnor %r0"), 1},
                 {S390X, VOLATILE_STORE, List.of("st %r2, 132(%r13)", "lg %r14, 32(%r15)"), 0},
                 {S390X, RELEASE_STORE, List.of("st %r2, 132(%r13)"), 0}, {S390X, LOAD_ACQUIRE, List.of("l %r2, 132(%r13)"), 0},
