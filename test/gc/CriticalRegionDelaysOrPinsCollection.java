@@ -107,7 +107,7 @@ public class CriticalRegionDelaysOrPinsCollection {
     }
 
     public static void main(String[] args) {
-        Run run = Jit.run(Workload.class, List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+" + args[0], "-Xmx256m",
+        Run run = Jit.run(Workload.class, List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+" + args[0],
                 "-Djava.library.path=" + System.getProperty("test.nativepath"), "-Xlog:gc,gc+jni=debug"), args[1]);
         if (args[1].equals("waits")) {
             assertThat(HELD_OFF_BY_CRITICAL_REGION, run.measure("collections while held")).isAtMost(0);
