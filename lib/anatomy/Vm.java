@@ -36,7 +36,6 @@ public final class Vm {
 
     /** Collections so far, summed over the GC MXBeans. Once they are loaded it allocates nothing, so it can run while a collection waits. */
     public static long collections() {
-        boolean ignored = ExplicitGc.DISABLED;   // loaded with the MXBeans, before any region is held
         long n = 0;
         for (GarbageCollectorMXBean c : Collectors.ALL) {
             n += c.getCollectionCount();
@@ -50,19 +49,39 @@ public final class Vm {
     }
 
     /**
+     * Asks for a young collection (WhiteBox) and returns, whether the collector ran it, deferred it or ignored it:
+     * while a JNI critical region is held a GC-locker collector (JDK 17's) returns at once and collects at the
+     * release, so nothing can be judged at the return; the caller counts with {@link #collectionsSince} later.
+     */
+    public static void requestYoungGC() {
+        whiteBox().youngGC();
+    }
+
+    /**
+     * The collections since {@code before} (a {@link #collections()} reading) after a {@link #requestYoungGC}: none
+     * at all under {@code -XX:+DisableExplicitGC} means the collector ignored the request, and the workload is
+     * skipped naming the flag.
+     */
+    public static long collectionsSince(long before) {
+        long n = collections() - before;
+        if (n == 0 && ExplicitGc.DISABLED) {
+            throw ignored("young");
+        }
+        return n;
+    }
+
+    /**
      * A full collection now (WhiteBox). A collector may count WhiteBox requests as explicit ones, which
      * {@code -XX:+DisableExplicitGC} ignores (Shenandoah does on JDK 25, not on 17): then nothing is collected,
      * and the workload is skipped naming the flag, from whichever thread asked (the skip is recorded for the
-     * driver), rather than asserting on a collection that never ran.
+     * driver), rather than asserting on a collection that never ran. Outside a JNI critical region only (there
+     * a request may be deferred: {@link #requestYoungGC}).
      */
     public static void fullGC() {
         collect("full", whiteBox()::fullGC);
     }
 
-    /**
-     * Read once, at the first request or {@link #collections()}: a request made while a thread holds a critical
-     * region then reads no flag (a workload that must not allocate calls {@code collections()} first).
-     */
+    /** Whether -XX:+DisableExplicitGC is on, read at the first check. */
     private static final class ExplicitGc {
         static final boolean DISABLED = Boolean.TRUE.equals(flag("DisableExplicitGC"));
     }
@@ -75,11 +94,15 @@ public final class Vm {
         long before = collections();
         request.run();
         if (collections() == before) {
-            String why = "the collector ignored a WhiteBox " + kind + " collection under -XX:+DisableExplicitGC (it counts"
-                    + " WhiteBox requests as explicit ones): the test needs a collection on request";
-            Facts.record("skipped", why);
-            throw new jtreg.SkippedException(why);
+            throw ignored(kind);
         }
+    }
+
+    private static RuntimeException ignored(String kind) {
+        String why = "the collector ignored a WhiteBox " + kind + " collection under -XX:+DisableExplicitGC (it counts"
+                + " WhiteBox requests as explicit ones): the test needs a collection on request";
+        Facts.record("skipped", why);
+        return new jtreg.SkippedException(why);
     }
 
     /** The object's address now (it may move at the next collection). */
