@@ -165,13 +165,16 @@ public enum Op implements Formed {
      * that compare branches out of line, not over a store, and is not counted.
      */
     CONDITIONAL_CARD_MARK("conditional card mark (card read, dirty byte stored only if not dirty)",
-            on(X86_64, seq(step("cmpb \\$(?<value>-?(0x[0-9a-f]+|\\d+)), \\(%(?<card>\\w+)\\)$"), step("j(e|ne) ").within(1),
-                    step("movb " + Forms.X86_DIRTY + ", \\(%{card}\\)$").within(1))),
+            // The store follows the branch on its fall-through path, no other branch between; C2's scheduler may put
+            // a few instructions there (JDK 17 under -XX:+StressLCM, seed 2018: movq ; addq between je and movb).
+            on(X86_64, seq(step("cmpb \\$(?<value>-?(0x[0-9a-f]+|\\d+)), \\(%(?<card>\\w+)\\)$"), step("j(e|ne) ").within(4),
+                    step("movb " + Forms.X86_DIRTY + ", \\(%{card}\\)$").within(8).withNoneBetween(Forms.X86_CONTROL_TRANSFER))),
             on(AARCH64, anyOf(
                     seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("(cbn?z {v}, |tbn?z {v}, #\\d+, )").within(3),
-                            step("strb wzr, \\[{card}\\]$").within(1)),
+                            step("strb wzr, \\[{card}\\]$").within(8).withNoneBetween(Forms.AARCH64_CONTROL_TRANSFER)),
                     seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("cmp {v}, #").within(3),
-                            step("b\\.(eq|ne) ").within(1), step("strb wzr, \\[{card}\\]$").within(1))))),
+                            step("b\\.(eq|ne) ").within(4),
+                            step("strb wzr, \\[{card}\\]$").within(8).withNoneBetween(Forms.AARCH64_CONTROL_TRANSFER))))),
     /**
      * G1's cross-region filter: the field's and the new value's addresses xor-ed, shifted right by log2 of the
      * region size (1 to 512 MB), and a branch on zero (same region: no card). Counted at the branch.
@@ -320,6 +323,9 @@ public enum Op implements Formed {
         static final String X86_FENCE = "(mfence|lock add[lq] \\$(0x)?0, .*\\(%rsp\\))";
         /** The dirty card value, zero: an immediate or HotSpot's zero register r12 (its low byte). */
         static final String X86_DIRTY = "(\\$(0x)?0|%r12b)";
+        /** An instruction that leaves the straight line: a jump, a call, a return. */
+        static final String X86_CONTROL_TRANSFER = "(j[a-z]+|call[q]?|ret[q]?|hlt)\\b";
+        static final String AARCH64_CONTROL_TRANSFER = "((b|bl|br|blr|ret|cbz|cbnz|tbz|tbnz)\\b|b\\.)";
         /** A field of the current thread (r15), e.g. {@code 0x50(%r15)}. */
         static final String X86_THREAD_FIELD = "(0x[0-9a-f]+|\\d+)?\\(%r15\\)";
         /** A memory operand based on a register other than the stack pointer; its displacement is group "off". */
