@@ -28,6 +28,9 @@ help:
 	@echo "  make selftest     the library's unit tests only"
 	@echo "  make sensitivity  rerun each test under each of its negative controls; every one must fail"
 	@echo "  make stress       N=20 rounds of TEST= (default: the stress group) under stress-ng --cpu 2; all must pass"
+	@echo "  make stress MODE=compiler  the JIT tests (TEST= narrows) under SEEDS=20 seeds of C2's Stress flags"
+	@echo "                    (StressLCM, StressGCM, StressIGVN, StressCCP: those the JDK has; SEED= the first);"
+	@echo "                    a failure prints its seed and the make test command that reproduces it"
 	@echo "  make bench        what TEST= costs: a cold round, then N=5 warm; per test and per run min/median/max"
 	@echo "                    wall seconds, and the tests whose median is over BUDGET=1.5 s"
 	@echo "  make hsdis        build the pack's hsdis plugin (ARCH=aarch64 cross-builds it)"
@@ -37,7 +40,8 @@ help:
 	@echo "                    (x86_64): the totals must be the same (docs/hsdis.md, \"A foreign hsdis\")"
 	@echo "  make matrix       the pack over several JDKs and ISAs (MATRIX= lists them)"
 	@echo "  make configs      the pack on one JDK under each standard test configuration (-Xcomp, C1 only,"
-	@echo "                    each GC, ...): every test passes or skips with a reason"
+	@echo "                    each GC, heap sizes small, large and past 32 GB, -XX:+DisableExplicitGC, eager and"
+	@echo "                    lazy compile thresholds, ...): every test passes or skips with a reason"
 	@echo "  make switching    one work area, JDKs alternated (25, 17, 25, AArch64 17, 17), then a run without C2"
 	@echo "  make hygiene      bad input is one line; docs self-contained; one package helper; Zero's reason"
 	@echo "  make report       from the last results (make test, make matrix, make sensitivity): one HTML page,"
@@ -82,7 +86,7 @@ ifneq ($(filter test selftest sensitivity stress bench,$(MAKECMDGOALS)),)
 endif
 # make stress and make bench check their own numbers (N, STRESS_CPUS, BUDGET) first thing, before any build.
 ifneq ($(filter stress bench,$(MAKECMDGOALS)),)
-  ROUNDS_ERROR := $(shell N='$(N)' STRESS_CPUS='$(STRESS_CPUS)' BUDGET='$(BUDGET)' bash -c '. make/lib.sh; check_rounds' 2>&1 | sed -n 's/^error: //p' | head -n 1)
+  ROUNDS_ERROR := $(shell N='$(N)' STRESS_CPUS='$(STRESS_CPUS)' BUDGET='$(BUDGET)' MODE='$(MODE)' SEEDS='$(SEEDS)' SEED='$(SEED)' bash -c '. make/lib.sh; check_rounds' 2>&1 | sed -n 's/^error: //p' | head -n 1)
   $(if $(ROUNDS_ERROR),$(error $(ROUNDS_ERROR)))
 endif
 
@@ -99,10 +103,10 @@ sensitivity:
 	@$(HSDIS_ENV) bash make/sensitivity.sh
 
 # make stress runs one test at a time unless CONC= is given (stress-ng has the cores); make bench uses CONC as
-# make test does.
+# make test does. Without TEST= each mode picks its own tests (make/stress.sh).
 stress:
 	@$(MAKE) --no-print-directory hsdis
-	@$(HSDIS_ENV) TEST='$(if $(filter file,$(origin TEST)),stress,$(TEST))' \
+	@$(HSDIS_ENV) TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' \
 	    CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' bash make/stress.sh
 
 bench:

@@ -246,11 +246,15 @@ prepare_rounds() {
 }
 
 # check_rounds: make stress's and make bench's numbers, each when given: N (rounds) and STRESS_CPUS (workers) are
-# positive whole numbers, BUDGET a number of seconds. One line if not.
+# positive whole numbers, BUDGET a number of seconds; make stress's MODE load or compiler, SEEDS a count, SEED a
+# first seed. One line if not.
 check_rounds() {
     [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive number of rounds"
     [ -z "${STRESS_CPUS:-}" ] || [[ $STRESS_CPUS =~ ^[1-9][0-9]*$ ]] || die "STRESS_CPUS=$STRESS_CPUS is not a positive number of workers"
     [ -z "${BUDGET:-}" ] || [[ $BUDGET =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "BUDGET=$BUDGET is not a number of seconds"
+    [ -z "${MODE:-}" ] || [[ $MODE =~ ^(load|compiler)$ ]] || die "MODE=$MODE is neither load nor compiler"
+    [ -z "${SEEDS:-}" ] || [[ $SEEDS =~ ^[1-9][0-9]{0,5}$ ]] || die "SEEDS=$SEEDS is not a positive number of seeds"
+    [ -z "${SEED:-}" ] || [[ $SEED =~ ^[0-9]{1,9}$ ]] || die "SEED=$SEED is not a whole number below 10^9 (C2's StressSeed)"
 }
 
 # share_compiled_classes DIR: jtreg (7.x) gives each of its -conc threads a class directory of its own,

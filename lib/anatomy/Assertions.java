@@ -361,6 +361,27 @@ public final class Assertions {
             return this;
         }
 
+        /**
+         * The method no longer runs that code: the compile was made not entrant (another compile, the VM's own
+         * policy's with eager thresholds, may have replaced it since).
+         */
+        public StateAssert isNotRunning(Compiled code) {
+            if (state.compiled() && state.compileId() == code.nmethod().compileId()) {
+                throw failure("expected", state.method() + " no longer running compile id " + code.nmethod().compileId()
+                        + " at '" + state.label() + "' (made not entrant)");
+            }
+            return this;
+        }
+
+        /** The method still runs that code, the compile the workload asked for. */
+        public StateAssert isRunning(Compiled code) {
+            if (!state.compiled() || state.compileId() != code.nmethod().compileId()) {
+                throw failure("expected", state.method() + " running compile id " + code.nmethod().compileId()
+                        + " at '" + state.label() + "'");
+            }
+            return this;
+        }
+
         private AssertionError failure(String key, String expectation) {
             Failure f = new Failure().fact(key, expectation).fact("but was", state.toString()).fact("method", state.method());
             state.run().context(f);

@@ -163,14 +163,22 @@ public final class Jit {
     }
 
     /**
-     * Compiles the method at the level, unless it is already compiled there, and returns the compile id of
-     * the installed code. With background compilation off the request completes before it returns; a queued
-     * request is awaited for at most 30 s. A compile that does not happen fails with the reason the VM gives
-     * (C2 absent or switched off, method not compilable at that level).
+     * Compiles the method at the level, unless this workload's own request already did and that code is still
+     * installed, and returns the compile id of the installed code. With background compilation off the request
+     * completes before it returns; a queued request is awaited for at most 30 s. A compile that does not happen
+     * fails with the reason the VM gives (C2 absent or switched off, method not compilable at that level).
+     *
+     * <p>The code returned is always the compile asked for, made now, after the profile the workload built: where
+     * the VM's own policy already compiled the method at that level (during a warm-up past its thresholds, at
+     * once with eager ones such as {@code -XX:CompileThresholdScaling=0.05}), that code is deoptimized first, so
+     * that a test never asserts on a compile made before its warm-up ended (docs/running.md).
      */
     public static int compile(Executable m, int level) {
         WhiteBox wb = whiteBox();
-        if (!(wb.isMethodCompiled(m) && wb.getMethodCompilationLevel(m) == level)) {
+        if (installedAt(wb, m, level) && !REQUESTED.contains(compileIdOf(wb, m))) {
+            wb.deoptimizeMethod(m, false);
+        }
+        if (!installedAt(wb, m, level)) {
             wb.enqueueMethodForCompilation(m, level);
             long deadline = System.nanoTime() + COMPILE_WAIT_NANOS;
             while (wb.isMethodQueuedForCompilation(m) && System.nanoTime() < deadline) {
@@ -184,10 +192,37 @@ public final class Jit {
         }
         WhiteBox.NMethodInfo code = wb.getNMethod(m, false);
         int id = code.compileId();
+        REQUESTED.add(id);
         Facts.record(compileKey(m, level), id);
         // the code's bytes, for when the VM's disassembler is not the pack's (anatomy.capture.Disassembly)
         CodeBytes.record(id, code.entryPoint(), code.code(), code.blobAddress(), code.blobSize());
         return id;
+    }
+
+    /** The compile ids this VM's workload requested (not the VM's own policy's). */
+    private static final java.util.Set<Integer> REQUESTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private static boolean installedAt(WhiteBox wb, Executable m, int level) {
+        return wb.isMethodCompiled(m) && wb.getMethodCompilationLevel(m) == level;
+    }
+
+    private static int compileIdOf(WhiteBox wb, Executable m) {
+        WhiteBox.NMethodInfo code = wb.getNMethod(m, false);
+        return code == null ? -1 : code.compileId();
+    }
+
+    /**
+     * A warm-up's number of rounds: {@code n} at the VM's default compile thresholds, {@code n} times
+     * {@code CompileThresholdScaling} when it runs with lazier ones. That flag scales every threshold of the
+     * tiered policy, the point at which C2 trusts a profile (ProfileMaturityPercentage of the C2 threshold)
+     * included, so a warm-up sized for the defaults would leave C2 an immature profile: branches it treats as
+     * unknown, call sites too cold to inline. Eager thresholds keep {@code n}: {@link #compile} replaces what the
+     * policy compiled early. Call it once per warm-up: {@code for (int i = 0, n = Jit.rounds(10_000); i < n; i++)}.
+     */
+    public static int rounds(int n) {
+        Object scaling = whiteBox().getVMFlag("CompileThresholdScaling");
+        double k = scaling instanceof Double d && d > 1 ? d : 1;
+        return (int) Math.min(Integer.MAX_VALUE, Math.ceil(n * k));
     }
 
     private static String whyNotCompiled(WhiteBox wb, Executable m, int level) {
@@ -249,14 +284,15 @@ public final class Jit {
     }
 
     /**
-     * The bytes this thread allocates per call of {@code call}, over {@code calls} calls, after as many calls
-     * that settle the measuring loop itself (its compiles and first resolutions allocate once). Nothing else
-     * may run on this thread meanwhile.
+     * The bytes this thread allocates per call of {@code call}, over {@code calls} calls, after {@link #rounds}
+     * of {@code calls} that settle the measuring loop itself (its compiles and first resolutions allocate once;
+     * until C2 compiles the loop's lambda, C1's copy of it may inline and allocate what C2's code does not).
+     * Nothing else may run on this thread meanwhile.
      */
     public static double allocatedBytesPerCall(int calls, Runnable call) {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < calls; i++) {
+        for (int i = 0, settle = rounds(calls); i < settle; i++) {
             call.run();
         }
         long before = threads.getCurrentThreadAllocatedBytes();

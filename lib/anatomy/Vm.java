@@ -43,12 +43,66 @@ public final class Vm {
         return n;
     }
 
+    /** A young collection now (WhiteBox); see {@link #fullGC} for a collector that ignores the request. */
     public static void youngGC() {
+        collect("young", whiteBox()::youngGC);
+    }
+
+    /**
+     * Asks for a young collection (WhiteBox) and returns, whether the collector ran it, deferred it or ignored it:
+     * while a JNI critical region is held a GC-locker collector (JDK 17's) returns at once and collects at the
+     * release, so nothing can be judged at the return; the caller counts with {@link #collectionsSince} later.
+     */
+    public static void requestYoungGC() {
         whiteBox().youngGC();
     }
 
+    /**
+     * The collections since {@code before} (a {@link #collections()} reading) after a {@link #requestYoungGC}: none
+     * at all under {@code -XX:+DisableExplicitGC} means the collector ignored the request, and the workload is
+     * skipped naming the flag.
+     */
+    public static long collectionsSince(long before) {
+        long n = collections() - before;
+        if (n == 0 && ExplicitGc.DISABLED) {
+            throw ignored("young");
+        }
+        return n;
+    }
+
+    /**
+     * A full collection now (WhiteBox). A collector may count WhiteBox requests as explicit ones, which
+     * {@code -XX:+DisableExplicitGC} ignores (Shenandoah does on JDK 25, not on 17): then nothing is collected,
+     * and the workload is skipped naming the flag, from whichever thread asked (the skip is recorded for the
+     * driver), rather than asserting on a collection that never ran. Outside a JNI critical region only (there
+     * a request may be deferred: {@link #requestYoungGC}).
+     */
     public static void fullGC() {
-        whiteBox().fullGC();
+        collect("full", whiteBox()::fullGC);
+    }
+
+    /** Whether -XX:+DisableExplicitGC is on, read at the first check. */
+    private static final class ExplicitGc {
+        static final boolean DISABLED = Boolean.TRUE.equals(flag("DisableExplicitGC"));
+    }
+
+    private static void collect(String kind, Runnable request) {
+        if (!ExplicitGc.DISABLED) {
+            request.run();   // nothing to check: no GC MXBean is loaded, no allocation before the collection
+            return;
+        }
+        long before = collections();
+        request.run();
+        if (collections() == before) {
+            throw ignored(kind);
+        }
+    }
+
+    private static RuntimeException ignored(String kind) {
+        String why = "the collector ignored a WhiteBox " + kind + " collection under -XX:+DisableExplicitGC (it counts"
+                + " WhiteBox requests as explicit ones): the test needs a collection on request";
+        Facts.record("skipped", why);
+        return new jtreg.SkippedException(why);
     }
 
     /** The object's address now (it may move at the next collection). */

@@ -50,7 +50,7 @@ public class UnpredictableBranchBecomesCmov {
         public static void main(String[] args) {
             SplittableRandom random = new SplittableRandom(42);
             int sink = 0;
-            for (int i = 0; i < 20_000; i++) {
+            for (int i = 0, end = Jit.rounds(20_000); i < end; i++) {
                 sink += fairSelect(random.nextInt(2) == 0);
                 sink += biasedSelect(random.nextInt(100) != 0);
             }

@@ -53,7 +53,7 @@ public class BlackholeKeepsComputationWithoutCall {
 
     public static class Workload {
         public static void main(String[] args) {
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 consumed(i, i + 1);
                 dropped(i, i + 1);
             }

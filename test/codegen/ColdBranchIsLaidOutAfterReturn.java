@@ -57,7 +57,7 @@ public class ColdBranchIsLaidOutAfterReturn {
     public static class Workload {
         public static void main(String[] args) {
             int sink = 0;
-            for (int i = 0; i < 3_000; i++) {
+            for (int i = 0, end = Jit.rounds(3_000); i < end; i++) {
                 boolean rare = i % 10 == 0;
                 sink += rareDivision(rare ? -i - 1 : i, i) + frequentDivision(rare ? i : -i - 1, i);
             }

@@ -66,7 +66,7 @@ public class CountedLoopHasSafepointPoll {
         public static void main(String[] args) {
             int[] a = new int[100];
             int sink = 0;
-            for (int i = 0; i < 2_000; i++) {
+            for (int i = 0, end = Jit.rounds(2_000); i < end; i++) {
                 sink += sum(a) + straightLine(i, sink);
             }
             Jit.compileAtC2(CountedLoopHasSafepointPoll.class, "sum");

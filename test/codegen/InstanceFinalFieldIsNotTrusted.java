@@ -93,7 +93,7 @@ public class InstanceFinalFieldIsNotTrusted {
     public static class Workload {
         public static void main(String[] args) {
             int sink = 0;
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 sink += viaFinalField(i) + viaRecord(i) + viaHiddenClass(i);
             }
             Jit.compileAtC2(InstanceFinalFieldIsNotTrusted.class, "viaFinalField");

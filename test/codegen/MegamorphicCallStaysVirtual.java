@@ -94,7 +94,7 @@ public class MegamorphicCallStaysVirtual {
         public static void main(String[] args) {
             Shape[] shapes = {new Square(), new Circle(), new Triangle()};
             int sink = 0;
-            for (int i = 0; i < 20_000; i++) {
+            for (int i = 0, end = Jit.rounds(20_000); i < end; i++) {
                 int rare = i % 50;
                 sink += monomorphic(shapes[0]) + bimorphic(shapes[i % 2]) + megamorphic(shapes[i % 3])
                         + skewed(shapes[rare < 2 ? rare + 1 : 0]) + megamorphicInterface(shapes[i % 3]);

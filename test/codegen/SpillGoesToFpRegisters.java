@@ -90,7 +90,7 @@ public class SpillGoesToFpRegisters {
     public static class Workload {
         public static void main(String[] args) {
             SpillGoesToFpRegisters o = new SpillGoesToFpRegisters();
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 o.copyAcrossVolatileRead();
             }
             Jit.compileAtC2(SpillGoesToFpRegisters.class, "copyAcrossVolatileRead");

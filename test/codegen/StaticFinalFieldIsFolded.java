@@ -78,7 +78,7 @@ public class StaticFinalFieldIsFolded {
     public static class Workload {
         public static void main(String[] args) {
             long sink = 0;
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 sink += divideByFinal(i) + divideByPlain(i) + checkedByFinal(i) + checkedByPlain(i);
             }
             for (String shape : new String[] {"divideByFinal", "divideByPlain", "checkedByFinal", "checkedByPlain"}) {

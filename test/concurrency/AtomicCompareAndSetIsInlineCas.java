@@ -67,7 +67,7 @@ public class AtomicCompareAndSetIsInlineCas {
     public static class Workload {
         public static void main(String[] args) {
             AtomicCompareAndSetIsInlineCas o = new AtomicCompareAndSetIsInlineCas();
-            for (long i = 0; i < 10_000; i++) {
+            for (long i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 o.atomicCas(i, i + 1);
                 o.varHandleCas(i, i + 1);
             }

@@ -61,7 +61,7 @@ public class AtomicGetAndAddIsInlineAtomicAdd {
         public static void main(String[] args) {
             AtomicGetAndAddIsInlineAtomicAdd o = new AtomicGetAndAddIsInlineAtomicAdd();
             long sink = 0;
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 sink += o.getAndAdd(i) + o.incrementAndGet();
             }
             Jit.compileAtC2(AtomicGetAndAddIsInlineAtomicAdd.class, "getAndAdd", long.class);

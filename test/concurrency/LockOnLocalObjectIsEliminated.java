@@ -61,7 +61,7 @@ public class LockOnLocalObjectIsEliminated {
     public static class Workload {
         public static void main(String[] args) {
             LockOnLocalObjectIsEliminated o = new LockOnLocalObjectIsEliminated();
-            for (int i = 0; i < 20_000; i++) {
+            for (int i = 0, end = Jit.rounds(20_000); i < end; i++) {
                 o.lockedOnLocal();
                 o.nestedOnThis();
             }

@@ -78,7 +78,7 @@ public class OptimisticReadHasNoAtomicOrFence {
         public static void main(String[] args) {
             OptimisticReadHasNoAtomicOrFence o = new OptimisticReadHasNoAtomicOrFence();
             int sink = 0;
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 sink += o.optimisticRead() + o.lockedRead();
             }
             Jit.compileAtC2(OptimisticReadHasNoAtomicOrFence.class, "optimisticRead");

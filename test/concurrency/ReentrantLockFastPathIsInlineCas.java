@@ -46,7 +46,7 @@ public class ReentrantLockFastPathIsInlineCas {
     public static class Workload {
         public static void main(String[] args) {
             ReentrantLockFastPathIsInlineCas o = new ReentrantLockFastPathIsInlineCas();
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 o.lockedIncrement();
             }
             Jit.compileAtC2(ReentrantLockFastPathIsInlineCas.class, "lockedIncrement");

@@ -62,7 +62,7 @@ public class SynchronizedFastPathIsInlineMarkWordCas {
     public static class Workload {
         public static void main(String[] args) {
             SynchronizedFastPathIsInlineMarkWordCas o = new SynchronizedFastPathIsInlineMarkWordCas();
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 o.lockedIncrement();
             }
             Jit.compileAtC2(SynchronizedFastPathIsInlineMarkWordCas.class, "lockedIncrement");

@@ -63,7 +63,7 @@ public class VolatileLoadIsLoadAcquire {
         public static void main(String[] args) {
             VolatileLoadIsLoadAcquire o = new VolatileLoadIsLoadAcquire();
             int sink = 0;
-            for (int i = 0; i < 1000; i++) {
+            for (int i = 0, end = Jit.rounds(1000); i < end; i++) {
                 sink += o.volatileLoad() + o.plainLoad() + loadFromLocal(i);
             }
             for (String shape : new String[] {"volatileLoad", "plainLoad"}) {

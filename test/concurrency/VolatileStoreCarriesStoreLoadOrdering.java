@@ -70,7 +70,7 @@ public class VolatileStoreCarriesStoreLoadOrdering {
         public static void main(String[] args) {
             VolatileStoreCarriesStoreLoadOrdering o = new VolatileStoreCarriesStoreLoadOrdering();
             int sink = 0;
-            for (int i = 0; i < 1000; i++) {
+            for (int i = 0, end = Jit.rounds(1000); i < end; i++) {
                 o.volatileStore(i);
                 o.plainStore(i);
                 sink += o.volatileLoad() + storeIntoLocal(i);

@@ -59,7 +59,7 @@ public class AllocationMergeIsScalarReplaced {
     /* Both branches must be in the profile, or C2 would trap on one side and see a single allocation. */
     public static class Workload {
         public static void main(String[] args) {
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 sink += merge((i & 1) == 0, i);
             }
             Jit.compileAtC2(AllocationMergeIsScalarReplaced.class, "merge");

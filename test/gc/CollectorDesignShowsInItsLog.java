@@ -2,7 +2,7 @@
  * @test id=serial
  * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
  * @key gc
- * @requires pack.whitebox & (pack.gc == "serial" | !pack.gcChosen)
+ * @requires pack.whitebox & pack.heapSizeUnset & (pack.gc == "serial" | !pack.gcChosen)
  * @library /lib
  * @run driver CollectorDesignShowsInItsLog UseSerialGC
  */
@@ -10,7 +10,7 @@
  * @test id=parallel
  * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
  * @key gc
- * @requires pack.whitebox & (pack.gc == "parallel" | !pack.gcChosen)
+ * @requires pack.whitebox & pack.heapSizeUnset & (pack.gc == "parallel" | !pack.gcChosen)
  * @library /lib
  * @run driver CollectorDesignShowsInItsLog UseParallelGC
  */
@@ -18,7 +18,7 @@
  * @test id=g1
  * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
  * @key gc
- * @requires pack.whitebox & (pack.gc == "g1" | !pack.gcChosen)
+ * @requires pack.whitebox & pack.heapSizeUnset & (pack.gc == "g1" | !pack.gcChosen)
  * @library /lib
  * @run driver CollectorDesignShowsInItsLog UseG1GC
  */
@@ -26,7 +26,7 @@
  * @test id=shenandoah
  * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
  * @key gc
- * @requires pack.whitebox & (pack.gc == "shenandoah" | !pack.gcChosen)
+ * @requires pack.whitebox & pack.heapSizeUnset & (pack.gc == "shenandoah" | !pack.gcChosen)
  * @library /lib
  * @run driver CollectorDesignShowsInItsLog UseShenandoahGC
  */
@@ -34,7 +34,7 @@
  * @test id=z
  * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
  * @key gc
- * @requires pack.whitebox & (pack.gc == "z" | !pack.gcChosen)
+ * @requires pack.whitebox & pack.heapSizeUnset & (pack.gc == "z" | !pack.gcChosen)
  * @library /lib
  * @run driver CollectorDesignShowsInItsLog UseZGC
  */
@@ -42,7 +42,7 @@
  * @test id=epsilon
  * @summary Each collector's log shows its design: stop-the-world young pauses, concurrent phases, or no collection (Quark #3)
  * @key gc
- * @requires pack.whitebox & (pack.gc == "epsilon" | !pack.gcChosen)
+ * @requires pack.whitebox & pack.heapSizeUnset & (pack.gc == "epsilon" | !pack.gcChosen)
  * @library /lib
  * @run driver CollectorDesignShowsInItsLog UseEpsilonGC
  */
@@ -73,8 +73,8 @@ import java.util.List;
  * The claim is the structure, never a duration: Serial, Parallel and G1 stop the application for young
  * collections and run nothing concurrently (G1 marks only past its occupancy threshold); Shenandoah and
  * ZGC mark and move in concurrent phases between short pauses; Epsilon never collects (its workload
- * takes a quarter of the heap). A variant skips, naming the option, where the user chose another
- * collector or the build lacks its own.
+ * takes a quarter of the heap). A variant skips, naming the option, where the user chose another collector or
+ * sized the heap (it fills twice the heap, no test past 32 GB), or the build lacks the collector.
  *
  * Controls (below): Serial pretenuring every array (full pauses only; up to 25, JDK-8366155), G1 marking after
  * every young pause, passive Shenandoah. Parallel, ZGC, Epsilon, Serial from 26 have none: see docs/gc.md.

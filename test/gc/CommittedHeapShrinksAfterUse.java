@@ -2,7 +2,7 @@
  * @test id=g1-full-gc
  * @summary After a transient allocation the collector gives committed heap back: at a full GC, or by itself when idle (Quark #21)
  * @key gc
- * @requires pack.whitebox & (pack.gc == "g1" | !pack.gcChosen) & pack.jdk <= 26
+ * @requires pack.whitebox & pack.heapSizeUnset & (pack.gc == "g1" | !pack.gcChosen) & pack.jdk <= 26
  * @library /lib
  * @run driver CommittedHeapShrinksAfterUse full
  */
@@ -10,7 +10,7 @@
  * @test id=g1-periodic
  * @summary After a transient allocation the collector gives committed heap back: at a full GC, or by itself when idle (Quark #21)
  * @key gc
- * @requires pack.whitebox & (pack.gc == "g1" | !pack.gcChosen) & pack.jdk <= 26
+ * @requires pack.whitebox & pack.heapSizeUnset & (pack.gc == "g1" | !pack.gcChosen) & pack.jdk <= 26
  * @library /lib
  * @run driver CommittedHeapShrinksAfterUse periodic
  */
@@ -18,7 +18,7 @@
  * @test id=g1-since-27
  * @summary After a transient allocation the collector gives committed heap back: at a full GC, or by itself when idle (Quark #21)
  * @key gc
- * @requires pack.whitebox & (pack.gc == "g1" | !pack.gcChosen) & pack.jdk >= 27
+ * @requires pack.whitebox & pack.heapSizeUnset & (pack.gc == "g1" | !pack.gcChosen) & pack.jdk >= 27
  * @library /lib
  * @run driver CommittedHeapShrinksAfterUse since-27
  */
@@ -26,7 +26,7 @@
  * @test id=shenandoah
  * @summary After a transient allocation the collector gives committed heap back: at a full GC, or by itself when idle (Quark #21)
  * @key gc
- * @requires pack.whitebox & (pack.gc == "shenandoah" | !pack.gcChosen)
+ * @requires pack.whitebox & pack.heapSizeUnset & (pack.gc == "shenandoah" | !pack.gcChosen)
  * @library /lib
  * @run driver CommittedHeapShrinksAfterUse shenandoah
  */
@@ -61,8 +61,9 @@ import java.util.List;
  * g1-since-27), and the heap follows the GC CPU usage target young collections resize by since JDK 26
  * (JDK-8238687), which is timing and not asserted. The ratio is manageable: set at run time, as jcmd
  * VM.set_flag would, the next periodic cycle gives the heap back. Shenandoah uncommits regions empty for
- * ShenandoahUncommitDelay ms. The runtime decides when, so the child polls for at most 20 s; a user's -Xms of
- * half the heap leaves no room to shrink and skips.
+ * ShenandoahUncommitDelay ms. The runtime decides when, so the child polls for at most 20 s. The heap is ours
+ * (8 MB initial, 512 MB at most): a user's heap size skips (pack.heapSizeUnset), -Xms because it leaves no room to
+ * shrink, -Xmx40g because the workload fills half the heap.
  */
 @NegativeControl(flags = "-XX:+UseG1GC -XX:MaxHeapFreeRatio=100 -XX:G1PeriodicGCInterval=0", killsFact = HEAP_UNCOMMITTED_MB,
         why = "G1 then never finds too much of the heap free, and collects nothing while idle")
@@ -77,10 +78,7 @@ public class CommittedHeapShrinksAfterUse {
         static long committedMB() { return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getCommitted() >> 20; }
 
         public static void main(String[] args) throws InterruptedException {
-            long max = Runtime.getRuntime().maxMemory(), initial = (Long) Vm.flag("InitialHeapSize");
-            if (initial > max / 4) {
-                throw new jtreg.SkippedException("-Xms" + (initial >> 20) + "m leaves the heap no room to shrink");
-            }
+            long max = Runtime.getRuntime().maxMemory();
             kept = new byte[(int) (max / 2 / (64 << 10))][];
             for (int i = 0; i < kept.length; i++) {
                 kept[i] = new byte[(64 << 10) - 16];

@@ -2,7 +2,7 @@
  * @test
  * @summary With -XX:+UseTransparentHugePages on a host in madvise mode the touched heap is backed by huge pages, without it by none (Quark #2)
  * @key gc
- * @requires pack.whitebox & pack.thp == "madvise" & !pack.emulated & (pack.gc == "g1" | pack.gc == "serial" | pack.gc == "parallel")
+ * @requires pack.whitebox & pack.heapSizeUnset & pack.thp == "madvise" & !pack.emulated & (pack.gc == "g1" | pack.gc == "serial" | pack.gc == "parallel")
  * @library /lib
  * @run driver HeapIsBackedByTransparentHugePages
  */
@@ -38,7 +38,8 @@ import java.util.List;
  * mode is "always", the heap gets huge pages without the flag too; where it is "never", with it neither:
  * both skip (pack.thp). Under qemu-user (AArch64 here) the VM asks (Heap: ... page_size=2M) but qemu does
  * not pass madvise on to the kernel: 0 kB, a skip (pack.emulated). A user's own -XX:+UseTransparentHugePages would give the run without it huge
- * pages: that run then skips, naming the flag.
+ * pages: that run then skips, naming the flag. The heap is ours, 64 MB touched at start-up: a user's heap size
+ * skips (pack.heapSizeUnset); with -Xmx40g the 64 MB committed at first are a sliver of a far larger reservation.
  *
  * The control switches the flag off after ours (jtreg's options come last): no huge pages in either run.
  */

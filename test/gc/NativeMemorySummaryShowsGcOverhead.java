@@ -2,7 +2,7 @@
  * @test
  * @summary Native memory tracking attributes the VM's memory to categories, and G1's GC structures cost far more than Serial's (Quark #12)
  * @key gc
- * @requires pack.whitebox & !pack.gcChosen
+ * @requires pack.whitebox & !pack.gcChosen & pack.heapSizeUnset
  * @library /lib
  * @run driver NativeMemorySummaryShowsGcOverhead
  */
@@ -30,7 +30,7 @@ import java.util.List;
  *
  * So "the heap is 512 MB" is never the whole footprint: the collector's own structures are native memory
  * too, and G1 pays an order of magnitude more than Serial for the same heap. The test compares the two
- * (so it runs only where the user did not choose a collector) and asserts at least four times.
+ * (so it runs only where the user did not choose a collector, nor the heap's size) and asserts at least four times.
  *
  * The control turns tracking off (jtreg's options come last): the summary is then gone, and with it every
  * category. No flag that keeps both collectors narrows the gap between their structures.

@@ -85,7 +85,7 @@ public class NewArrayIsZeroedUnlessOverwritten {
     public static class Workload {
         public static void main(String[] args) throws ReflectiveOperationException {
             byte[] source = newArray(64);
-            for (int i = 0; i < 2000; i++) {      // warm call sites, so that C2 inlines the JDK's methods
+            for (int i = 0, end = Jit.rounds(2000); i < end; i++) {      // warm call sites, so that C2 inlines the JDK's methods
                 source = copied(uninitialized(64 + (i & 7)));
             }
             Unsafe unsafe = Unsafe.getUnsafe();

@@ -13,6 +13,7 @@ import static anatomy.Logged.TRAP_HIT;
 import static anatomy.Op.EXPLICIT_NULL_CHECK;
 import static anatomy.Op.IMPLICIT_NULL_CHECK;
 
+import anatomy.Compiled;
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Run;
@@ -50,17 +51,21 @@ public class ImplicitNullCheckTrapsAndBecomesExplicit {
         }
     }
 
-    /* Warm and compile without nulls; pass nulls; warm with some nulls, compile again, pass nulls again. */
+    /*
+     * Warm and compile without nulls; pass nulls; warm with some nulls, compile again, pass nulls again. Each
+     * assertion is on the compile asked for: with eager thresholds the VM compiles load by itself before and after
+     * the trap (Jit.compileAtC2 replaces such code; after the trap we ask only that our code is gone).
+     */
     public static class Workload {
         public static void main(String[] args) {
             Holder holder = new Holder();
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 load(holder);
             }
             Jit.compileAtC2(ImplicitNullCheckTrapsAndBecomesExplicit.class, "load");
             loadNulls(10);
             Jit.snapshot("afterNulls", ImplicitNullCheckTrapsAndBecomesExplicit.class, "load");
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 load(holder);
             }
             loadNulls(10);
@@ -72,10 +77,11 @@ public class ImplicitNullCheckTrapsAndBecomesExplicit {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        assertThat(run.c2("load", 0)).has(IMPLICIT_NULL_CHECK);
-        assertThat(run.state("afterNulls")).isNotCompiled();
-        assertThat(run.c2("load", 0)).has(TRAP_HIT.reason("null_check")).has(MADE_NOT_ENTRANT);
-        assertThat(run.c2("load", 1)).has(EXPLICIT_NULL_CHECK).hasNo(IMPLICIT_NULL_CHECK);
-        assertThat(run.state("afterMoreNulls")).isCompiled();
+        Compiled first = run.c2("load", 0), recompiled = run.c2("load", 1);
+        assertThat(first).has(IMPLICIT_NULL_CHECK);
+        assertThat(run.state("afterNulls")).isNotRunning(first);
+        assertThat(first).has(TRAP_HIT.reason("null_check")).has(MADE_NOT_ENTRANT);
+        assertThat(recompiled).has(EXPLICIT_NULL_CHECK).hasNo(IMPLICIT_NULL_CHECK);
+        assertThat(run.state("afterMoreNulls")).isRunning(recompiled);
     }
 }

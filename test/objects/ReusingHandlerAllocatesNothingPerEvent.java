@@ -90,7 +90,7 @@ public class ReusingHandlerAllocatesNothingPerEvent {
             Reusing reusing = new Reusing();
             Temporary temporary = new Temporary();
             Retaining retaining = new Retaining();
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 reusing.onMessage(i, 1);
                 temporary.onMessage(i, 1);
                 retaining.onMessage(i, 1);

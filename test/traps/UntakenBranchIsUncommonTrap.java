@@ -43,13 +43,13 @@ public class UntakenBranchIsUncommonTrap {
     /* Warm with one side only, compile, take the other side once; then warm both and compile again. */
     public static class Workload {
         public static void main(String[] args) {
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 multiply(true);
             }
             Jit.compileAtC2(UntakenBranchIsUncommonTrap.class, "multiply");
             multiply(false);
             Jit.snapshot("afterOtherSide", UntakenBranchIsUncommonTrap.class, "multiply");
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 multiply(i % 2 == 0);
             }
             Jit.compileAtC2(UntakenBranchIsUncommonTrap.class, "multiply");
