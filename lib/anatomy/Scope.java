@@ -23,6 +23,45 @@ public enum Scope {
         return description;
     }
 
+    /**
+     * The part itself as an operation: for LOOP_BODY each loop's backward branch. A claim that code runs straight
+     * (no loop at all) is {@code hasNo(LOOP_BODY.itself())}, anchored like any absence.
+     */
+    public Operation itself() {
+        Scope scope = this;
+        return new Operation() {
+            @Override
+            public String name() {
+                return "LOOP";
+            }
+
+            @Override
+            public String meaning() {
+                return "a loop: a backward branch with no return between its target and itself";
+            }
+
+            @Override
+            public List<Instruction> find(List<Instruction> code, Isa isa) {
+                return code.stream().filter(branch -> isLoopBranch(code, isa, branch)).toList();
+            }
+
+            @Override
+            public String patterns(Isa isa) {
+                return "a branch to an earlier address of the method with no return between (" + scope.describe() + ")";
+            }
+
+            @Override
+            public boolean needsInstructions(Isa isa) {
+                return true;
+            }
+
+            @Override
+            public String toString() {
+                return name() + " (" + meaning() + ")";
+            }
+        };
+    }
+
     /** True when the code has such a part at all: a loop, for LOOP_BODY. */
     boolean existsIn(List<Instruction> code, Isa isa) {
         return code.stream().anyMatch(branch -> isLoopBranch(code, isa, branch));
