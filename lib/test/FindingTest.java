@@ -171,6 +171,7 @@ public class FindingTest {
         assertEquals(Cause.decide("pack.compactHeaders", "false", List.of(), List.of(), null), Cause.PLATFORM);
         assertEquals(Cause.decide("pack.jdk", "28", List.of(), List.of(), null), Cause.PLATFORM);
         assertEquals(Cause.decide("pack.gcChosen", "false", List.of(), List.of(), null), Cause.OPTIONS);
+        assertEquals(Cause.decide("pack.heapBaseUnset", "false", List.of("HeapBaseMinAddress"), List.of("HeapBaseMinAddress"), null), Cause.OPTIONS);
     }
 
     @Test

@@ -31,11 +31,18 @@ import anatomy.Run;
  *
  * The ordering is for other threads. An object that never leaves the method cannot be seen by one, so escape
  * analysis removes the object and its ordered accesses. Without it the object is allocated and its volatile
- * field is read with ldar (after its stlr): that is the negative control.
+ * field is read with ldar (after its stlr): -XX:-DoEscapeAnalysis kills the contrast. No product flag of 17 or
+ * 25 takes the acquire off the shared load: UseBarriersForVolatile (a plain ldr between barriers), a product
+ * flag of the AArch64 port up to JDK 14, is an unrecognised option on 17 and 25, and the diagnostic
+ * AlwaysMergeDMB only merges barriers. So only a program change kills the headline:
+ * -Dconcurrency.plainLoad=true makes volatileLoad read the plain field (C2 folds the static final): a plain ldr.
  */
+@NegativeControl(flags = "-Dconcurrency.plainLoad=true", kills = LOAD_ACQUIRE, requires = "pack.isa == \"aarch64\"",
+        why = "volatileLoad then reads the plain field")
 @NegativeControl(flags = "-XX:-DoEscapeAnalysis", kills = LOAD_ACQUIRE, requires = "pack.isa == \"aarch64\"",
         why = "the local object is then allocated and its volatile field read with a load-acquire like a shared one")
 public class VolatileLoadIsLoadAcquire {
+    static final boolean PLAIN_LOAD = Boolean.getBoolean("concurrency.plainLoad");   // the control
     volatile int shared;
     int plain;
 
@@ -48,7 +55,7 @@ public class VolatileLoadIsLoadAcquire {
     }
 
     int volatileLoad() {
-        return shared;
+        return PLAIN_LOAD ? plain : shared;
     }
 
     int plainLoad() {

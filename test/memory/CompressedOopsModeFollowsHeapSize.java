@@ -2,7 +2,7 @@
  * @test
  * @summary The compressed-oops mode follows the heap's size and place: 32-bit below 4 GB, zero based below 32 GB, heap based higher, off past 32 GB of heap (Quark #23)
  * @key memory
- * @requires pack.whitebox & pack.coops & pack.heapSizeUnset & pack.objectAlignment == "8"
+ * @requires pack.whitebox & pack.coops & pack.heapSizeUnset & pack.heapBaseUnset & pack.objectAlignment == "8"
  * @library /lib
  * @run driver CompressedOopsModeFollowsHeapSize
  */
@@ -34,11 +34,15 @@ import java.util.List;
  *              Heap address: 0x0000000a00200000, size: 1024 MB, Compressed Oops mode: Non-zero based: 0x0000000a00000000, Oop shift amount: 3
  *   -Xmx33g:   no coops line; gc+init: Compressed Oops: Disabled; WhiteBox heap oop size 8
  *
- * A heap size or an object alignment in the VM options replaces the rows' own, so the test then skips. The
- * control moves every heap above 32 GB: the 1 GB and 8 GB heaps then decode with a base too.
+ * A heap size, a heap base (HeapBaseMinAddress) or an object alignment in the VM options replaces the rows'
+ * own, so the test then skips naming it: each is a deployment choice, under which the table does not apply. The
+ * mode follows those three (and compressed oops, on); no other product flag changes it (HeapSearchSteps=1 does
+ * not, 0 is refused), so only a program change kills the claim: -Dmemory.placeHigh=true makes the test ask every
+ * row's VM for a heap at 64 GB or higher (HeapBaseMinAddress=64g among the row's own flags), and the 1 GB and
+ * 8 GB heaps decode with a base too.
  */
-@NegativeControl(flags = "-XX:HeapBaseMinAddress=64g", killsFact = COMPRESSED_OOPS_MODE,
-        why = "every heap is then placed at 64 GB or higher: no 32-bit or zero-based mode is possible")
+@NegativeControl(flags = "-Dmemory.placeHigh=true", killsFact = COMPRESSED_OOPS_MODE,
+        why = "every row's heap is then placed at 64 GB or higher: no 32-bit or zero-based mode is possible")
 public class CompressedOopsModeFollowsHeapSize {
     /** A row of the quark's table: the heap asked for, and the oop size, shift and base the VM should pick. */
     record Row(String heap, int oopBytes, int shift, boolean based) {
@@ -56,9 +60,16 @@ public class CompressedOopsModeFollowsHeapSize {
         }
     }
 
+    /* The control, given like a VM option: jtreg passes it to the rows' VMs, and names it to this driver in test.vm.opts. */
+    static final boolean PLACE_HIGH = (System.getProperty("test.vm.opts", "") + " "
+            + System.getProperty("test.java.opts", "")).contains("-Dmemory.placeHigh=true");
+
     public static void main(String[] args) {
         for (Row row : TABLE) {
             List<String> flags = new ArrayList<>(List.of(row.heap().split(" ")));
+            if (PLACE_HIGH) {
+                flags.add("-XX:HeapBaseMinAddress=64g");
+            }
             flags.addAll(List.of("-Xint", "-Xlog:gc+heap+coops=debug,gc+init"));
             Run run = Jit.run(Workload.class, flags.toArray(String[]::new));
             UnifiedLog.CompressedOops coops = run.vmLog().compressedOops().orElse(new UnifiedLog.CompressedOops(false, "not logged", -1));

@@ -30,15 +30,19 @@ import anatomy.Vm;
  *   headers: 8 + 8 + 4 rounded up); the 0.02 is the measuring loop's own first run, 2.3 KB in all
  *
  * Escape analysis is not what makes the reusing handler free: with -XX:-DoEscapeAnalysis it still allocates
- * nothing, while the temporary handler then allocates its 24 bytes an event (the Quote's final fields end
- * its constructor with a barrier that keeps the dead object alive). That flag is the control: it takes away
- * the one free path that is not structural. The retaining handler's Quote escapes into a field, so no flag
- * makes it free: it shows that the counter sees each object.
+ * nothing, while the temporary handler allocates its 24 bytes an event (the Quote's final fields end its
+ * constructor with a barrier that keeps the dead object alive): that flag kills the temporary half. The reusing
+ * handler is free by construction, it has no allocation for any flag to bring back, so only a program change
+ * kills the headline: -Dobjects.reuse=false makes it store a new Event per message (24 bytes an event). The
+ * retaining handler's Quote escapes into a field, so no flag makes it free: it shows the counter sees each object.
  */
+@NegativeControl(flags = "-Dobjects.reuse=false", killsFact = NO_ALLOCATION_PER_EVENT,
+        why = "the reusing handler then stores a new Event per message")
 @NegativeControl(flags = "-XX:-DoEscapeAnalysis", killsFact = NO_ALLOCATION_PER_EVENT,
         why = "without escape analysis the temporary handler allocates its event")
 public class ReusingHandlerAllocatesNothingPerEvent {
     static final int EVENTS = 100_000;
+    static final boolean REUSE = Boolean.parseBoolean(System.getProperty("objects.reuse", "true"));   // the control
 
     /* The reused, mutable event. */
     static final class Event {
@@ -58,10 +62,11 @@ public class ReusingHandlerAllocatesNothingPerEvent {
     }
 
     static final class Reusing {
-        final Event event = new Event();
+        Event event = new Event();
         long notional;
 
         void onMessage(long price, int quantity) {
+            Event event = REUSE ? this.event : (this.event = new Event());
             event.price = price;
             event.quantity = quantity;
             notional += event.price * event.quantity;

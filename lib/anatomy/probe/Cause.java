@@ -80,7 +80,8 @@ public enum Cause {
             "pack.zeroTlab", DEFAULT,
             "pack.finalFieldMutation", DEFAULT,   // deep reflection's writes to finals: allowed to 25, warned from 26 (JEP 500)
             "pack.gcChosen", OPTIONS,             // whether the user's options select a collector
-            "pack.heapSizeUnset", OPTIONS);       // whether they leave the heap's size to the VM
+            "pack.heapSizeUnset", OPTIONS,        // whether they leave the heap's size to the VM
+            "pack.heapBaseUnset", OPTIONS);       // and its place (HeapBaseMinAddress)
 
     private static Map<String, Cause> kinds(Object... rows) {
         Map<String, Cause> m = new LinkedHashMap<>();

@@ -235,10 +235,13 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.ccp", String.valueOf(compressedClassPointers()), hasFlag("UseCompressedClassPointers") ? "-XX:" + flagText("UseCompressedClassPointers")
                 : "no UseCompressedClassPointers flag (removed in JDK 27, JDK-8363996): class pointers are always compressed"
                 + (flagIs("UseCompactObjectHeaders", "true") ? ", here inside the compact header's mark word" : ""));
-        // memory (#23): the heap's size and the object alignment decide the compressed-oops mode
+        // memory (#23): the heap's size, its place and the object alignment decide the compressed-oops mode
         String sized = chosenFlags("MaxHeapSize", "InitialHeapSize", "MinHeapSize");
         put("pack.heapSizeUnset", Boolean.toString(sized.isEmpty()), sized.isEmpty()
                 ? "no VM option sets the heap's size: the VM chose it (a test may then pick its own)" : "the VM options set " + sized);
+        String placed = chosenFlags("HeapBaseMinAddress");
+        put("pack.heapBaseUnset", Boolean.toString(placed.isEmpty()), placed.isEmpty()
+                ? "no VM option sets HeapBaseMinAddress: the VM places the heap where decoding is cheapest" : "the VM options set " + placed);
         put("pack.objectAlignment", hasFlag("ObjectAlignmentInBytes") ? flag("ObjectAlignmentInBytes") : "8",
                 "-XX:" + flagText("ObjectAlignmentInBytes"));
         put("pack.compactHeaders", String.valueOf(flagIs("UseCompactObjectHeaders", "true")),
