@@ -36,7 +36,7 @@ help:
 	@echo "  make hsdis        build the pack's hsdis plugin (ARCH=aarch64 cross-builds it)"
 	@echo "  make hsdis-install JDK=...  copy the plugin into a JDK you own (opt-in)"
 	@echo "  make foreign-hsdis JDK=...  TEST= (default: headline) on the JDK and on copies of it under"
-	@echo "                    $(BUILD)/foreign-jdks that load Debian's fcml hsdis instead of the pack's plugin"
+	@echo "                    $(BUILD)/foreign-jdks that load Debian's fcml hsdis, or an LLVM-text plugin, instead of the pack's"
 	@echo "                    (x86_64): the totals must be the same (docs/hsdis.md, \"A foreign hsdis\")"
 	@echo "  make matrix       the pack over several JDKs and ISAs (MATRIX= lists them)"
 	@echo "  make configs      the pack on one JDK under each standard test configuration (-Xcomp, C1 only,"

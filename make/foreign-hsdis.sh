@@ -7,11 +7,13 @@
 #   bash make/foreign-hsdis.sh check JDK... (TEST=...) runs TEST on each JDK and on its copies, one totals line each
 #   bash make/foreign-hsdis.sh validate JDK...     one line and exit 2 unless each is an x86_64 JDK
 #
-# Two copies per JDK (x86_64 only: fcml decodes x86 alone):
+# Three copies per JDK (x86_64 only: fcml decodes x86 alone):
 #   <name>-fcml         fcml's text: lib/server/hsdis-amd64.so is a small adapter (make/foreign/fcml-adapter.c) that
 #                       gives fcml's JDK 8-era entry point the one JDK 9+ looks up, so the VM prints fcml's GNU-as text
 #   <name>-fcml-debian  as Debian's postinst lays it out: lib/hsdis-amd64.so is fcml itself, which the VM loads,
 #                       finds no decode_instructions_virtual in, and falls back to its hex dump
+#   <name>-llvm         LLVM's own text: lib/server/hsdis-amd64.so is the pack's foreign-style plugin on Debian's LLVM
+#                       (make hsdis-foreign: lib/hsdis/foreign.c), which prints as LLVM prints and signs nothing
 # The copies are `cp -al` (hard links): files are only ever added or replaced (unlinked first), never written
 # through a link. docs/hsdis.md, "A foreign hsdis".
 set -euo pipefail
@@ -60,7 +62,9 @@ check_jdks() {
         [ -x "$jdk/bin/java" ] || die "no JDK at $jdk (no bin/java)"
         [ "$(jdk_arch "$jdk")" = x86_64 ] || die "$jdk is not an x86_64 JDK: fcml decodes x86 only"
         [ -f "$jdk/pack-facade" ] && die "$jdk is a facade (make/jdks.sh): give the JDK it stands for"
-        case $(cd "$jdk" && pwd -P) in "$(cd "$COPIES" 2>/dev/null && pwd -P)"/*) die "$jdk is already a copy with a foreign hsdis" ;; esac
+        if [ -d "$COPIES" ]; then    # (without the folder the pattern would be "/*", every path)
+            case $(cd "$jdk" && pwd -P) in "$(cd "$COPIES" && pwd -P)"/*) die "$jdk is already a copy with a foreign hsdis" ;; esac
+        fi
     done
     return 0
 }
@@ -68,11 +72,13 @@ check_jdks() {
 copies() {
     check_jdks "$@"
     fcml_unpacked
+    make --no-print-directory hsdis-foreign >/dev/null || die "make hsdis-foreign failed (the LLVM-text plugin)"
+    local llvm_plugin; llvm_plugin=$(ls "$BUILD"/hsdis/foreign-llvm/hsdis-amd64.so) || die "no foreign-style plugin in $BUILD/hsdis/foreign-llvm"
     local lib=$FCML/root/usr/lib/x86_64-linux-gnu jdk name copy
     for jdk in "$@"; do
         jdk=$(cd "$jdk" && pwd -P)
         name=$(basename "$jdk")
-        for variant in fcml fcml-debian; do
+        for variant in fcml fcml-debian llvm; do
             copy=$COPIES/$name-$variant
             if [ ! -f "$copy/release" ]; then
                 mkdir -p "$COPIES"
@@ -82,7 +88,9 @@ copies() {
             fi
             # nothing of another hsdis may stay in the copy: only the one this variant is about
             find "$copy/lib" -maxdepth 2 \( -name 'hsdis-amd64.so' -o -name 'libhsdis-amd64.so' \) -exec rm -f {} +
-            if [ "$variant" = fcml ]; then
+            if [ "$variant" = llvm ]; then
+                place "$llvm_plugin" "$copy/lib/server" hsdis-amd64.so
+            elif [ "$variant" = fcml ]; then
                 place "$FCML/adapter/hsdis-amd64.so" "$copy/lib/server" hsdis-amd64.so
                 place "$(readlink -f "$lib/libhsdis.so.0")" "$copy/lib/server" libhsdis.so.0
                 place "$(readlink -f "$lib/libfcml.so.0")" "$copy/lib/server" libfcml.so.0
