@@ -349,7 +349,12 @@ public enum Op implements Formed {
                             Forms.vectorZeroed().within(12).withNoneBetween("(cmp|test|j)"), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
                     seq(step("leaq (?<off>0x[0-9a-f]+|\\d+)\\(%(?!rsp)r\\w+\\), %(?<p>r\\w+)$"),
                             Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
-            on(AARCH64, insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), " + Forms.AARCH64_OBJECT_SLOT)),
+            // at a displacement (offset 0 is the mark word, never zeroed); or, as AArch64 28-ea+18 (compact headers)
+            // zeroes a small array's payload, through the object's address plus the offset: add x10, x0, #0x10 ;
+            // stp xzr, xzr, [x10]
+            on(AARCH64, anyOf(insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), \\[x\\d+, #(?<off>-?(0x[0-9a-f]+|\\d+))\\]$"),
+                    seq(step("add (?<p>x\\d+), x(?!28\\b)\\d+, #(?<off>0x[0-9a-f]+|\\d+)$"),
+                            step("(str[bh]? [wx]zr|stp [wx]zr, [wx]zr), \\[{p}\\]$").within(4)))),
             on(RISCV64, insn("s[bhwd] zero, " + Forms.RISCV64_OBJECT_SLOT)),
             notOn(PPC64LE, "POWER has no zero register: C2 stores zero from a register it set with li 0 (ppc.ad), and a"
                     + " store of that register cannot be told from a field store without data flow (called: li r15, 0 ..."

@@ -364,6 +364,10 @@ public class VocabularyTest {
                 {X86_64, FIELD_STORE.at(8), List.of("movq %r10, (%rax)", "movl %r12d, 0xc(%rax)", "movl %ebp, 8(%rax)"), 1},
                 {AARCH64, ZERO_STORE.at(12), List.of("stp xzr, xzr, [x0, #8]"), 1},
                 {AARCH64, ZERO_STORE.at(8), List.of("str wzr, [x0, #0xc]"), 0},
+                // AArch64 28-ea+18: a small array's payload zeroed through its address plus 16 (stp covers 16 to 31)
+                {AARCH64, ZERO_STORE.at(27), List.of("add x10, x0, #0x10", "stp xzr, xzr, [x10]"), 1},
+                {AARCH64, ZERO_STORE.at(8), List.of("add x10, x0, #0x10", "stp xzr, xzr, [x10]"), 0},
+                {AARCH64, ZERO_STORE, List.of("add x10, x28, #0x10", "stp xzr, xzr, [x10]"), 0},
                 // spills to the stack (x86_64 28-ea+18's default here): a slot stored then reloaded; the frame
                 // pointer's save and restore are none
                 {X86_64, SPILL_TO_STACK, List.of("movq %rbp, 0x80(%rsp)", "movl %r11d, (%rsp)", "movl 0x60(%rsp), %r10d",
