@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
  * AArch64 as capstone prints it: {@code bl 0x...}, {@code b.ne 0x...}, {@code cbz x1, 0x...},
  * {@code ldr w0, [x1, #0xc]}. HotSpot keeps the current thread in {@code x28}.
  */
-final class AArch64 implements Syntax {
+final class AArch64 {
     private static final Pattern CALL = Pattern.compile("^blr? ");
     private static final Pattern JUMP = Pattern.compile("^(b|br|b\\.[a-z]+|cbn?z|tbn?z) ");
     private static final Pattern BRANCH_TO = Pattern.compile(
@@ -14,28 +14,5 @@ final class AArch64 implements Syntax {
     private static final Pattern RET = Pattern.compile("^ret");
     private static final Pattern MEMORY = Pattern.compile("\\[([xw]\\d+|sp)");
 
-    @Override
-    public Pattern call() {
-        return CALL;
-    }
-
-    @Override
-    public Pattern jump() {
-        return JUMP;
-    }
-
-    @Override
-    public Pattern branchTo() {
-        return BRANCH_TO;
-    }
-
-    @Override
-    public Pattern ret() {
-        return RET;
-    }
-
-    @Override
-    public Pattern memoryAccess() {
-        return MEMORY;
-    }
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY);
 }

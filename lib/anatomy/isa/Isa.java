@@ -10,11 +10,11 @@ import java.util.regex.Pattern;
  * here is the row's name in upper case, and a row without one is an ISA whose vocabulary is not written yet.
  */
 public enum Isa implements InstructionKinds {
-    X86_64(new X86_64()),
-    AARCH64(new AArch64()),
-    RISCV64(new RiscV64()),
-    PPC64LE(new Ppc64le()),
-    S390X(new S390x());
+    X86_64(anatomy.isa.X86_64.SYNTAX),
+    AARCH64(AArch64.SYNTAX),
+    RISCV64(RiscV64.SYNTAX),
+    PPC64LE(Ppc64le.SYNTAX),
+    S390X(S390x.SYNTAX);
 
     private final Syntax syntax;
 

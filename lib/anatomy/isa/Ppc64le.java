@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * C2's code of Debian's 25.0.5 and 28-ea+18 under qemu 10, -cpu power9). HotSpot keeps the current thread in
  * {@code r16} (R16_thread) and the stack pointer in {@code r1}.
  */
-final class Ppc64le implements Syntax {
+final class Ppc64le {
     /** The conditions of the extended conditional branches. */
     private static final String CONDITION = "(lt|le|eq|ge|gt|nl|ne|ng|so|ns|un|nu)";
     /** bl (and bla), or a branch to the count or link register that links, conditional ones too ({@code bnectrl}). */
@@ -30,28 +30,5 @@ final class Ppc64le implements Syntax {
     private static final Pattern MEMORY = Pattern.compile("(, -?\\d+\\(r\\d+\\)(, [01])?$|^(l[bhwd][a-z]*x|st[bhwd][a-z]*x"
             + "|l[bhwdq]arx|st[bhwdq]cx\\.|lf[sd]u?x|stf[sd]u?x|lxv[a-z0-9]*x|stxv[a-z0-9]*x|dcbzl?) )");
 
-    @Override
-    public Pattern call() {
-        return CALL;
-    }
-
-    @Override
-    public Pattern jump() {
-        return JUMP;
-    }
-
-    @Override
-    public Pattern branchTo() {
-        return BRANCH_TO;
-    }
-
-    @Override
-    public Pattern ret() {
-        return RET;
-    }
-
-    @Override
-    public Pattern memoryAccess() {
-        return MEMORY;
-    }
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY);
 }

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * instructions they expand to: {@code ld a0, 8(a1)}, {@code beq a1, t2, 0x...}, {@code jalr t1}. HotSpot keeps the
  * current thread in {@code s7} (x23) and the heap base in {@code s9} (x27).
  */
-final class RiscV64 implements Syntax {
+final class RiscV64 {
     private static final String BRANCH = "(beq|bne|blt|bge|bltu|bgeu|bgt|ble|bgtu|bleu|beqz|bnez|blez|bgez|bltz|bgtz)";
     /** jal and jalr that link (rd ra, printed without it); j and jr are the same instructions with rd zero. */
     private static final Pattern CALL = Pattern.compile("^(jal|jalr) ");
@@ -19,28 +19,5 @@ final class RiscV64 implements Syntax {
     /** An offset and a base register in parentheses: loads, stores, lr/sc and the AMOs. */
     private static final Pattern MEMORY = Pattern.compile("(^|, )-?\\d*\\([a-z][a-z0-9]*\\)");
 
-    @Override
-    public Pattern call() {
-        return CALL;
-    }
-
-    @Override
-    public Pattern jump() {
-        return JUMP;
-    }
-
-    @Override
-    public Pattern branchTo() {
-        return BRANCH_TO;
-    }
-
-    @Override
-    public Pattern ret() {
-        return RET;
-    }
-
-    @Override
-    public Pattern memoryAccess() {
-        return MEMORY;
-    }
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY);
 }

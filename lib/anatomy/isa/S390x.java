@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * {@code brasl %r14, 0x...}. HotSpot keeps the current thread in {@code %r8}, the stack pointer in {@code %r15}
  * and the return address in {@code %r14}.
  */
-final class S390x implements Syntax {
+final class S390x {
     private static final Pattern CALL = Pattern.compile("^(brasl?|basr|balr|bas|bal) %r14, ");
     /**
      * A relative jump (j, jg, the conditional j&lt;cond&gt; and jg&lt;cond&gt;, brc, brcl), a branch to a register
@@ -24,28 +24,5 @@ final class S390x implements Syntax {
     /** A displacement and a base register (maybe an index) in parentheses: D(X,B) or D(B). */
     private static final Pattern MEMORY = Pattern.compile("-?\\d*\\(%r\\d+(,%r\\d+)?\\)");
 
-    @Override
-    public Pattern call() {
-        return CALL;
-    }
-
-    @Override
-    public Pattern jump() {
-        return JUMP;
-    }
-
-    @Override
-    public Pattern branchTo() {
-        return BRANCH_TO;
-    }
-
-    @Override
-    public Pattern ret() {
-        return RET;
-    }
-
-    @Override
-    public Pattern memoryAccess() {
-        return MEMORY;
-    }
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY);
 }
