@@ -629,9 +629,9 @@ public enum Op implements Formed {
         static final String S390X_CAS = "cs[gy]? %r\\d+, %r\\d+, ";
         /** s390x's serialization, bcr 14,0 (LLVM: bnor %r0) or bcr 15,0 (bor %r0): HotSpot's z_fence. */
         static final String S390X_FENCE = "(bnor %r0|bcr 1[45], %r0|bor %r0)$";
-        /** A store to memory on s390x (st, sty, stg, sth, stc, ste, std, ...; mvhi, mvghi, mvhhi, mvi of an immediate). */
         /** A memory operand not based on the stack pointer (%r15); its displacement is group "off". */
         static final String S390X_OBJECT_SLOT = "(?<off>-?\\d+)?\\((%r\\d+,)?%r(?!15\\))\\d+\\)";
+        /** A store to memory on s390x (st, sty, stg, sth, stc, ste, std, ...; mvhi, mvghi, mvhhi, mvi of an immediate). */
         static final String S390X_STORE = "(st[cdeghy]{0,2}|mv[gh]?hi|mviy?) [^,]+, ";
         /** An s390x memory operand with {@code reg} (a placeholder or a register) as its base or index. */
         static String s390xBasedOn(String reg) {

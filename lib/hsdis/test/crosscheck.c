@@ -219,6 +219,17 @@ static int unnamed_prefetch(const char *cap, const char *llvm)
     return lrest != NULL && strcmp(ct + 1, lrest) == 0;
 }
 
+/* cut_all of each piece of a NULL-ended list, in order; 1 when s changed */
+static int cut_each(char *s, const char *const *pieces)
+{
+    char before[300];
+    snprintf(before, sizeof before, "%s", s);
+    for (; *pieces != NULL; pieces++) {
+        cut_all(s, *pieces);
+    }
+    return strcmp(before, s) != 0;
+}
+
 /* x86 canonical forms for the syntax classes: each changes s in place and says whether it did. */
 static int canon_implicit(char *s)
 {
@@ -256,13 +267,8 @@ static int canon_order(char *s)
 
 static int canon_segment(char *s)
 {
-    char before[300];
-    snprintf(before, sizeof before, "%s", s);
-    cut_all(s, "%es:");
-    cut_all(s, "%cs:");
-    cut_all(s, "%ss:");
-    cut_all(s, "%ds:");
-    return strcmp(before, s) != 0;
+    static const char *const segments[] = { "%es:", "%cs:", "%ss:", "%ds:", NULL };
+    return cut_each(s, segments);
 }
 
 static int canon_prefix(char *s)
@@ -284,26 +290,18 @@ static int canon_prefix(char *s)
 
 static int canon_register(char *s)
 {
-    char before[300];
-    snprintf(before, sizeof before, "%s", s);
-    cut_all(s, ", %eiz, 1");
-    cut_all(s, ", %eiz, 2");
-    cut_all(s, ", %eiz, 4");
-    cut_all(s, ", %eiz, 8");
-    cut_all(s, ", %riz, 1");
-    cut_all(s, ", %riz, 2");
-    cut_all(s, ", %riz, 4");
-    cut_all(s, ", %riz, 8");
-    cut_all(s, ", %eiz");
-    cut_all(s, ", %riz");
+    static const char *const index_zero[] = { ", %eiz, 1", ", %eiz, 2", ", %eiz, 4", ", %eiz, 8", ", %riz, 1", ", %riz, 2",
+                                              ", %riz, 4", ", %riz, 8", ", %eiz", ", %riz", NULL };
+    int changed = cut_each(s, index_zero);
     if (strncmp(s, "lar", 3) == 0 || strncmp(s, "lsl", 3) == 0) {
         /* the source's 16 bits: %ebp/%rbp -> %bp */
         char *t = strchr(s, '\t');
         if (t != NULL && t[1] == '%' && (t[2] == 'e' || t[2] == 'r') && isalpha((unsigned char) t[3])) {
             memmove(t + 2, t + 3, strlen(t + 3) + 1);
+            changed = 1;
         }
     }
-    return strcmp(before, s) != 0;
+    return changed;
 }
 
 static enum klass classify(const struct insn *c, const struct insn *l)
