@@ -3,6 +3,7 @@ package anatomy;
 import anatomy.capture.ChildMain;
 import anatomy.capture.ChildVm;
 import anatomy.capture.ChildVmException;
+import anatomy.capture.Emulator;
 import anatomy.capture.CodeBytes;
 import anatomy.capture.Facts;
 import anatomy.capture.Disassembly;
@@ -91,6 +92,14 @@ public final class Jit {
             Matcher lacks = MISSING_GC.matcher(e.stderrText());
             if (lacks.find()) {
                 throw new jtreg.SkippedException("this JDK build has no such collector: " + lacks.group());
+            }
+            // Under qemu-user a VM crash cannot be told from an emulator fault: it is no evidence either way.
+            String emulator = Emulator.current();
+            if (e.fatalError() != null && emulator != null) {
+                System.out.println(e.getMessage());
+                throw new jtreg.SkippedException("inconclusive: the child VM crashed under " + emulator + " ("
+                        + e.fatalError() + "); a crash under emulation is not evidence about the JDK (run it on the"
+                        + " hardware; the command and output are in the test's log)");
             }
             throw e;
         }

@@ -11,6 +11,7 @@ import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
+import anatomy.capture.ChildVmException;
 import anatomy.model.ClassHistogram;
 import anatomy.model.ConstantPool;
 import anatomy.model.NativeMemory;
@@ -18,6 +19,8 @@ import anatomy.model.ParseException;
 import anatomy.model.Smaps;
 import anatomy.model.StringTable;
 import anatomy.model.UnifiedLog;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.testng.annotations.DataProvider;
@@ -27,6 +30,15 @@ public class RuntimeEvidenceTest {
     @DataProvider
     public static Object[][] runtime() {
         return Fixtures.rows(Fixtures.Fixture::runtime);
+    }
+
+    /** A VM crash read from what the child printed (Shenandoah on riscv64 25.0.5 under qemu-user 10, recorded). */
+    @Test
+    public void readsTheCrashAChildVmReported() throws Exception {
+        String out = Files.readString(Path.of(System.getProperty("test.src"), "fixtures", "riscv64-jdk25-shenandoah-crash.out"));
+        assertEquals(ChildVmException.fatalErrorIn(out), "SIGSEGV (0xb) at pc=0x00007ffbde9a380c, pid=3456, tid=3458;"
+                + " problematic frame: V  [libjvm.so+0x7a380c]  java_lang_Thread::set_thread_status(oopDesc*, JavaThreadStatus)+0x2a");
+        assertEquals(ChildVmException.fatalErrorIn("Exception in thread \"main\" java.lang.AssertionError\n"), null);
     }
 
     @Test(dataProvider = "runtime")

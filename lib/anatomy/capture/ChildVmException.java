@@ -11,6 +11,7 @@ public final class ChildVmException extends RuntimeException {
     private static final int TAIL_LINES = 30;
 
     private final String stderrText;
+    private final String fatalError;
 
     ChildVmException(String what, List<String> command, Path stdout, Path stderr, int exitCode) {
         super(what + "\n"
@@ -20,6 +21,36 @@ public final class ChildVmException extends RuntimeException {
                 + "stderr (last " + TAIL_LINES + " lines):\n" + tail(stderr)
                 + "stdout (last " + TAIL_LINES + " lines):\n" + tail(stdout));
         this.stderrText = text(stderr);
+        this.fatalError = fatalErrorIn(text(stdout) + "\n" + stderrText);
+    }
+
+    /**
+     * The VM's own report of a crash, when the child died of one ("A fatal error has been detected"): the error
+     * line and the problematic frame, e.g. {@code SIGSEGV (0xb) at pc=0x...; V [libjvm.so+0x7a380c]
+     * java_lang_Thread::set_thread_status(...)}; null when it exited otherwise.
+     */
+    public String fatalError() {
+        return fatalError;
+    }
+
+    /** The crash a VM reported in its output (see {@link #fatalError()}), or null. */
+    public static String fatalErrorIn(String output) {
+        if (!output.contains("A fatal error has been detected")) {
+            return null;
+        }
+        List<String> lines = output.lines().map(String::strip).toList();
+        String error = null;
+        String frame = null;
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            if (error == null && l.matches("#\\s+(SIG[A-Z]+ .*|Internal Error .*|Out of Memory .*|guarantee.*)")) {
+                error = l.replaceFirst("^#\\s+", "");
+            }
+            if (frame == null && l.startsWith("# Problematic frame:") && i + 1 < lines.size()) {
+                frame = lines.get(i + 1).replaceFirst("^#\\s+", "");
+            }
+        }
+        return (error == null ? "a fatal error" : error) + (frame == null ? "" : "; problematic frame: " + frame);
     }
 
     /** The child's whole stderr, to recognise a skip or an assertion the child itself raised. */

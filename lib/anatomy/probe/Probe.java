@@ -5,6 +5,7 @@ import anatomy.Run;
 import anatomy.capture.ChildVm;
 import anatomy.capture.ChildVmException;
 import anatomy.capture.Disassembly;
+import anatomy.capture.Emulator;
 import anatomy.capture.Facts;
 import anatomy.capture.Hsdis;
 import anatomy.isa.Isa;
@@ -70,9 +71,8 @@ public class Probe implements Callable<Map<String, String>> {
         collector();
         put("pack.thp", thpMode(), "the host's /sys/kernel/mm/transparent_hugepage/enabled");
         configuration();
-        boolean emulated = emulated();
-        put("pack.emulated", Boolean.toString(emulated), emulated ? "running under qemu-user ("
-                + System.getenv().getOrDefault("PACK_EMULATOR", "detected from /proc/cpuinfo") + ")" : "native");
+        String emulator = Emulator.current();
+        put("pack.emulated", Boolean.toString(emulator != null), emulator != null ? "running under qemu-user (" + emulator + ")" : "native");
         probeWithChild();
         finalFieldMutation(options);
         writeReport(causes(options, plain == null ? null : plain.values()), (System.nanoTime() - start) / 1_000_000);
@@ -522,20 +522,6 @@ public class Probe implements Callable<Map<String, String>> {
             return m.find() ? m.group(1) : "none";
         } catch (IOException e) {
             return "none";
-        }
-    }
-
-    private static boolean emulated() {
-        if (System.getenv("PACK_EMULATOR") != null) {
-            return true;
-        }
-        try {
-            String cpu = Files.readString(Path.of("/proc/cpuinfo"));
-            boolean x86Host = cpu.contains("vendor_id") || cpu.contains("GenuineIntel") || cpu.contains("AuthenticAMD");
-            boolean x86Vm = Isa.X86_64.label().equals(Isa.ofOsArch(System.getProperty("os.arch")).label());
-            return x86Host != x86Vm;
-        } catch (IOException | IllegalArgumentException e) {
-            return false;
         }
     }
 
