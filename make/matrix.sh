@@ -29,6 +29,7 @@
 set -uo pipefail
 
 PROG=make/matrix.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"   # platform_isas, host_arch, jdk_arch, jdk_version (its die is replaced below)
 # The default matrix: every release from 17 to the newest early-access build on x86_64 (the oldest update of
 # each LTS too), and 17, 25 and the early-access build on AArch64 under qemu. Names: make/jdks.sh names.
 DEFAULT_MATRIX="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25 x86_64-26 x86_64-27 x86_64-28ea aarch64-17 aarch64-25 aarch64-28ea"
@@ -56,7 +57,10 @@ if [ $# -gt 0 ]; then CMD=("$@"); else CMD=(make --no-print-directory test); fi
 
 trap 'echo "$PROG: interrupted" >&2; exit 130' INT TERM
 
-HOST_ARCH=$(bash -c '. make/lib.sh; host_arch')
+HOST_ARCH=$(host_arch)
+# The ISAs the pack's hsdis plugin is built for (the capstone rows of make/platforms; the others print hex, decoded
+# offline): each gets its plugin directories on a make command line.
+PLUGIN_ISAS=$(platform_isas backend capstone)
 RESULTS=$BUILD/matrix/results.tsv   # label, test, status, seconds, reason
 TIMES=$BUILD/matrix/times.tsv       # label, seconds, exit code, JDK home, exact version
 # MATRIX_KEEP=1 keeps the other JDKs' rows of an earlier matrix run (make check runs the whole pack on the
@@ -126,7 +130,7 @@ for entry in "${ENTRIES[@]}"; do
     if [ -n "$path" ]; then
         [ -x "$path/bin/java" ] || { echo "matrix: $label: $path is not a JDK (no bin/java)";
             printf '%s\t(prepare)\tfailed\t\t%s\n' "$label" "$path is not a JDK" >>"$RESULTS"; continue; }
-        arch=$(bash -c '. make/lib.sh; jdk_arch "$1"' _ "$path")
+        arch=$(jdk_arch "$path")
         if [ "$arch" != "$HOST_ARCH" ] && [ ! -f "$path/pack-facade" ]; then
             home=$(BUILD=$BUILD bash make/jdks.sh facade "$path" "$label" 2>"$dir/prepare.err")
         else
@@ -148,13 +152,13 @@ for entry in "${ENTRIES[@]}"; do
     cmd=("${CMD[@]}")
     if [[ $(basename "${CMD[0]}") == make || $(basename "${CMD[0]}") == gmake ]]; then
         cmd+=(JDK="$home" ARCH="$arch" BUILD="$dir")
-        for isa in $(bash -c '. make/lib.sh; platform_isas'); do   # every ISA of make/platforms
+        for isa in $PLUGIN_ISAS; do
             cmd+=(HSDIS_DIR_$isa="$BUILD/hsdis/$isa" HSDIS_CS_$isa="$BUILD/capstone/$isa")
         done
         [ -n "${TEST:-}" ] && cmd+=(TEST="$TEST")
     fi
     rm -f "$dir/summary.tsv" "$dir/jtreg/report/text/summary.txt" "$dir/jtreg/report/text/notRun.txt"
-    version=$(bash -c '. make/lib.sh; jdk_version "$1"' _ "$home")
+    version=$(jdk_version "$home")
     echo "matrix: $label ($arch, $version, $home): ${cmd[*]}"
     start=$(date +%s)
     {
