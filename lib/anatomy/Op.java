@@ -31,16 +31,28 @@ import java.util.function.LongPredicate;
  * thread in {@code %r15}, {@code x28}, {@code s7}, {@code 16} and {@code %r8}.
  */
 public enum Op implements Formed {
-    /** A conditional move or select; cset/csinc materialise a flag and are no select of two values. */
+    /**
+     * A conditional move or select; cset/csinc materialise a flag and are no select of two values. On s390x a
+     * load-on-condition (z196; lochi/locghi and selgr from later facilities): C2's CMove of two registers is locgr
+     * (s390.ad z_enc_cmov_reg; b ? x : y is {@code lgr %r2, %r4 ; locgrne %r2, %r3}, Math.min is locrhe, measured on
+     * 25.0.5 and 28-ea+18), but its CMove of an immediate, as in b ? 1 : 2, is a branch over one lghi
+     * (z_enc_cmov_imm: {@code lghi %r2, 2 ; ltr %r12, %r12 ; je +8 ; lghi %r2, 1}, the same on both), which is no
+     * conditional move and leaves the branch the claim is about: code holding that shape is not judged. The
+     * VM's own flag materialisations load on condition from its scratch registers r0 and r1 (z_enc_cctobool, the
+     * float compares), which C2 never allocates: they are no select.
+     */
     CMOV("conditional move or select",
             on(X86_64, insn("cmov[a-z]+ ")),
             on(AARCH64, insn("f?csel ")),
             notOn(RISCV64, "no conditional move without Zicond: C2's CMove is a branch over one mv (HotSpot's riscv.ad,"
                     + " enc_cmove); UseZicond (czero.eqz, czero.nez) is off by default in 25 and 28-ea"),
             on(PPC64LE, insn("isel(lt|gt|eq)? ")),
-            notOn(S390X, "C2 encodes a CMove of an immediate, as in b ? 1 : 2, as a branch over one lghi (HotSpot's s390.ad,"
-                    + " z_enc_cmov_imm: no lochi, though the CPU has load/store-on-condition 2); only a CMove of two registers"
-                    + " is a load-on-condition (z_enc_cmov_reg: locgr, measured locgrne for b ? x : y on 25.0.5)")),
+            on(S390X, anyOf(insn("(loc(g|fh)?r|sel(g|fh)?r)[a-z]{1,3} %r\\d+, (%r(?![01]\\b)\\d+(, )?){1,2}$"),
+                    insn("loc(g|h)?hi[a-z]{1,3} %r\\d+, -?\\d+$"))
+                    .notAssertedWhere(Forms::s390xBranchOverOneLoad, "Op.CMOV is not asserted on s390x in code with a CMove of an"
+                            + " immediate: C2 encodes it, as in b ? 1 : 2, as a branch over one lghi (HotSpot's s390.ad,"
+                            + " z_enc_cmov_imm: no lochi, though the CPU has load/store-on-condition 2; 25.0.5 and 28-ea+18), and"
+                            + " the branch stays; only a CMove of two registers is a load-on-condition (z_enc_cmov_reg: locgr)"))),
     /**
      * A compare-and-swap with acquire and release, as Java's compareAndSet needs (a volatile read and a volatile
      * write in one): Unsafe's, the atomics', VarHandles', AQS's. On x86_64 lock cmpxchg, a full barrier by
@@ -80,14 +92,15 @@ public enum Op implements Formed {
      * A load-load fence on its own, as Unsafe.loadFence and VarHandle.acquireFence ask for (StampedLock.validate):
      * dmb ishld on AArch64, which orders earlier loads before later loads and stores, no full fence. x86_64 emits
      * none: every load there is ordered after earlier loads already, so the fence only keeps C2 from moving loads
-     * across it.
+     * across it; nor does s390x, for the same reason.
      */
     LOAD_FENCE("load-load fence",
             on(X86_64, Form.absent("x86-TSO orders loads; the fence is compiler-only")),
             on(AARCH64, insn("dmb ishld$")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, Form.absent("z/Architecture keeps every load in order after earlier loads (only a load may pass an earlier"
+                    + " store): C2's acquire barrier emits nothing (s390.ad membar_acquire), as on x86_64"))),
     /** A store that carries release (or stronger) ordering itself: stlr; on x86_64 the locked xchg to memory. */
     RELEASE_STORE("store with release ordering built in",
             on(X86_64, insn("xchg[bwlq]? %\\w+, .*\\(")),
@@ -162,13 +175,15 @@ public enum Op implements Formed {
     /**
      * A poll through the thread's own polling page (thread-local handshakes, JEP 312, JDK 10; the global page
      * went in JDK 14): the page's address is loaded from the thread (r15, x28), then read. Measured 17 to 28-ea.
+     * s390x reads it with a test under mask, in loops and at the return alike ({@code lg %r12, 48(%r8) ; tm 0(%r12),
+     * 111}, 25.0.5 and 28-ea+18).
      */
     THREAD_LOCAL_POLL("safepoint poll through the page the thread points to",
             on(X86_64, seq(step("movq (0x[0-9a-f]+|\\d+)\\(%r15\\), %(?<page>\\w+)$"), step("testl %eax, \\(%{page}\\)").within(32))),
             on(AARCH64, seq(step("ldr x(?<page>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("ldr wzr, \\[x{page}\\]").within(32))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, seq(step("lg (?<page>%r\\d+), \\d+\\(%r8\\)$"), step("tm 0\\({page}\\), \\d+$").within(32)))),
     /**
      * The return poll as a stack-watermark check (since JDK 16, JEP 376, JDK-8253180): the stack pointer
      * compared with the thread's watermark, branching out of line when above it; no page is read.
@@ -179,7 +194,9 @@ public enum Op implements Formed {
                     step("b\\.hi ").within(1))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            notOn(S390X, "C2's return poll on s390x reads the thread's polling page, with no watermark compare (HotSpot's"
+                    + " s390.ad, MachEpilogNode::emit: load_from_polling_page; lg %r1, 48(%r8) ; tm 0(%r1), 111 ; br %r14 on 25.0.5"
+                    + " and 28-ea+18): the port has no stack-watermark return poll in compiled code")),
     /** A call into the uncommon-trap blob: the compiled code gives up and deoptimizes here. */
     UNCOMMON_TRAP("uncommon trap", anyIsa(Role.UNCOMMON_TRAP.form())) {
         @Override
@@ -384,7 +401,9 @@ public enum Op implements Formed {
     /**
      * A load of a field from an object into a register: a plain load from a displacement off a register (not the
      * stack, not the current thread: r15, x28), or, on AArch64, a load-acquire through the object's address plus the offset ({@code add x8, x1,
-     * #0xc ; ldar w0, [x8]}); narrow it with {@link #at}. The anchor of a claim about how a field is read.
+     * #0xc ; ldar w0, [x8]}); narrow it with {@link #at}. The anchor of a claim about how a field is read. On s390x
+     * any load of a register from a displacement off a base that is neither the thread (r8) nor the stack (r15):
+     * {@code l %r10, 12(%r2)}, {@code llgf %r1, 12(%r2)} (a narrow reference), a volatile one the same (25.0.5).
      */
     FIELD_LOAD("load of a field from an object",
             on(X86_64, insn("mov([bwlq]|[sz]b[wlq]?|[sz]w[lq]?|slq)? (?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp\\b|r15\\b)\\w+\\), %\\w+$")),
@@ -392,7 +411,8 @@ public enum Op implements Formed {
                     seq(step("add (?<p>x\\d+), x(?!28\\b)\\d+, #(?<off>0x[0-9a-f]+|\\d+)$"), step("ldar[bh]? [wx]\\d+, \\[{p}\\]$").within(4)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, insn("(l|ly|lg|lgf|llgf|lh|lhy|lgh|llh|llgh|lb|lgb|llc|llgc|lt|ltg|ltgf|le|ley|ld|ldy) %[rf]\\d+,"
+                    + " (?<off>-?\\d+)\\((%r\\d+,)?%r(?!8\\)|15\\))\\d+\\)$"))),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
     FIELD_STORE("store of a register's value into an object",
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
@@ -423,7 +443,11 @@ public enum Op implements Formed {
      * tbz, tbnz. The VM's own checks are not this: the return poll (the stack pointer compared with the thread's
      * watermark, {@code cmpq 0x28(%r15), %rsp ; ja}, {@code cmp sp, x8 ; b.hi}) and the nmethod entry barrier (its
      * guard compared with the thread's, {@code cmpl $0, 0x20(%r15) ; jne}; on AArch64 right after the load of the
-     * thread's value, {@code ldr w9, [x28, #0x20] ; cmp w8, w9 ; b.ne}).
+     * thread's value, {@code ldr w9, [x28, #0x20] ; cmp w8, w9 ; b.ne}). On s390x a compare, load-and-test or test
+     * under mask then a j&lt;cond&gt; ({@code ltr %r2, %r2 ; je}, {@code chi %r3, -1 ; jlh}), or a compare-and-branch
+     * (cij, cgrj, ...); the entry barrier compares a value loaded from the thread and branches to a register
+     * ({@code lg %r0, 32(%r8) ; cfi %r0, -1 ; larl %r14, ... ; blhr %r1}), the return poll reads a page and does not
+     * branch, and a CAS's retry loop (cs, csg, cdsg ; jne) is no branch on a computed value (25.0.5, 28-ea+18).
      */
     CONDITIONAL_BRANCH("conditional branch on a computed value",
             on(X86_64, seq(step("(test|cmp)[bwlq]? (?!.*%r15\\b)(?!.*, %rsp$)"), step("j(?!mp)[a-z]{1,3} ").within(1))),
@@ -432,7 +456,9 @@ public enum Op implements Formed {
                             step("b\\.[a-z]{2} ").within(1)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            on(S390X, anyOf(seq(step("(?!l[a-z]* %r\\d+, -?\\d*\\(%r8\\)$)"),
+                            step("(c(?!d?sg?y? )[a-z]*|lt[a-z]*|tm[a-z]*) (?!.*%r(8|15)\\b)").within(1), step("j(?!g? )g?[a-z]{1,3} ").within(1)),
+                    insn("cl?g?[ri]j[a-z]{1,3} (?!.*%r(8|15)\\b)")))),
     /** A general-purpose register copied into an FP/SIMD register, C2's spill there instead of the stack. */
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
@@ -446,7 +472,9 @@ public enum Op implements Formed {
             on(AARCH64, insn("(fmov [wx]\\d+, [sd]\\d+|(u|s)?mov [wx]\\d+, v\\d+\\.[sd]\\[\\d+\\])$")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
-            notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
+            notOn(S390X, "C2 has no copy from a floating-point to a general register on s390x: a spill there goes through"
+                    + " the stack (s390.ad, MachSpillCopyNode::implementation: float->int is Unimplemented(), int->float has no"
+                    + " case), so no reload from an FP register is emitted")),
     /**
      * A general-purpose register stored to a stack slot and loaded back from that slot later, counted at the
      * load: C2's spill to the stack. The frame pointer's save in the prologue and its restore are no spill.
@@ -460,7 +488,7 @@ public enum Op implements Formed {
                     step("l[wd]u? (?!(ra|s0),)[a-z][a-z0-9]*, {slot}\\(sp\\)$"))),
             on(PPC64LE, seq(step("st[wd] (?!r0,)r\\d+, (?<slot>\\d+)\\(r1\\)$"), step("l(wz|wa|d) r\\d+, {slot}\\(r1\\)$"))),
             on(S390X, seq(step("stg? %r(?!14,|0,)\\d+, (?<slot>\\d+)\\(%r15\\)$"),
-                    step("lg? %r(?!15,)\\d+, {slot}\\(%r15\\)$")))),
+                    step("(lg?|ly|llgf) %r(?!15,)\\d+, {slot}\\(%r15\\)$")))),
 
     // concurrency (issue #14): ordered loads, atomic adds, the monitor's slow path
     /**
@@ -636,6 +664,22 @@ public enum Op implements Formed {
         /** An s390x memory operand with {@code reg} (a placeholder or a register) as its base or index. */
         static String s390xBasedOn(String reg) {
             return ".*-?\\d*\\(([^)]*,)?" + reg + "(,[^)]*)?\\)";
+        }
+
+        /**
+         * The first instruction of s390x's CMove of an immediate (s390.ad z_enc_cmov_imm), or null: a conditional
+         * relative branch (j&lt;cond&gt;, brc) to the instruction right after the next one, which loads an immediate
+         * (lghi, lhi). An if of C2's own puts each value in its own block, and its branch goes further.
+         */
+        static Instruction s390xBranchOverOneLoad(List<Instruction> code) {
+            for (int i = 0; i + 2 < code.size(); i++) {
+                Instruction branch = code.get(i);
+                if (branch.mnemonic().matches("j(?!g?$)g?[a-z]{1,3}|brcl?") && code.get(i + 1).text().matches("lg?hi %r\\d+, -?\\d+")
+                        && S390X.branchTarget(branch.text()) == code.get(i + 2).address()) {
+                    return branch;
+                }
+            }
+            return null;
         }
 
         /** Any AArch64 instruction with a memory operand, which must not come between an exclusive pair. */

@@ -49,7 +49,11 @@ public class OfflineDecoderTest {
                         .anyMatch(i -> f.isa().isCall(i.text())));
         assertTrue(call, calls.get(0).toString());
         if (Op.CMOV.form(f.isa()).notOnReason() == null) {
-            assertFalse(Op.CMOV.find(select.instructions(), f.isa()).isEmpty());
+            try {
+                assertFalse(Op.CMOV.find(select.instructions(), f.isa()).isEmpty());
+            } catch (jtreg.SkippedException immediate) {   // s390x: select's CMove is a branch over one lghi, not judged
+                assertEquals(f.isa(), anatomy.isa.Isa.S390X, immediate.getMessage());
+            }
         }
     }
 

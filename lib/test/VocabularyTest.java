@@ -60,7 +60,10 @@ public class VocabularyTest {
             c("select", RETURN_POLL, exactly(1)),
             // a cmov is no branch, and neither are the return poll's and the entry barrier's checks of a thread
             // field; the divisor's test against -1 is one (x86_64: cmpl $-1 ; je; AArch64: cmp w, #-1 ... b.ne)
-            c("select", CONDITIONAL_BRANCH, exactly(0)), c("oneSided", CONDITIONAL_BRANCH, atLeast(1)),
+            // s390x keeps one: its CMove of an immediate is a branch over one lghi (s390.ad z_enc_cmov_imm)
+            new Case("select", -1, CONDITIONAL_BRANCH, exactly(0), X86_64), new Case("select", -1, CONDITIONAL_BRANCH, exactly(0), AARCH64),
+            new Case("select", -1, CONDITIONAL_BRANCH, exactly(0), PPC64LE), new Case("select", -1, CONDITIONAL_BRANCH, exactly(1), S390X),
+            c("oneSided", CONDITIONAL_BRANCH, atLeast(1)),
             c("load", FIELD_LOAD, atLeast(1)), c("select", FIELD_LOAD, exactly(0)),
             c("divide", IMPLICIT_NULL_CHECK, exactly(0)),
             new Case("field", 0, IMPLICIT_NULL_CHECK, atLeast(1), null),
@@ -87,7 +90,10 @@ public class VocabularyTest {
             c("Shapes$Twice::apply", RETURN_POLL, exactly(1)),
             // the poll reads the thread's own page (JEP 312); the return poll compares sp with the watermark (JEP 376)
             c("sum", THREAD_LOCAL_POLL.inside(Scope.LOOP_BODY), atLeast(1)),
-            c("select", STACK_WATERMARK_POLL, exactly(1)), c("select", THREAD_LOCAL_POLL, exactly(0)),
+            c("select", STACK_WATERMARK_POLL, exactly(1)),
+            new Case("select", -1, THREAD_LOCAL_POLL, exactly(0), X86_64), new Case("select", -1, THREAD_LOCAL_POLL, exactly(0), AARCH64),
+            // s390x's return poll reads the page too (s390.ad MachEpilogNode::emit)
+            new Case("select", -1, THREAD_LOCAL_POLL, exactly(1), S390X),
             // concurrency: the mark word's CAS comes before the monitor's slow call, which is laid out after the
             // return; the fence's locked add is no atomic add. Shapes has no volatile load and no atomic add
             // (LOAD_ACQUIRE and ATOMIC_ADD are proven on texts below, taken from the tests' runs).
@@ -195,7 +201,29 @@ public class VocabularyTest {
                 {S390X, INTEGER_MULTIPLICATION, List.of("mvhi 12(%r2), 42"), 0},
                 {S390X, SPILL_TO_STACK, List.of("stg %r4, 168(%r15)", "basr %r14, %r1", "lg %r4, 168(%r15)"), 1},
                 {S390X, SPILL_TO_STACK, List.of("stg %r14, 8(%r15)", "lg %r14, 8(%r15)"), 0},
+                // a 4-byte slot reloads zero-extended (s390.ad MachSpillCopyNode: llgf), 25.0.5
+                {S390X, SPILL_TO_STACK, List.of("st %r12, 16(%r15)", "l %r13, 300(%r2)", "llgf %r13, 16(%r15)"), 1},
                 {S390X, SPILL_TO_FP_REGISTER, List.of("ldgr %f1, %r2"), 1},
+                // load-on-condition: b ? x : y, Math.min (25.0.5, 28-ea+18); not the VM's flag from its scratch r0, nor mask 15
+                {S390X, CMOV, List.of("ltr %r2, %r2", "lgr %r2, %r4", "locgrne %r2, %r3"), 1},
+                {S390X, CMOV, List.of("cr %r2, %r3", "locrhe %r2, %r3"), 1}, {S390X, CMOV, List.of("locghine %r2, 1"), 1},
+                {S390X, CMOV, List.of("lghi %r0, 0", "lghi %r2, 1", "locgrne %r2, %r0"), 0},
+                {S390X, CMOV, List.of("locgr %r2, %r3, 15"), 0},
+                {S390X, CMOV, List.of("ltr %r2, %r2", "je 0x1018", "lghi %r2, 1", "lg %r14, 32(%r15)"), 0},
+                {S390X, CONDITIONAL_BRANCH, List.of("lgr %r12, %r2", "ltr %r2, %r2", "je 0x1040"), 1},
+                {S390X, CONDITIONAL_BRANCH, List.of("blhr %r1", "chi %r3, -1", "jlh 0x1040"), 1},
+                {S390X, CONDITIONAL_BRANCH, List.of("cijlh %r3, -1, 0x1040"), 1},
+                {S390X, CONDITIONAL_BRANCH, List.of("lg %r0, 32(%r8)", "cfi %r0, -1", "larl %r14, 0x1010", "blhr %r1"), 0},
+                {S390X, CONDITIONAL_BRANCH, List.of("lg %r1, 48(%r8)", "tm 0(%r1), 111", "br %r14"), 0},
+                {S390X, CONDITIONAL_BRANCH, List.of("lgr %r12, %r2", "csg %r12, %r13, 0(%r11)", "jne 0x1000"), 0},
+                {S390X, CONDITIONAL_BRANCH, List.of("lgr %r12, %r2", "ltr %r2, %r2", "j 0x1040"), 0},
+                {S390X, FIELD_LOAD, List.of("l %r10, 12(%r2)"), 1}, {S390X, FIELD_LOAD, List.of("llgf %r1, 12(%r2)"), 1},
+                {S390X, FIELD_LOAD, List.of("lg %r14, 32(%r15)"), 0}, {S390X, FIELD_LOAD, List.of("lg %r1, 48(%r8)"), 0},
+                {S390X, FIELD_LOAD, List.of("lgrl %r13, 0x1000"), 0},
+                {S390X, THREAD_LOCAL_POLL, List.of("lg %r12, 48(%r8)", "tm 0(%r12), 111"), 1},
+                {S390X, THREAD_LOCAL_POLL, List.of("lg %r12, 48(%r2)", "tm 0(%r12), 111"), 0},
+                {S390X, THREAD_LOCAL_POLL, List.of("lg %r0, 32(%r8)", "cfi %r0, -1"), 0},
+                {S390X, Op.LOAD_FENCE, List.of("bnor %r0"), 0},
                 {S390X, Op.addImmediate("0x42", v -> v == 0x42), List.of("asi 128(%r13), 66"), 1},
                 {X86_64, CMOV, List.of("cmovnel %r11d, %eax"), 1},
                 {AARCH64, CMOV, List.of("cset w0, ne"), 0},
@@ -569,6 +597,20 @@ public class VocabularyTest {
         assertEquals(ALLOCATION_SLOW_CALL.after(RETURN_POLL).related(code, X86_64), List.of("{runtime_call new_instance_stub (C2 runtime, 29)}"));
         assertEquals(SAFEPOINT_POLL.related(code, X86_64), List.of("{poll_return}"));
         assertTrue(CMOV.related(code, X86_64).isEmpty());
+    }
+
+    /** s390x: code holding a CMove of an immediate (a branch over one lghi) is not judged for CMOV, either way. */
+    @Test
+    public void s390xImmediateCMoveIsNotJudged() {
+        List<Instruction> code = new ArrayList<>();
+        for (String t : List.of("lgr %r12, %r2", "lghi %r2, 2", "ltr %r12, %r12", "je 0x1014", "lghi %r2, 1", "br %r14")) {
+            String[] parts = t.split(" ", 2);
+            code.add(new Instruction(0x1000 + 4L * code.size(), parts[0], parts[1], List.of()));
+        }
+        var skipped = org.testng.Assert.expectThrows(jtreg.SkippedException.class, () -> CMOV.find(code, S390X));
+        assertTrue(skipped.getMessage().contains("z_enc_cmov_imm") && skipped.getMessage().contains("je 0x1014"), skipped.getMessage());
+        assertTrue(CMOV.patterns(S390X).contains("not asserted where"), CMOV.patterns(S390X));
+        assertEquals(CONDITIONAL_BRANCH.find(code, S390X).size(), 1);
     }
 
     @Test(dataProvider = "texts")

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.LongPredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,6 +34,9 @@ public final class Form {
     private final String absent;
     /** Why an operation is not asserted on this ISA ({@link #notOn}), or null. */
     private String notOn;
+    /** A shape in the code that keeps the operation from being asserted there ({@link #notAssertedWhere}), and why. */
+    private Function<List<Instruction>, Instruction> unjudged;
+    private String unjudgedWhy;
     /** For a role's note ({@link Role}): what it is, for failure messages, and the notes of the same kind. */
     private final String described;
     private final Pattern related;
@@ -163,6 +167,20 @@ public final class Form {
         return f;
     }
 
+    /**
+     * This form, except in code that holds {@code shape} ({@code shape} returns the first instruction of one, or
+     * null): there the port emits the operation in a form that is no instance of it (s390x: C2's CMove of an
+     * immediate is a branch over one lghi), so neither its presence, its count nor its absence can be read, and any
+     * assertion over that code is skipped with {@code why} and the instruction. Elsewhere the form is asserted as
+     * it is.
+     */
+    public Form notAssertedWhere(Function<List<Instruction>, Instruction> shape, String why) {
+        Form f = new Form(alternatives, note, noteOnMemoryAccess, absent, described, related);
+        f.unjudged = shape;
+        f.unjudgedWhy = why;
+        return f;
+    }
+
     /** Why the operation is not asserted on this ISA ({@link #notOn}), or null when it is. */
     public String notOnReason() {
         return notOn;
@@ -200,6 +218,10 @@ public final class Form {
         }
         if (absent != null) {
             return List.of();
+        }
+        Instruction shape = unjudged == null ? null : unjudged.apply(code);
+        if (shape != null) {
+            throw new jtreg.SkippedException(unjudgedWhy + " (here: " + shape + ")");
         }
         if (note != null) {
             return code.stream().filter(i -> i.annotations().stream().anyMatch(a -> note.matcher(a).find())
@@ -303,6 +325,6 @@ public final class Form {
                     ? " on a memory access /" + isa.memoryAccess().pattern() + "/" : "");
         }
         return alternatives.stream().map(steps -> steps.stream().map(Step::toString).collect(Collectors.joining(" then ")))
-                .collect(Collectors.joining("\n or "));
+                .collect(Collectors.joining("\n or ")) + (unjudgedWhy == null ? "" : "\n (not asserted where: " + unjudgedWhy + ")");
     }
 }
