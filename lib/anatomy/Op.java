@@ -31,12 +31,18 @@ import java.util.function.LongPredicate;
  * thread in {@code %r15}, {@code x28}, {@code s7}, {@code 16} and {@code %r8}.
  */
 public enum Op implements Formed {
-    /** A conditional move or select; cset/csinc materialise a flag and are no select of two values. */
+    /**
+     * A conditional move or select; cset/csinc materialise a flag and are no select of two values. RISC-V has one
+     * only with Zicond, which C2 uses under -XX:+UseZicond (a diagnostic flag, off by default in 25 and 28-ea; without
+     * it C2's CMove is a branch over one mv, HotSpot's riscv.ad enc_cmove, and pack.cmov is false): each value zeroed
+     * on the opposite outcome of one condition register, czero.nez and czero.eqz, and the two or-ed; counted at the or.
+     * Measured (25.0.5 and 28-ea+18, b ? 1 : 2): {@code xor t0, a1, t2 ; czero.nez a0, a0, t0 ; czero.eqz t0, t3, t0 ;
+     * or a0, a0, t0}.
+     */
     CMOV("conditional move or select",
             on(X86_64, insn("cmov[a-z]+ ")),
             on(AARCH64, insn("f?csel ")),
-            notOn(RISCV64, "no conditional move without Zicond: C2's CMove is a branch over one mv (HotSpot's riscv.ad,"
-                    + " enc_cmove); UseZicond (czero.eqz, czero.nez) is off by default in 25 and 28-ea"),
+            on(RISCV64, anyOf(Forms.riscvZeroedPair("nez", "eqz"), Forms.riscvZeroedPair("eqz", "nez"))),
             on(PPC64LE, insn("isel(lt|gt|eq)? ")),
             notOn(S390X, "C2 encodes a CMove of an immediate, as in b ? 1 : 2, as a branch over one lghi (HotSpot's s390.ad,"
                     + " z_enc_cmov_imm: no lochi, though the CPU has load/store-on-condition 2); only a CMove of two registers"
@@ -80,12 +86,14 @@ public enum Op implements Formed {
      * A load-load fence on its own, as Unsafe.loadFence and VarHandle.acquireFence ask for (StampedLock.validate):
      * dmb ishld on AArch64, which orders earlier loads before later loads and stores, no full fence. x86_64 emits
      * none: every load there is ordered after earlier loads already, so the fence only keeps C2 from moving loads
-     * across it.
+     * across it. riscv64 emits fence r, rw (measured for StampedLock.validate, 25.0.5 and 28-ea+18), the same
+     * instruction that ends each volatile load there (riscv.ad's load_fence and membar_acquire both order LoadLoad and
+     * LoadStore): a claim of a standalone fence on riscv64 must count beyond the volatile loads.
      */
     LOAD_FENCE("load-load fence",
             on(X86_64, Form.absent("x86-TSO orders loads; the fence is compiler-only")),
             on(AARCH64, insn("dmb ishld$")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("fence r, rw$")),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A store that carries release (or stronger) ordering itself: stlr; on x86_64 the locked xchg to memory. */
@@ -161,23 +169,26 @@ public enum Op implements Formed {
     RETURN_POLL("return poll", anyIsa(Role.RETURN_POLL.form())),
     /**
      * A poll through the thread's own polling page (thread-local handshakes, JEP 312, JDK 10; the global page
-     * went in JDK 14): the page's address is loaded from the thread (r15, x28), then read. Measured 17 to 28-ea.
+     * went in JDK 14): the page's address is loaded from the thread (r15, x28, s7), then read. Measured 17 to 28-ea;
+     * riscv64 25.0.5 and 28-ea+18: {@code ld t2, 48(s7) ; lwu zero, 0(t2)}, the load up to 4 instructions before the
+     * read in a vectorized loop.
      */
     THREAD_LOCAL_POLL("safepoint poll through the page the thread points to",
             on(X86_64, seq(step("movq (0x[0-9a-f]+|\\d+)\\(%r15\\), %(?<page>\\w+)$"), step("testl %eax, \\(%{page}\\)").within(32))),
             on(AARCH64, seq(step("ldr x(?<page>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("ldr wzr, \\[x{page}\\]").within(32))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("ld (?<page>[a-z][a-z0-9]*), \\d+\\(s7\\)$"), step("lwu zero, 0\\({page}\\)$").within(32))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * The return poll as a stack-watermark check (since JDK 16, JEP 376, JDK-8253180): the stack pointer
-     * compared with the thread's watermark, branching out of line when above it; no page is read.
+     * compared with the thread's watermark, branching out of line when above it; no page is read. riscv64 (25.0.5,
+     * 28-ea+18) branches to the return while the watermark is at or above sp: {@code ld t0, 40(s7) ; bgeu t0, sp, ...}.
      */
     STACK_WATERMARK_POLL("return poll comparing the stack pointer with the thread's watermark",
             on(X86_64, seq(step("cmpq (0x[0-9a-f]+|\\d+)\\(%r15\\), %rsp$"), step("ja ").within(1))),
             on(AARCH64, seq(step("ldr x(?<mark>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("cmp sp, x{mark}$").within(2),
                     step("b\\.hi ").within(1))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("ld (?<mark>[a-z][a-z0-9]*), \\d+\\(s7\\)$"), step("(bgeu {mark}, sp|bltu sp, {mark}), ").within(1))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A call into the uncommon-trap blob: the compiled code gives up and deoptimizes here. */
@@ -297,7 +308,8 @@ public enum Op implements Formed {
                     seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("cmp {v}, #").within(3),
                             step("b\\.(eq|ne) ").within(4),
                             step("strb wzr, \\[{card}\\]$").within(8).withNoneBetween(Forms.AARCH64_CONTROL_TRANSFER)))),
-            on(RISCV64, seq(step("lbu (?<v>[a-z][a-z0-9]*), 0\\((?<card>[a-z][a-z0-9]*)\\)$"), step("(beqz|bnez) {v}, ").within(2),
+            // riscv64: G1 reads the card with lbu; -XX:+UseCondCardMark under Serial and Parallel with lb (25.0.5)
+            on(RISCV64, seq(step("lbu? (?<v>[a-z][a-z0-9]*), 0\\((?<card>[a-z][a-z0-9]*)\\)$"), step("(beqz|bnez) {v}, ").within(2),
                     step("sb zero, 0\\({card}\\)$").within(2))),
             on(PPC64LE, anyOf(
                     seq(step("lbzx (?<v>r\\d+), (?<card>r\\d+, r\\d+)$"), step("cmpwi (cr[0-7], )?{v}, -?\\d+$").within(3),
@@ -384,13 +396,15 @@ public enum Op implements Formed {
     /**
      * A load of a field from an object into a register: a plain load from a displacement off a register (not the
      * stack, not the current thread: r15, x28), or, on AArch64, a load-acquire through the object's address plus the offset ({@code add x8, x1,
-     * #0xc ; ldar w0, [x8]}); narrow it with {@link #at}. The anchor of a claim about how a field is read.
+     * #0xc ; ldar w0, [x8]}); narrow it with {@link #at}. The anchor of a claim about how a field is read. On riscv64
+     * (25.0.5, 28-ea+18: {@code lw a0, 12(a1)}) not the loads of the macro assembler's scratch registers t0 and t1 either:
+     * the nmethod entry barrier's guard and the inline-cache check, which every method has, would anchor anything.
      */
     FIELD_LOAD("load of a field from an object",
             on(X86_64, insn("mov([bwlq]|[sz]b[wlq]?|[sz]w[lq]?|slq)? (?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp\\b|r15\\b)\\w+\\), %\\w+$")),
             on(AARCH64, anyOf(insn("ldr(s?[bh]|sw)? [wx]\\d+, \\[x(?!28\\b)\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$"),
                     seq(step("add (?<p>x\\d+), x(?!28\\b)\\d+, #(?<off>0x[0-9a-f]+|\\d+)$"), step("ldar[bh]? [wx]\\d+, \\[{p}\\]$").within(4)))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("l(b|bu|h|hu|w|wu|d) (?!(zero|t0|t1),)[a-z][a-z0-9]*, " + Forms.RISCV64_LOAD_SLOT)),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
@@ -423,14 +437,17 @@ public enum Op implements Formed {
      * tbz, tbnz. The VM's own checks are not this: the return poll (the stack pointer compared with the thread's
      * watermark, {@code cmpq 0x28(%r15), %rsp ; ja}, {@code cmp sp, x8 ; b.hi}) and the nmethod entry barrier (its
      * guard compared with the thread's, {@code cmpl $0, 0x20(%r15) ; jne}; on AArch64 right after the load of the
-     * thread's value, {@code ldr w9, [x28, #0x20] ; cmp w8, w9 ; b.ne}).
+     * thread's value, {@code ldr w9, [x28, #0x20] ; cmp w8, w9 ; b.ne}). riscv64 compares in the branch itself
+     * ({@code beqz a1, ...}, {@code blt s2, t3, ...}); its return poll is {@code bgeu t0, sp} and its entry barrier a
+     * branch right after the thread's value is loaded, {@code lwu t1, 32(s7) ; beq t0, t1} (25.0.5, 28-ea+18).
      */
     CONDITIONAL_BRANCH("conditional branch on a computed value",
             on(X86_64, seq(step("(test|cmp)[bwlq]? (?!.*%r15\\b)(?!.*, %rsp$)"), step("j(?!mp)[a-z]{1,3} ").within(1))),
             on(AARCH64, anyOf(insn("(cbn?z|tbn?z) "),
                     seq(step("(?!ldr [wx]\\d+, \\[x28\\b)"), step("(cmp|cmn|tst) (?!sp,)[wx]\\d+, ").within(1),
                             step("b\\.[a-z]{2} ").within(1)))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("(?!l[bhwd]u? [a-z][a-z0-9]*, -?\\d+\\(s7\\)$)"),
+                    step("b(eq|ne|lt|ge|ltu|geu|gt|le|gtu|leu|eqz|nez|lez|gez|ltz|gtz) (?!.*\\bsp\\b)").within(1))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A general-purpose register copied into an FP/SIMD register, C2's spill there instead of the stack. */
@@ -440,11 +457,14 @@ public enum Op implements Formed {
             on(RISCV64, insn("fmv\\.[wd]\\.x f[a-z0-9]+, [a-z][a-z0-9]*$")),
             on(PPC64LE, insn("(mtfpr[dw][az]?|mtvsr[dw][az]?) (f|vs)\\d+, r\\d+$")),
             on(S390X, insn("ldgr %f\\d+, %r\\d+$"))),
-    /** An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER. */
+    /**
+     * An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER (riscv64,
+     * 25.0.5: {@code fmv.x.w t3, fa1}).
+     */
     RELOAD_FROM_FP_REGISTER("general-purpose register reloaded from an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %xmm\\d+, %[re]?\\w+$")),
             on(AARCH64, insn("(fmov [wx]\\d+, [sd]\\d+|(u|s)?mov [wx]\\d+, v\\d+\\.[sd]\\[\\d+\\])$")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("fmv\\.x\\.[wd] [a-z][a-z0-9]*, f[a-z0-9]+$")),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
@@ -569,6 +589,23 @@ public enum Op implements Formed {
         static final String RISCV64_FULL_FENCE = "fence i?o?r?w, i?o?rw?$";
         /** A memory operand based on a register other than sp and the thread (s7); its displacement is group "off". */
         static final String RISCV64_OBJECT_SLOT = "(?<off>-?\\d+)\\((?!(sp|s7)\\))[a-z][a-z0-9]*\\)$";
+        /**
+         * A load's memory operand based on a register C2 allocates: not sp, not the thread (s7), and not t0 or t1, the
+         * macro assembler's scratch registers, through which the nmethod entry barrier reads its guard
+         * ({@code auipc t0, 0 ; lwu t0, 86(t0)}) and the inline-cache check its data; its displacement is group "off".
+         */
+        static final String RISCV64_LOAD_SLOT = "(?<off>-?\\d+)\\((?!(sp|s7|t0|t1)\\))[a-z][a-z0-9]*\\)$";
+        /**
+         * Zicond's select: czero.{first} and czero.{second} of two values on the same condition register, then the two
+         * results or-ed (either order).
+         */
+        static Form riscvZeroedPair(String first, String second) {
+            String reg = "[a-z][a-z0-9]*";
+            return seq(step("czero\\." + first + " (?<kept>" + reg + "), " + reg + ", (?<cond>" + reg + ")$"),
+                    step("czero\\." + second + " (?<other>" + reg + "), " + reg + ", {cond}$").within(2),
+                    step("or " + reg + ", ({kept}, {other}|{other}, {kept})$").within(2));
+        }
+
         /** Any RISC-V instruction with a memory operand, which must not come between lr and sc. */
         static final String RISCV64_MEMORY = ".*\\(";
 
