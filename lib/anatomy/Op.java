@@ -35,9 +35,9 @@ public enum Op implements Formed {
      * A conditional move or select; cset/csinc materialise a flag and are no select of two values. RISC-V has one
      * only with Zicond, which C2 uses under -XX:+UseZicond (a diagnostic flag, off by default in 25 and 28-ea; without
      * it C2's CMove is a branch over one mv, HotSpot's riscv.ad enc_cmove, and pack.cmov is false): each value zeroed
-     * on the opposite outcome of one condition register, czero.nez and czero.eqz, and the two or-ed; counted at the or.
-     * Measured (25.0.5 and 28-ea+18, b ? 1 : 2): {@code xor t0, a1, t2 ; czero.nez a0, a0, t0 ; czero.eqz t0, t3, t0 ;
-     * or a0, a0, t0}.
+     * on the opposite outcome of one condition register, czero.nez and czero.eqz, and the two combined, counted there.
+     * Measured (b ? 1 : 2): 25.0.5 {@code xor t0, a1, t2 ; czero.nez a0, a0, t0 ; czero.eqz t0, t3, t0 ; or a0, a0, t0};
+     * 28-ea+18 the same with {@code add a0, a0, t0} (one of the two is zero: or and add agree; not pinned to a bug).
      */
     CMOV("conditional move or select",
             on(X86_64, insn("cmov[a-z]+ ")),
@@ -597,13 +597,13 @@ public enum Op implements Formed {
         static final String RISCV64_LOAD_SLOT = "(?<off>-?\\d+)\\((?!(sp|s7|t0|t1)\\))[a-z][a-z0-9]*\\)$";
         /**
          * Zicond's select: czero.{first} and czero.{second} of two values on the same condition register, then the two
-         * results or-ed (either order).
+         * results combined, either order: or-ed (25.0.5) or added (28-ea+18), the same where one of them is zero.
          */
         static Form riscvZeroedPair(String first, String second) {
             String reg = "[a-z][a-z0-9]*";
             return seq(step("czero\\." + first + " (?<kept>" + reg + "), " + reg + ", (?<cond>" + reg + ")$"),
                     step("czero\\." + second + " (?<other>" + reg + "), " + reg + ", {cond}$").within(2),
-                    step("or " + reg + ", ({kept}, {other}|{other}, {kept})$").within(2));
+                    step("(or|add) " + reg + ", ({kept}, {other}|{other}, {kept})$").within(2));
         }
 
         /** Any RISC-V instruction with a memory operand, which must not come between lr and sc. */

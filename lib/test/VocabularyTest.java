@@ -519,11 +519,13 @@ public class VocabularyTest {
                 {RISCV64, CMOV, List.of("li t3, 1", "li a0, 2", "li t2, 0", "xor t0, a1, t2", "czero.nez a0, a0, t0",
                         "czero.eqz t0, t3, t0", "or a0, a0, t0"), 1},
                 {RISCV64, CMOV, List.of("czero.eqz t0, t3, t0", "czero.nez a0, a0, t0", "or a0, t0, a0"), 1},
+                {RISCV64, CMOV, List.of("xor t0, a1, t2", "czero.nez a0, a0, t0", "czero.eqz t0, t3, t0", "add a0, a0, t0"), 1},
                 // without Zicond: a branch over one mv; one czero alone, two on different conditions, or-ed elsewhere
                 {RISCV64, CMOV, List.of("li t2, 0", "beq a1, t2, 0x1008", "mv a0, t3"), 0},
                 {RISCV64, CMOV, List.of("czero.eqz a0, a0, t0", "or a0, a0, t1"), 0},
                 {RISCV64, CMOV, List.of("czero.nez a0, a0, t0", "czero.eqz t1, t3, t2", "or a0, a0, t1"), 0},
                 {RISCV64, CMOV, List.of("czero.nez a0, a0, t0", "czero.eqz t1, t3, t0", "or a2, a3, t1"), 0},
+                {RISCV64, CMOV, List.of("czero.nez a0, a0, t0", "czero.eqz t1, t3, t0", "sub a0, a0, t1"), 0},
                 {RISCV64, RELOAD_FROM_FP_REGISTER, List.of("fmv.x.w t3, fa1", "fmv.x.d a0, ft0"), 2},
                 {RISCV64, RELOAD_FROM_FP_REGISTER, List.of("fmv.w.x ft0, t2", "fcvt.w.s a0, ft0"), 0},
                 {RISCV64, THREAD_LOCAL_POLL, List.of("ld t4, 48(s7)", "vsetivli t0, 2, e64, m1, tu, mu", "vmv.s.x v2, s4",

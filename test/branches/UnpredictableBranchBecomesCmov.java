@@ -35,9 +35,9 @@ import java.util.SplittableRandom;
  *
  *   x86_64, JDK 25, ~50/50:   movl $1, %r11d ; movl $2, %eax ; testl %esi, %esi ; cmovnel %r11d, %eax
  *   aarch64, JDK 17, ~50/50:  cmp w1, #0 ; mov w10, #1 ; mov w12, #2 ; csel w0, w10, w12, ne
- *   riscv64, JDK 25 and 28, -XX:+UseZicond, ~50/50:
+ *   riscv64, JDK 25, -XX:+UseZicond, ~50/50:
  *                             li t3, 1 ; li a0, 2 ; li t2, 0 ; xor t0, a1, t2 ; czero.nez a0, a0, t0 ;
- *                             czero.eqz t0, t3, t0 ; or a0, a0, t0
+ *                             czero.eqz t0, t3, t0 ; or a0, a0, t0     (JDK 28: add a0, a0, t0)
  *   riscv64, JDK 25 and 28, the default, ~50/50:  li t2, 0 ; beq a1, t2, 0x... ; mv a0, t3
  *   any, ~99/1:               a test and a conditional jump (riscv64: beqz a1, 0x...)
  *
