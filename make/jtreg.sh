@@ -71,8 +71,16 @@ args+=(-nativepath:"$(bash make/native.sh "$ARCH_UNDER_TEST" "$BUILD/native/$ARC
 [ "$TEST_JDK" != "$HOST_JDK" ] && args+=(-compilejdk:"$HOST_JDK")
 # Under qemu-user a VM starts 10-25 times slower: scale jtreg's timeouts (and the pack's child-VM limit).
 emulated "$TEST_JDK" && args+=(-timeoutFactor:"${TIMEOUT_FACTOR:-10}")
-[ -n "${VM_OPTIONS:-}" ] && args+=(-vmoptions:"$VM_OPTIONS")
-[ -n "${JAVA_OPTIONS:-}" ] && args+=(-javaoptions:"$JAVA_OPTIONS")
+# jtreg hands -vmoptions to the compiling VM too. A JDK of another ISA compiles with the host's (-compilejdk),
+# which may not know the port's own flags (-XX:+UseZicond stops it, and jtreg then waits for a compile agent that
+# never connects): there the user's VM options go as -javaoptions, which reach every VM that runs test code.
+if [ "$TEST_JDK" != "$HOST_JDK" ]; then
+    RUN_OPTIONS="${VM_OPTIONS:-}${VM_OPTIONS:+${JAVA_OPTIONS:+ }}${JAVA_OPTIONS:-}"
+    [ -n "$RUN_OPTIONS" ] && args+=(-javaoptions:"$RUN_OPTIONS")
+else
+    [ -n "${VM_OPTIONS:-}" ] && args+=(-vmoptions:"$VM_OPTIONS")
+    [ -n "${JAVA_OPTIONS:-}" ] && args+=(-javaoptions:"$JAVA_OPTIONS")
+fi
 export PACK_PROBE_REPORT=$PROBE
 export PACK_HSDIS_PATH=${HSDIS_PATH:-}
 export PACK_HSDIS_DECODE=${HSDIS_DECODE:-}

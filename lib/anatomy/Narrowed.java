@@ -114,9 +114,11 @@ final class Narrowed implements Operation {
         return scoped || base.needsInstructions(isa) || (other != null && other.needsInstructions(isa));
     }
 
+    /** The base's reason, or the other operation's: where that cannot be placed, nothing is known before or after it. */
     @Override
     public String hiddenIn(NMethod code) {
-        return base.hiddenIn(code);
+        String mine = base.hiddenIn(code);
+        return mine != null || other == null ? mine : other.hiddenIn(code);
     }
 
     @Override

@@ -40,12 +40,16 @@ public enum Op implements Formed {
      * conditional move and leaves the branch the claim is about: code holding that shape is not judged. The
      * VM's own flag materialisations load on condition from its scratch registers r0 and r1 (z_enc_cctobool, the
      * float compares), which C2 never allocates: they are no select.
+     * RISC-V has one only with Zicond, which C2 uses under -XX:+UseZicond (a diagnostic flag, off by default in 25 and 28-ea; without
+     * it C2's CMove is a branch over one mv, HotSpot's riscv.ad enc_cmove, and pack.cmov is false): each value zeroed
+     * on the opposite outcome of one condition register, czero.nez and czero.eqz, and the two combined, counted there.
+     * Measured (b ? 1 : 2): 25.0.5 {@code xor t0, a1, t2 ; czero.nez a0, a0, t0 ; czero.eqz t0, t3, t0 ; or a0, a0, t0};
+     * 28-ea+18 the same with {@code add a0, a0, t0} (one of the two is zero: or and add agree; not pinned to a bug).
      */
     CMOV("conditional move or select",
             on(X86_64, insn("cmov[a-z]+ ")),
             on(AARCH64, insn("f?csel ")),
-            notOn(RISCV64, "no conditional move without Zicond: C2's CMove is a branch over one mv (HotSpot's riscv.ad,"
-                    + " enc_cmove); UseZicond (czero.eqz, czero.nez) is off by default in 25 and 28-ea"),
+            on(RISCV64, anyOf(Forms.riscvZeroedPair("nez", "eqz"), Forms.riscvZeroedPair("eqz", "nez"))),
             on(PPC64LE, insn("isel(lt|gt|eq)? ")),
             on(S390X, anyOf(insn("(loc(g|fh)?r|sel(g|fh)?r)[a-z]{1,3} %r\\d+, (%r(?![01]\\b)\\d+(, )?){1,2}$"),
                     insn("loc(g|h)?hi[a-z]{1,3} %r\\d+, -?\\d+$"))
@@ -93,11 +97,14 @@ public enum Op implements Formed {
      * dmb ishld on AArch64, which orders earlier loads before later loads and stores, no full fence. x86_64 emits
      * none: every load there is ordered after earlier loads already, so the fence only keeps C2 from moving loads
      * across it; nor does s390x, for the same reason.
+     * riscv64 emits fence r, rw (measured for StampedLock.validate, 25.0.5 and 28-ea+18), the same
+     * instruction that ends each volatile load there (riscv.ad's load_fence and membar_acquire both order LoadLoad and
+     * LoadStore): a claim of a standalone fence on riscv64 must count beyond the volatile loads.
      */
     LOAD_FENCE("load-load fence",
             on(X86_64, Form.absent("x86-TSO orders loads; the fence is compiler-only")),
             on(AARCH64, insn("dmb ishld$")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("fence r, rw$")),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             on(S390X, Form.absent("z/Architecture keeps every load in order after earlier loads (only a load may pass an earlier"
                     + " store): C2's acquire barrier emits nothing (s390.ad membar_acquire), as on x86_64"))),
@@ -174,25 +181,28 @@ public enum Op implements Formed {
     RETURN_POLL("return poll", anyIsa(Role.RETURN_POLL.form())),
     /**
      * A poll through the thread's own polling page (thread-local handshakes, JEP 312, JDK 10; the global page
-     * went in JDK 14): the page's address is loaded from the thread (r15, x28), then read. Measured 17 to 28-ea.
+     * went in JDK 14): the page's address is loaded from the thread (r15, x28, s7, %r8), then read. Measured 17 to 28-ea;
+     * riscv64 25.0.5 and 28-ea+18: {@code ld t2, 48(s7) ; lwu zero, 0(t2)}, the load up to 4 instructions before the
+     * read in a vectorized loop.
      * s390x reads it with a test under mask, in loops and at the return alike ({@code lg %r12, 48(%r8) ; tm 0(%r12),
      * 111}, 25.0.5 and 28-ea+18).
      */
     THREAD_LOCAL_POLL("safepoint poll through the page the thread points to",
             on(X86_64, seq(step("movq (0x[0-9a-f]+|\\d+)\\(%r15\\), %(?<page>\\w+)$"), step("testl %eax, \\(%{page}\\)").within(32))),
             on(AARCH64, seq(step("ldr x(?<page>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("ldr wzr, \\[x{page}\\]").within(32))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("ld (?<page>[a-z][a-z0-9]*), \\d+\\(s7\\)$"), step("lwu zero, 0\\({page}\\)$").within(32))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             on(S390X, seq(step("lg (?<page>%r\\d+), \\d+\\(%r8\\)$"), step("tm 0\\({page}\\), \\d+$").within(32)))),
     /**
      * The return poll as a stack-watermark check (since JDK 16, JEP 376, JDK-8253180): the stack pointer
-     * compared with the thread's watermark, branching out of line when above it; no page is read.
+     * compared with the thread's watermark, branching out of line when above it; no page is read. riscv64 (25.0.5,
+     * 28-ea+18) branches to the return while the watermark is at or above sp: {@code ld t0, 40(s7) ; bgeu t0, sp, ...}.
      */
     STACK_WATERMARK_POLL("return poll comparing the stack pointer with the thread's watermark",
             on(X86_64, seq(step("cmpq (0x[0-9a-f]+|\\d+)\\(%r15\\), %rsp$"), step("ja ").within(1))),
             on(AARCH64, seq(step("ldr x(?<mark>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("cmp sp, x{mark}$").within(2),
                     step("b\\.hi ").within(1))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("ld (?<mark>[a-z][a-z0-9]*), \\d+\\(s7\\)$"), step("(bgeu {mark}, sp|bltu sp, {mark}), ").within(1))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "C2's return poll on s390x reads the thread's polling page, with no watermark compare (HotSpot's"
                     + " s390.ad, MachEpilogNode::emit: load_from_polling_page; lg %r1, 48(%r8) ; tm 0(%r1), 111 ; br %r14 on 25.0.5"
@@ -314,7 +324,8 @@ public enum Op implements Formed {
                     seq(step("ldrs?b (?<v>w\\d+), \\[(?<card>x\\d+(, x\\d+)?)\\]$"), step("cmp {v}, #").within(3),
                             step("b\\.(eq|ne) ").within(4),
                             step("strb wzr, \\[{card}\\]$").within(8).withNoneBetween(Forms.AARCH64_CONTROL_TRANSFER)))),
-            on(RISCV64, seq(step("lbu (?<v>[a-z][a-z0-9]*), 0\\((?<card>[a-z][a-z0-9]*)\\)$"), step("(beqz|bnez) {v}, ").within(2),
+            // riscv64: G1 reads the card with lbu; -XX:+UseCondCardMark under Serial and Parallel with lb (25.0.5)
+            on(RISCV64, seq(step("lbu? (?<v>[a-z][a-z0-9]*), 0\\((?<card>[a-z][a-z0-9]*)\\)$"), step("(beqz|bnez) {v}, ").within(2),
                     step("sb zero, 0\\({card}\\)$").within(2))),
             on(PPC64LE, anyOf(
                     seq(step("lbzx (?<v>r\\d+), (?<card>r\\d+, r\\d+)$"), step("cmpwi (cr[0-7], )?{v}, -?\\d+$").within(3),
@@ -404,12 +415,15 @@ public enum Op implements Formed {
      * #0xc ; ldar w0, [x8]}); narrow it with {@link #at}. The anchor of a claim about how a field is read. On s390x
      * any load of a register from a displacement off a base that is neither the thread (r8) nor the stack (r15):
      * {@code l %r10, 12(%r2)}, {@code llgf %r1, 12(%r2)} (a narrow reference), a volatile one the same (25.0.5).
+     * On riscv64
+     * (25.0.5, 28-ea+18: {@code lw a0, 12(a1)}) not the loads of the macro assembler's scratch registers t0 and t1 either:
+     * the nmethod entry barrier's guard and the inline-cache check, which every method has, would anchor anything.
      */
     FIELD_LOAD("load of a field from an object",
             on(X86_64, insn("mov([bwlq]|[sz]b[wlq]?|[sz]w[lq]?|slq)? (?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp\\b|r15\\b)\\w+\\), %\\w+$")),
             on(AARCH64, anyOf(insn("ldr(s?[bh]|sw)? [wx]\\d+, \\[x(?!28\\b)\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$"),
                     seq(step("add (?<p>x\\d+), x(?!28\\b)\\d+, #(?<off>0x[0-9a-f]+|\\d+)$"), step("ldar[bh]? [wx]\\d+, \\[{p}\\]$").within(4)))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("l(b|bu|h|hu|w|wu|d) (?!(zero|t0|t1),)[a-z][a-z0-9]*, " + Forms.RISCV64_LOAD_SLOT)),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             on(S390X, insn("(l|ly|lg|lgf|llgf|lh|lhy|lgh|llh|llgh|lb|lgb|llc|llgc|lt|ltg|ltgf|le|ley|ld|ldy) %[rf]\\d+,"
                     + " (?<off>-?\\d+)\\((%r\\d+,)?%r(?!8\\)|15\\))\\d+\\)$"))),
@@ -448,13 +462,17 @@ public enum Op implements Formed {
      * (cij, cgrj, ...); the entry barrier compares a value loaded from the thread and branches to a register
      * ({@code lg %r0, 32(%r8) ; cfi %r0, -1 ; larl %r14, ... ; blhr %r1}), the return poll reads a page and does not
      * branch, and a CAS's retry loop (cs, csg, cdsg ; jne) is no branch on a computed value (25.0.5, 28-ea+18).
+     * riscv64 compares in the branch itself
+     * ({@code beqz a1, ...}, {@code blt s2, t3, ...}); its return poll is {@code bgeu t0, sp} and its entry barrier a
+     * branch right after the thread's value is loaded, {@code lwu t1, 32(s7) ; beq t0, t1} (25.0.5, 28-ea+18).
      */
     CONDITIONAL_BRANCH("conditional branch on a computed value",
             on(X86_64, seq(step("(test|cmp)[bwlq]? (?!.*%r15\\b)(?!.*, %rsp$)"), step("j(?!mp)[a-z]{1,3} ").within(1))),
             on(AARCH64, anyOf(insn("(cbn?z|tbn?z) "),
                     seq(step("(?!ldr [wx]\\d+, \\[x28\\b)"), step("(cmp|cmn|tst) (?!sp,)[wx]\\d+, ").within(1),
                             step("b\\.[a-z]{2} ").within(1)))),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, seq(step("(?!l[bhwd]u? [a-z][a-z0-9]*, -?\\d+\\(s7\\)$)"),
+                    step("b(eq|ne|lt|ge|ltu|geu|gt|le|gtu|leu|eqz|nez|lez|gez|ltz|gtz) (?!.*\\bsp\\b)").within(1))),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             on(S390X, anyOf(seq(step("(?!l[a-z]* %r\\d+, -?\\d*\\(%r8\\)$)"),
                             step("(c(?!d?sg?y? )[a-z]*|lt[a-z]*|tm[a-z]*) (?!.*%r(8|15)\\b)").within(1), step("j(?!g? )g?[a-z]{1,3} ").within(1)),
@@ -466,11 +484,14 @@ public enum Op implements Formed {
             on(RISCV64, insn("fmv\\.[wd]\\.x f[a-z0-9]+, [a-z][a-z0-9]*$")),
             on(PPC64LE, insn("(mtfpr[dw][az]?|mtvsr[dw][az]?) (f|vs)\\d+, r\\d+$")),
             on(S390X, insn("ldgr %f\\d+, %r\\d+$"))),
-    /** An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER. */
+    /**
+     * An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER (riscv64,
+     * 25.0.5: {@code fmv.x.w t3, fa1}).
+     */
     RELOAD_FROM_FP_REGISTER("general-purpose register reloaded from an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %xmm\\d+, %[re]?\\w+$")),
             on(AARCH64, insn("(fmov [wx]\\d+, [sd]\\d+|(u|s)?mov [wx]\\d+, v\\d+\\.[sd]\\[\\d+\\])$")),
-            notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
+            on(RISCV64, insn("fmv\\.x\\.[wd] [a-z][a-z0-9]*, f[a-z0-9]+$")),
             notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
             notOn(S390X, "C2 has no copy from a floating-point to a general register on s390x: a spill there goes through"
                     + " the stack (s390.ad, MachSpillCopyNode::implementation: float->int is Unimplemented(), int->float has no"
@@ -597,6 +618,23 @@ public enum Op implements Formed {
         static final String RISCV64_FULL_FENCE = "fence i?o?r?w, i?o?rw?$";
         /** A memory operand based on a register other than sp and the thread (s7); its displacement is group "off". */
         static final String RISCV64_OBJECT_SLOT = "(?<off>-?\\d+)\\((?!(sp|s7)\\))[a-z][a-z0-9]*\\)$";
+        /**
+         * A load's memory operand based on a register C2 allocates: not sp, not the thread (s7), and not t0 or t1, the
+         * macro assembler's scratch registers, through which the nmethod entry barrier reads its guard
+         * ({@code auipc t0, 0 ; lwu t0, 86(t0)}) and the inline-cache check its data; its displacement is group "off".
+         */
+        static final String RISCV64_LOAD_SLOT = "(?<off>-?\\d+)\\((?!(sp|s7|t0|t1)\\))[a-z][a-z0-9]*\\)$";
+        /**
+         * Zicond's select: czero.{first} and czero.{second} of two values on the same condition register, then the two
+         * results combined, either order: or-ed (25.0.5) or added (28-ea+18), the same where one of them is zero.
+         */
+        static Form riscvZeroedPair(String first, String second) {
+            String reg = "[a-z][a-z0-9]*";
+            return seq(step("czero\\." + first + " (?<kept>" + reg + "), " + reg + ", (?<cond>" + reg + ")$"),
+                    step("czero\\." + second + " (?<other>" + reg + "), " + reg + ", {cond}$").within(2),
+                    step("(or|add) " + reg + ", ({kept}, {other}|{other}, {kept})$").within(2));
+        }
+
         /** Any RISC-V instruction with a memory operand, which must not come between lr and sc. */
         static final String RISCV64_MEMORY = ".*\\(";
 

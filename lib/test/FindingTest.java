@@ -233,4 +233,41 @@ public class FindingTest {
         // a sibling about something else covers nothing
         assertEquals(Finding.coveredBy(finding, List.of(SPILL), jdk28(), "forced", List.of("pack.c2 & pack.whitebox")).status(), "finding");
     }
+    /**
+     * riscv64 without -XX:+UseZicond: C2 has no conditional move there (pack.cmov, a platform property even though a
+     * diagnostic flag decides it): a test that needs one skips naming the port's reason, it is no finding.
+     */
+    @Test
+    public void noConditionalMoveOnRiscvIsASkipNamingThePort() {
+        Properties p = jdk28();
+        set(p, "pack.isa", "riscv64", "platform", "");
+        set(p, "pack.profiled", "true", "platform", "");
+        set(p, "pack.cmov", "false", "platform", "-XX:-UseZicond");
+        p.setProperty("pack.cmov.why", "UseZicond is off (-XX:-UseZicond; a diagnostic flag, off by default in 25 and 28-ea):"
+                + " C2's CMove on riscv64 is then a branch over one mv (HotSpot's riscv.ad, enc_cmove)");
+        Finding.Outcome o = Finding.ofRequires(List.of("pack.c2 & pack.whitebox & pack.profiled & pack.cmov"), p);
+        assertEquals(o.status(), "skipped");
+        assertTrue(o.reason().contains("riscv.ad, enc_cmove"), o.reason());
+        assertEquals(Cause.decide("pack.cmov", "false", List.of("UseZicond"), List.of(), null), Cause.PLATFORM);
+        assertEquals(Cause.decide("pack.cmov", "false", List.of("UseZicond"), List.of("UseZicond"), "false"), Cause.PLATFORM);
+    }
+
+    /** riscv64's VM separates its CPU features with spaces; the kernel lists the CPU's extensions after underscores. */
+    @Test
+    public void riscvFeaturesAndExtensionsAreListedBetweenCommas() {
+        assertEquals(anatomy.probe.Probe.cpuFeatures("qemu rv64 rvi rvm rva rvf rvd rvc rvv zba zbb zbs zfh zfhmin"),
+                ",qemu,rv64,rvi,rvm,rva,rvf,rvd,rvc,rvv,zba,zbb,zbs,zfh,zfhmin,");
+        assertEquals(anatomy.probe.Probe.cpuFeatures("(2 cores per cpu) family 6 model 85, cmov, cx8, avx2"), ",cmov,cx8,avx2,");
+        assertEquals(anatomy.probe.Probe.riscvExtensions("isa\t\t: rv64imafdcbv_zic64b_zicond_zacas"),
+                ",i,m,a,f,d,c,b,v,zic64b,zicond,zacas,");
+        assertTrue(Requires.holds("pack.cpu.extensions ~= \".*,zicond,.*\"", props("pack.cpu.extensions", ",i,m,zicond,zacas,")));
+        assertTrue(!Requires.holds("pack.cpu.extensions ~= \".*,zicond,.*\"", props("pack.cpu.extensions", ",i,m,zicbom,")));
+        assertEquals(anatomy.probe.Probe.riscvExtensions(null), ",");
+    }
+
+    private static Properties props(String key, String value) {
+        Properties p = new Properties();
+        p.setProperty(key, value);
+        return p;
+    }
 }

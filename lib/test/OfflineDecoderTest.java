@@ -48,7 +48,8 @@ public class OfflineDecoderTest {
                 && calls.get(0).mnemonic().equals("auipc") && all.subList(at + 1, Math.min(all.size(), at + 3)).stream()
                         .anyMatch(i -> f.isa().isCall(i.text())));
         assertTrue(call, calls.get(0).toString());
-        if (Op.CMOV.form(f.isa()).notOnReason() == null) {
+        // riscv64's recordings run without -XX:+UseZicond: C2's CMove is then a branch over one mv
+        if (Op.CMOV.form(f.isa()).notOnReason() == null && f.isa() != anatomy.isa.Isa.RISCV64) {
             try {
                 assertFalse(Op.CMOV.find(select.instructions(), f.isa()).isEmpty());
             } catch (jtreg.SkippedException immediate) {   // s390x: select's CMove is a branch over one lghi, not judged

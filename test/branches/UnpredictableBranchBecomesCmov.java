@@ -1,10 +1,19 @@
 /*
- * @test
+ * @test id=default
  * @summary C2 turns an unpredictable branch into a conditional move and keeps a predictable one a branch (Quark #30)
  * @key headline branches
- * @requires pack.c2 & pack.whitebox & pack.profiled
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.cmov
  * @library /lib
  * @run driver UnpredictableBranchBecomesCmov
+ */
+
+/*
+ * @test id=zicond
+ * @summary C2 turns an unpredictable branch into a conditional move and keeps a predictable one a branch (Quark #30)
+ * @key headline branches
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.isa == "riscv64" & pack.cpu.extensions ~= ".*,zicond,.*"
+ * @library /lib
+ * @run driver UnpredictableBranchBecomesCmov -XX:+UseZicond
  */
 
 import static anatomy.Assertions.assertThat;
@@ -27,7 +36,12 @@ import java.util.SplittableRandom;
  *   x86_64, JDK 25, ~50/50:   movl $1, %r11d ; movl $2, %eax ; testl %esi, %esi ; cmovnel %r11d, %eax
  *   aarch64, JDK 17, ~50/50:  cmp w1, #0 ; mov w10, #1 ; mov w12, #2 ; csel w0, w10, w12, ne
  *   s390x, JDK 25, ~50/50:    lghi %r2, 2 ; ltr %r12, %r12 ; je +8 ; lghi %r2, 1
- *   any, ~99/1:               a test and a conditional jump (s390x: ltr %r2, %r2 ; je <out of line>)
+ *   riscv64, JDK 25, -XX:+UseZicond, ~50/50:
+ *                             li t3, 1 ; li a0, 2 ; li t2, 0 ; xor t0, a1, t2 ; czero.nez a0, a0, t0 ;
+ *                             czero.eqz t0, t3, t0 ; or a0, a0, t0     (JDK 28: add a0, a0, t0)
+ *   riscv64, JDK 25 and 28, the default, ~50/50:  li t2, 0 ; beq a1, t2, 0x... ; mv a0, t3
+ *   any, ~99/1:               a test and a conditional jump (s390x: ltr %r2, %r2 ; je <out of line>;
+ *                             riscv64: beqz a1, 0x...)
  *
  * Each absence is anchored by the other form: the fair select has its cmov and no branch, the biased
  * one its branch (a test of the value and a jump, not the poll's or entry barrier's check) and no cmov.
@@ -39,8 +53,16 @@ import java.util.SplittableRandom;
  * it encodes a CMove of an immediate as a branch over one lghi (s390.ad, z_enc_cmov_imm): the fair
  * half keeps its branch there, and CMOV is not asserted in code with that shape, so the fair half
  * skips, naming it. The biased half is asserted first, so it still runs there.
+ *
+ * RISC-V has a conditional move only with the Zicond extension, and C2 uses it only under -XX:+UseZicond, a
+ * diagnostic flag off by default in 25 and 28-ea: otherwise its CMove is a branch over one mv (HotSpot's riscv.ad,
+ * enc_cmove), and the variant default skips, naming that (pack.cmov). The variant zicond turns the flag on where
+ * the CPU has the extension (the VM does not check it against the CPU), so the claim is proven on riscv64 by
+ * default too; -XX:-UseZicond after it is riscv64's own control.
  */
 @NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = CMOV, why = "C2 may then not convert any branch to a cmov")
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-UseZicond", kills = CMOV, requires = "pack.isa == \"riscv64\"",
+        why = "without Zicond C2's CMove is a branch over one mv (riscv.ad, enc_cmove)")
 public class UnpredictableBranchBecomesCmov {
 
     static int fairSelect(boolean b) {
@@ -67,7 +89,7 @@ public class UnpredictableBranchBecomesCmov {
     }
 
     public static void main(String[] args) {
-        Run run = Jit.run(Workload.class);
+        Run run = Jit.run(Workload.class, args);
         assertThat(run.c2("biasedSelect")).has(CONDITIONAL_BRANCH).hasNo(CMOV);
         assertThat(run.c2("fairSelect")).has(CMOV).hasNo(CONDITIONAL_BRANCH);
     }

@@ -59,6 +59,10 @@ public enum Cause {
             "pack.emulated", PLATFORM,
             "pack.thp", PLATFORM,                 // the host kernel's setting
             "pack.cpu.features", PLATFORM,        // the CPU
+            "pack.cpu.extensions", PLATFORM,
+            // a port's conditional move: riscv64's needs Zicond and UseZicond, a diagnostic flag (the port's state,
+            // not an ergonomic choice): a test that needs it skips with the port's reason
+            "pack.cmov", PLATFORM,
             "pack.whitebox", PLATFORM,            // the pack's tools
             "pack.hsdis", PLATFORM,
             "pack.c2", PLATFORM,                  // the VM build's compilers (Zero, a client VM)

@@ -74,6 +74,8 @@ public class Probe implements Callable<Map<String, String>> {
         String emulator = Emulator.current();
         put("pack.emulated", Boolean.toString(emulator != null), emulator != null ? "running under qemu-user (" + emulator + ")" : "native");
         probeWithChild();
+        cpuExtensions(isa);
+        cmov(isa);
         finalFieldMutation(options);
         writeReport(causes(options, plain == null ? null : plain.values()), (System.nanoTime() - start) / 1_000_000);
         return props;
@@ -203,6 +205,77 @@ public class Probe implements Callable<Map<String, String>> {
         flagsOf.put("pack.finalFieldMutation", List.of());
         launcherOptionsOf.put("pack.finalFieldMutation", given.isEmpty() ? List.of(FINAL_FIELD_OPTIONS.get(0)) : given);
         launcherOptionsSet.put("pack.finalFieldMutation", !given.isEmpty());
+    }
+
+    /**
+     * {@code pack.cpu.extensions}: the CPU's ISA extensions as the kernel lists them, whether the VM uses them or not,
+     * each between commas ({@code ,i,m,a,...,zicond,zacas,}): on riscv64 the isa line of /proc/cpuinfo
+     * ({@code rv64imafdcbv_zic64b_..._zicond_...}: its single letters and each name after an underscore); empty
+     * elsewhere. {@code pack.cpu.features} is what the VM uses, and on riscv64 that follows its Use* flags: a test
+     * that turns on a flag the VM does not check against the CPU (UseZicond) requires the extension here.
+     */
+    private void cpuExtensions(String isa) {
+        if (!isa.equals("riscv64")) {
+            put("pack.cpu.extensions", "", "the probe reads a CPU's extensions from /proc/cpuinfo on riscv64 only");
+            return;
+        }
+        String line = null;
+        try {
+            line = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.matches("isa\\s*:.*")).findFirst().orElse(null);
+        } catch (IOException | RuntimeException e) {
+            put("pack.cpu.extensions", "", "/proc/cpuinfo unreadable: " + e);
+            return;
+        }
+        put("pack.cpu.extensions", riscvExtensions(line), line == null ? "/proc/cpuinfo has no isa line" : "/proc/cpuinfo: " + line.trim().replaceAll("\\s+", " "));
+    }
+
+    /** {@code isa : rv64imafdc_zicond_zacas} as {@code ,i,m,a,f,d,c,zicond,zacas,}; "," without a line. */
+    public static String riscvExtensions(String isaLine) {
+        StringBuilder sb = new StringBuilder(",");
+        if (isaLine == null) {
+            return sb.toString();
+        }
+        String[] parts = isaLine.substring(isaLine.indexOf(':') + 1).trim().toLowerCase(java.util.Locale.ROOT).split("_");
+        for (char letter : parts[0].replaceFirst("^rv(32|64|128)", "").toCharArray()) {
+            sb.append(letter).append(',');
+        }
+        for (int i = 1; i < parts.length; i++) {
+            if (!parts[i].isBlank()) {
+                sb.append(parts[i].trim()).append(',');
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * {@code pack.cmov}: whether C2 matches its CMove nodes to a conditional move or select of the ISA, here. RISC-V
+     * has one only with the Zicond extension (czero.eqz, czero.nez), which C2 uses under UseZicond: a diagnostic flag,
+     * off by default in 25 and 28-ea, that the VM does not check against the CPU (measured: 25.0.5 accepts
+     * -XX:+UseZicond on a CPU without Zicond). So on riscv64 the value is UseZicond as the probe's child has it (the
+     * user's options, diagnostic flags unlocked), and the CPU's Zicond ({@code pack.cpu.extensions}); without either
+     * C2's CMove is a branch over one mv (HotSpot's riscv.ad, enc_cmove). True on the other ISAs (s390x: a CMove of
+     * two registers; Op.CMOV says why one of an immediate is not asserted there).
+     */
+    private void cmov(String isa) {
+        if (!isa.equals("riscv64")) {
+            put("pack.cmov", "true", "C2 matches CMove to " + isa + "'s conditional move or select");
+            return;
+        }
+        String zicond = hasFlag("UseZicond") ? flag("UseZicond") : lastRun == null ? null : lastRun.fact("UseZicond");
+        boolean cpu = props.getOrDefault("pack.cpu.extensions", "").contains(",zicond,");
+        String branch = "C2's CMove on riscv64 is then a branch over one mv (HotSpot's riscv.ad, enc_cmove)";
+        if (zicond == null || zicond.equals("none")) {
+            put("pack.cmov", "false", (zicond == null ? "cannot tell without WhiteBox whether UseZicond is on" : "this VM has no"
+                    + " UseZicond flag") + ": " + branch);
+        } else if (!zicond.equals("true")) {
+            put("pack.cmov", "false", "UseZicond is off (-XX:-UseZicond; a diagnostic flag, off by default in 25 and 28-ea): "
+                    + branch + "; -XX:+UnlockDiagnosticVMOptions -XX:+UseZicond on a CPU with Zicond gives czero.eqz and czero.nez");
+        } else if (!cpu) {
+            put("pack.cmov", "false", "the CPU has no Zicond (pack.cpu.extensions), so C2 may not use czero.eqz and czero.nez"
+                    + " although -XX:+UseZicond is given (the VM does not check it): " + branch);
+        } else {
+            put("pack.cmov", "true", "-XX:+UseZicond on a CPU with Zicond: C2 selects with czero.eqz and czero.nez");
+        }
     }
 
     // properties decided by launcher options (not -XX flags): the options read, and whether the user gave them
@@ -422,11 +495,11 @@ public class Probe implements Callable<Map<String, String>> {
     /**
      * The VM's feature names, lowercase, each between commas ({@code ,cmov,sse2,avx2,}) so that a test can
      * require one with {@code pack.cpu.features ~= ".*,avx2,.*"}; the VM's prefix about cores and the CPU model
-     * (x86_64) is left out.
+     * (x86_64) is left out. riscv64's VM separates its names with spaces ({@code rv64 rvi rvm ... zba zbb}).
      */
-    static String cpuFeatures(String vm) {
+    public static String cpuFeatures(String vm) {
         StringBuilder sb = new StringBuilder(",");
-        for (String item : vm.toLowerCase(java.util.Locale.ROOT).replaceAll("\\([^)]*\\)", "").split(",")) {
+        for (String item : vm.toLowerCase(java.util.Locale.ROOT).replaceAll("\\([^)]*\\)", "").split(vm.contains(",") ? "," : "\\s+")) {
             String f = item.trim();
             if (f.matches("[a-z0-9_.]+")) {
                 sb.append(f).append(',');
@@ -575,6 +648,16 @@ public class Probe implements Callable<Map<String, String>> {
             }
         }
 
+        /** A flag's value as this VM (diagnostic flags unlocked) has it, or "none". */
+        static String flagValue(String name) {
+            try {
+                return java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                        .getVMOption(name).getValue();
+            } catch (IllegalArgumentException e) {
+                return "none";
+            }
+        }
+
         static int tiny(int a, int b) {
             return a * 31 + b;
         }
@@ -588,6 +671,7 @@ public class Probe implements Callable<Map<String, String>> {
                 sink = tiny(1, 2) + tinyForC1(3, 4);
                 Facts.record("cpu.features", jdk.test.whitebox.WhiteBox.getWhiteBox().getCPUFeatures());
                 Facts.record("finalFieldMutation", finalFieldMutation());
+                Facts.record("UseZicond", flagValue("UseZicond"));
                 try {
                     Jit.compileAtC2(ProbeChild.class, "tiny");
                     Facts.record("c2", true);
