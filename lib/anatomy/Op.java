@@ -19,6 +19,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The pack's arch-neutral vocabulary of machine code: each operation is declared once, here, with its form on
@@ -383,7 +385,11 @@ public enum Op implements Formed {
             on(AARCH64, anyOf(insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), \\[x\\d+, #(?<off>-?(0x[0-9a-f]+|\\d+))\\]$"),
                     seq(step("add (?<p>x\\d+), x(?!28\\b)\\d+, #(?<off>0x[0-9a-f]+|\\d+)$"),
                             step("(str[bh]? [wx]zr|stp [wx]zr, [wx]zr), \\[{p}\\]$").within(4)))),
-            on(RISCV64, insn("s[bhwd] zero, " + Forms.RISCV64_OBJECT_SLOT)),
+            on(RISCV64, insn("s[bhwd] zero, " + Forms.RISCV64_OBJECT_SLOT)
+                    .notAssertedWhere(Forms::riscvVectorClear, "Op.ZERO_STORE is not asserted on riscv64 in code that clears memory"
+                            + " with RVV: C2 clears a new array of any length, a constant one too, with a strip-mined vector loop"
+                            + " (riscv.ad's ClearArray under UseRVV, on by default on a CPU with V: vsetvli ; vxor.vv ; vse64.v ;"
+                            + " bnez, 25.0.5 and 28-ea+18), whose stores' widths the text does not show; -XX:-UseRVV gives sd zero")),
             notOn(PPC64LE, "POWER has no zero register: C2 stores zero from a register it set with li 0 (ppc.ad), and a"
                     + " store of that register cannot be told from a field store without data flow (called: li r15, 0 ..."
                     + " stw r15, 12(r3) ... stw r15, 12(r3), 25.0.5)"),
@@ -715,6 +721,28 @@ public enum Op implements Formed {
                 if (branch.mnemonic().matches("j(?!g?$)g?[a-z]{1,3}|brcl?") && code.get(i + 1).text().matches("lg?hi %r\\d+, -?\\d+")
                         && S390X.branchTarget(branch.text()) == code.get(i + 2).address()) {
                     return branch;
+                }
+            }
+            return null;
+        }
+
+        /**
+         * The store of riscv64's vector clear of memory (riscv.ad, ClearArray under UseRVV), or null: a vector register
+         * zeroed (vxor.vv v, v, v or vmv.v.i v, 0) and stored (vse8..64.v) within three instructions.
+         */
+        private static final Pattern RISCV64_VECTOR_ZEROED = Pattern.compile("vxor\\.vv (v\\d+), \\1, \\1|vmv\\.v\\.i (v\\d+), 0");
+
+        static Instruction riscvVectorClear(List<Instruction> code) {
+            for (int i = 0; i < code.size(); i++) {
+                Matcher zeroed = RISCV64_VECTOR_ZEROED.matcher(code.get(i).text());
+                if (!zeroed.matches()) {
+                    continue;
+                }
+                String v = zeroed.group(1) != null ? zeroed.group(1) : zeroed.group(2);
+                for (int j = i + 1; j < Math.min(code.size(), i + 4); j++) {
+                    if (code.get(j).text().matches("vse\\d+\\.v " + v + ", \\(.*")) {
+                        return code.get(j);
+                    }
                 }
             }
             return null;

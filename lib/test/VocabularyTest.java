@@ -661,6 +661,21 @@ public class VocabularyTest {
         assertEquals(CONDITIONAL_BRANCH.find(code, S390X).size(), 1);
     }
 
+    /** riscv64's vector clear (RVV, 25.0.5 byte[16]) leaves ZERO_STORE unasserted; a scalar zero store is judged. */
+    @Test
+    public void riscvVectorClearLeavesZeroStoreUnjudged() {
+        List<Instruction> code = new ArrayList<>();
+        for (String t : List.of("addi t3, a0, 16", "li t4, 2", "vsetvli t0, t4, e64, m4, tu, mu", "vxor.vv v4, v4, v4",
+                "vsetvli t0, t4, e64, m4, tu, mu", "vse64.v v4, (t3)", "sub t4, t4, t0", "bnez t4, 0x1014")) {
+            String[] parts = t.split(" ", 2);
+            code.add(new Instruction(0x1000 + 4L * code.size(), parts[0], parts[1], List.of()));
+        }
+        var skipped = org.testng.Assert.expectThrows(jtreg.SkippedException.class, () -> ZERO_STORE.find(code, RISCV64));
+        assertTrue(skipped.getMessage().contains("UseRVV") && skipped.getMessage().contains("vse64.v v4, (t3)"), skipped.getMessage());
+        List<Instruction> scalar = List.of(new Instruction(0x1000, "sd", "zero, 16(a0)", List.of()));
+        assertEquals(ZERO_STORE.find(scalar, RISCV64).size(), 1);
+    }
+
     @Test(dataProvider = "texts")
     public void formsMatchInstructionTexts(Isa isa, Operation op, List<String> texts, int expected) {
         List<Instruction> code = new ArrayList<>();
