@@ -432,6 +432,26 @@ public class VocabularyTest {
                         "stbx r0, r17, r15"), 1},
                 {PPC64LE, CONDITIONAL_CARD_MARK, List.of("lbzx r0, r17, r15", "cmpwi r0, 2", "bne 0x1040", "sync"), 0},
                 {PPC64LE, CROSS_REGION_FILTER, List.of("xor r0, r14, r5", "rldicl. r0, r0, 42, 22", "beq 0x1040"), 1},
+                // POWER has no zero register: a zero store is a register set to zero and stored with no write to it and
+                // no branch target between (25.0.5 `called`: li r15, 0 ... stw r15, 12(r3) ; the field's store after
+                // the call is lwz r15, 32(r1) ; stw r15, 12(r3)); a small array's payload: lis r14, 0 ; std r14, 16(r3)
+                // ; std r14, 24(r3)
+                {PPC64LE, ZERO_STORE.at(12), List.of("li r15, 0", "li r14, 1", "std r14, 0(r3)", "stw r14, 8(r3)",
+                        "stw r15, 12(r3)", "lwsync", "bl 0x2000", "ld r3, 40(r1)", "lwz r15, 32(r1)", "stw r15, 12(r3)"), 1},
+                {PPC64LE, FIELD_STORE.at(12), List.of("li r15, 0", "li r14, 1", "std r14, 0(r3)", "stw r14, 8(r3)",
+                        "stw r15, 12(r3)", "lwsync", "bl 0x2000", "ld r3, 40(r1)", "lwz r15, 32(r1)", "stw r15, 12(r3)"), 1},
+                {PPC64LE, ZERO_STORE.at(31), List.of("lis r14, 0", "std r14, 16(r3)", "std r14, 24(r3)"), 1},
+                {PPC64LE, ZERO_STORE, List.of("lis r14, 0", "std r14, 16(r3)", "std r14, 24(r3)", "xor r5, r9, r9", "stb r5, 7(r4)"), 3},
+                // not zero: the register written between (li, ori, a load, a call), a join between, a store to the stack
+                // or the thread, a nonzero li
+                {PPC64LE, ZERO_STORE, List.of("li r15, 0", "ori r15, r15, 7", "stw r15, 12(r3)"), 0},
+                {PPC64LE, ZERO_STORE, List.of("lis r15, 0", "bl 0x2000", "stw r15, 12(r3)"), 0},
+                {PPC64LE, ZERO_STORE, List.of("li r15, 0", "stw r15, 12(r3)", "b 0x1004"), 0},
+                {PPC64LE, ZERO_STORE, List.of("li r15, 0", "std r15, 16(r1)", "std r15, 64(r16)", "li r14, 1", "stw r14, 12(r3)"), 0},
+                {PPC64LE, FIELD_STORE, List.of("li r15, 0", "ori r15, r15, 7", "stw r15, 12(r3)", "std r15, 16(r1)"), 1},
+                // the prologue's stores through copies of the stack pointer are no field store
+                {PPC64LE, FIELD_STORE, List.of("mflr r20", "addis r11, r1, -1", "std r0, -16384(r11)", "mr r21, r1",
+                        "stdu r1, -64(r1)", "std r20, 16(r21)", "li r14, 1", "std r14, 0(r3)"), 1},
                 {PPC64LE, CROSS_REGION_FILTER, List.of("xor r0, r14, r5", "rldicl. r0, r0, 55, 9", "beq 0x1040"), 0},
                 // riscv64, 25.0.5 and 28-ea+18 under qemu (rva23u64): AtomicLong.compareAndSet is lr.d.aq, bne, sc.d.rl;
                 // a lock's entry lr.d.aq ... sc.d (acquire only), its exit lr.d ... sc.d.rl (release only)
