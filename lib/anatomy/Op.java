@@ -86,7 +86,7 @@ public enum Op implements Formed {
             on(X86_64, Form.absent("x86-TSO orders loads; the fence is compiler-only")),
             on(AARCH64, insn("dmb ishld$")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, insn("lwsync$")),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A store that carries release (or stronger) ordering itself: stlr; on x86_64 the locked xchg to memory. */
     RELEASE_STORE("store with release ordering built in",
@@ -167,7 +167,7 @@ public enum Op implements Formed {
             on(X86_64, seq(step("movq (0x[0-9a-f]+|\\d+)\\(%r15\\), %(?<page>\\w+)$"), step("testl %eax, \\(%{page}\\)").within(32))),
             on(AARCH64, seq(step("ldr x(?<page>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("ldr wzr, \\[x{page}\\]").within(32))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, seq(step("ld (?<page>r\\d+), \\d+\\(r16\\)$"), step("tdi \\d+, {page}, \\d+$").within(8))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * The return poll as a stack-watermark check (since JDK 16, JEP 376, JDK-8253180): the stack pointer
@@ -178,7 +178,9 @@ public enum Op implements Formed {
             on(AARCH64, seq(step("ldr x(?<mark>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("cmp sp, x{mark}$").within(2),
                     step("b\\.hi ").within(1))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, anyOf(seq(step("ld (?<mark>r\\d+), \\d+\\(r16\\)$"), step("tdlgt r1, {mark}$").within(2)),
+                    seq(step("ld (?<mark>r\\d+), \\d+\\(r16\\)$"), step("cmpld (cr[0-7], )?r1, {mark}$").within(2),
+                            step("bgt[+-]? (cr[0-7], )?0x").within(1)))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A call into the uncommon-trap blob: the compiled code gives up and deoptimizes here. */
     UNCOMMON_TRAP("uncommon trap", anyIsa(Role.UNCOMMON_TRAP.form())) {
@@ -390,7 +392,7 @@ public enum Op implements Formed {
             on(AARCH64, anyOf(insn("ldr(s?[bh]|sw)? [wx]\\d+, \\[x(?!28\\b)\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$"),
                     seq(step("add (?<p>x\\d+), x(?!28\\b)\\d+, #(?<off>0x[0-9a-f]+|\\d+)$"), step("ldar[bh]? [wx]\\d+, \\[{p}\\]$").within(4)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, insn("p?l(bz|hz|ha|wz|wa|d) r\\d+, " + Ppc.OBJECT_SLOT)),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
     FIELD_STORE("store of a register's value into an object",
@@ -428,7 +430,7 @@ public enum Op implements Formed {
                     seq(step("(?!ldr [wx]\\d+, \\[x28\\b)"), step("(cmp|cmn|tst) (?!sp,)[wx]\\d+, ").within(1),
                             step("b\\.[a-z]{2} ").within(1)))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Ppc.conditionalBranch()),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /** A general-purpose register copied into an FP/SIMD register, C2's spill there instead of the stack. */
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
@@ -442,7 +444,7 @@ public enum Op implements Formed {
             on(X86_64, insn("v?mov[dq] %xmm\\d+, %[re]?\\w+$")),
             on(AARCH64, insn("(fmov [wx]\\d+, [sd]\\d+|(u|s)?mov [wx]\\d+, v\\d+\\.[sd]\\[\\d+\\])$")),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, insn("(mffpr[dw]z?|mfvsr[dw]z?|mfvsrld) r\\d+, (f|vs|v)\\d+$")),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * A general-purpose register stored to a stack slot and loaded back from that slot later, counted at the
@@ -746,7 +748,7 @@ public enum Op implements Formed {
         private static final String COMPARE = "(cmpl?[wd]i? (cr[0-7], )?({old}, \\S+|\\S+, {old})|andi\\. r\\d+, {old}, \\d+)$";
 
         /** A memory operand off a register other than the stack pointer (r1) and the thread (r16); its displacement is "off". */
-        static final String OBJECT_SLOT = "(?<off>-?\\d+)\\((?!r1\\)|r16\\))r\\d+\\)$";
+        static final String OBJECT_SLOT = "(?<off>-?\\d+)\\((?!r1\\)|r16\\))r\\d+\\)(, 0)?$";
 
         /**
          * An instruction that may write register {@code reg} (a placeholder such as {z}): one whose first operand
@@ -770,14 +772,14 @@ public enum Op implements Formed {
          * 24(r3)} (a small array's payload).
          */
         static Form zeroStore() {
-            Form.Step store = step("st[bhwd] {z}, " + OBJECT_SLOT).withNoneBetween(writes("{z}")).withNoJoinBetween().everyOne();
+            Form.Step store = step("p?st[bhwd] {z}, " + OBJECT_SLOT).withNoneBetween(writes("{z}")).withNoJoinBetween().everyOne();
             return anyOf(seq(step("lis? (?<z>r\\d+), 0$"), store), seq(step("xor (?<z>r\\d+), (?<x>r\\d+), \\k<x>$"), store))
                     .except(stackStore());
         }
 
         /** A store of a general register into an object that is not a store of a register known to hold zero. */
         static Form fieldStore() {
-            return insn("st[bhwd] r\\d+, " + OBJECT_SLOT).except(anyOf(zeroStore(), stackStore()));
+            return insn("p?st[bhwd] r\\d+, " + OBJECT_SLOT).except(anyOf(zeroStore(), stackStore()));
         }
 
         /**
@@ -788,6 +790,25 @@ public enum Op implements Formed {
         static Form stackStore() {
             Form.Step store = step("st[bhwd] r\\d+, -?\\d+\\({b}\\)$").withNoneBetween(writes("{b}")).withNoJoinBetween().everyOne();
             return anyOf(seq(step("mr (?<b>r\\d+), r1$"), store), seq(step("addis? (?<b>r\\d+), r1, -?\\d+$"), store));
+        }
+
+        /** The conditions of POWER's extended conditional branches. */
+        private static final String CONDITION = "(lt|le|eq|ge|gt|nl|ne|ng|so|ns|un|nu)";
+
+        /**
+         * A compare into a condition field (cmpw, cmpld, cmpwi, ...; a record form, andi. or rldicl., into cr0), then
+         * a conditional branch on that field to an address, the field's compare the latest before it: the VM's own
+         * checks are excluded by what they compare and how they branch (the nmethod entry barrier, {@code ld r0,
+         * 32(r16) ; cmpw r0, r22 ; bnectrl}, a conditional call; the return poll, {@code ld r12, 40(r16) ; tdlgt r1,
+         * r12}, a trap, or with -XX:-UseSIGTRAP a compare of r1, the stack pointer). Counted at the branch.
+         */
+        static Form conditionalBranch() {
+            String cmp = "cmpl?[wd]i? ";
+            String notVm = "(?!.*\\br1\\b)";
+            return anyOf(seq(step("(?!ld r\\d+, \\d+\\(r16\\))"), step(cmp + notVm + "(?<cr>cr[0-7]), ").within(1),
+                            step("b" + CONDITION + "[+-]? {cr}, 0x").within(8).withNoneBetween(cmp + "{cr},")),
+                    seq(step("(?!ld r\\d+, \\d+\\(r16\\))"), step("(" + cmp + notVm + "(?!cr[0-7],)r\\d+, |[a-z]+\\. r\\d+, )").within(1),
+                            step("b" + CONDITION + "[+-]? 0x").within(4).withNoneBetween("(" + cmp + "(?!cr[1-7],)|[a-z]+\\. )")));
         }
 
         /** {@code rldicl rA, rS, 64-n, n} (a logical shift right by n, as LLVM prints srdi) for n from lo to hi. */
