@@ -39,10 +39,13 @@ public record Instruction(long address, String mnemonic, String operands, List<S
      * ({@code .byte}, {@code .inst}: an instruction newer than the decoder), or a foreign disassembler's line
      * without bytes ({@value #UNREAD}). An operation could hide in it, so an absence over such code is no evidence.
      * Zeros the decoder could not decode are read: they are fill, no operation (s390x pads code with its all-zero
-     * illegal instruction, HotSpot's illtrap; measured after the last jump of 25.0.5's nmethods).
+     * illegal instruction, HotSpot's illtrap; measured after the last jump of 25.0.5's nmethods). So is a word the
+     * VM notes as its post-call nop ({@code {post_call_nop}}): the VM's own marker after a call, no operation of
+     * the method (on ppc64le a cmpli with its reserved bit set, which LLVM refuses: {@code .inst 0x28400079}).
      */
     public boolean isUnread() {
-        return isHex() || UNREAD.equals(mnemonic) || UNDECODED.contains(mnemonic) && !operands.matches("0x0+|0");
+        return isHex() || UNREAD.equals(mnemonic) || UNDECODED.contains(mnemonic) && !operands.matches("0x0+|0")
+                && !hasAnnotation("{post_call_nop}");
     }
 
     public boolean hasAnnotation(String fragment) {
