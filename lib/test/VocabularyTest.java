@@ -449,6 +449,28 @@ public class VocabularyTest {
                 {PPC64LE, ZERO_STORE, List.of("li r15, 0", "stw r15, 12(r3)", "b 0x1004"), 0},
                 {PPC64LE, ZERO_STORE, List.of("li r15, 0", "std r15, 16(r1)", "std r15, 64(r16)", "li r14, 1", "stw r14, 12(r3)"), 0},
                 {PPC64LE, FIELD_STORE, List.of("li r15, 0", "ori r15, r15, 7", "stw r15, 12(r3)", "std r15, 16(r1)"), 1},
+                // polls, 25.0.5 and 28-ea+18 (UseSIGTRAP): the loop's, the polling word loaded from the thread and trapped
+                // on; the return's, the stack pointer trapped against the watermark loaded from the thread
+                {PPC64LE, THREAD_LOCAL_POLL, List.of("ld r15, 48(r16)", "tdi 5, r15, 1"), 1},
+                {PPC64LE, THREAD_LOCAL_POLL, List.of("ld r12, 40(r16)", "tdlgt r1, r12", "ld r15, 48(r3)", "tdi 5, r15, 1"), 0},
+                {PPC64LE, STACK_WATERMARK_POLL, List.of("ld r12, 40(r16)", "tdlgt r1, r12"), 1},
+                {PPC64LE, STACK_WATERMARK_POLL, List.of("ld r12, 40(r16)", "cmpld cr7, r1, r12", "bgt cr7, 0x1040"), 1},
+                {PPC64LE, STACK_WATERMARK_POLL, List.of("ld r15, 48(r16)", "tdi 5, r15, 1", "ld r12, 40(r16)", "tdlgt r1, r14"), 0},
+                // a compare into a field and a branch on it; the entry barrier (a conditional call), a trap, an isel are none
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("addi r27, r27, 8", "cmpw cr6, r27, r14", "blt cr6, 0x1000"), 1},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("mr r28, r3", "cmplwi cr5, r22, 0", "li r25, 0", "ble cr5, 0x1040"), 1},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("xor r0, r14, r5", "rldicl. r0, r0, 42, 22", "beq 0x1040"), 1},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("ori r22, r22, 0", "ld r0, 32(r16)", "cmpw r0, r22", "bnectrl"), 0},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("mr r17, r15", "cmpw r17, r21", "isellt r15, r17, r21", "ld r12, 40(r16)",
+                        "tdlgt r1, r12", "blr"), 0},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("mr r3, r4", "cmpw cr5, r3, r4", "cmpw cr6, r3, r5", "beq cr6, 0x1040"), 1},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("ld r12, 40(r16)", "cmpld cr7, r1, r12", "bgt cr7, 0x1040"), 0},
+                {PPC64LE, FIELD_LOAD.at(12), List.of("lwz r22, 12(r3)", "lwz r14, 12(r1)", "ld r15, 12(r16)", "lwzx r3, r4, r5"), 1},
+                {PPC64LE, FIELD_LOAD, List.of("lwa r3, 16(r4)", "lhz r3, 2(r4)", "lbz r3, 0(r4)", "ld r3, 8(r4)", "pld r3, 24(r4), 0"), 5},
+                {PPC64LE, LOAD_FENCE, List.of("lwsync"), 1},
+                {PPC64LE, LOAD_FENCE, List.of("sync", "isync"), 0},
+                {PPC64LE, RELOAD_FROM_FP_REGISTER, List.of("mffprd r3, f0", "mfvsrwz r4, vs34"), 2},
+                {PPC64LE, RELOAD_FROM_FP_REGISTER, List.of("mtfprd f0, r3", "fmr f1, f0"), 0},
                 // the prologue's stores through copies of the stack pointer are no field store
                 {PPC64LE, FIELD_STORE, List.of("mflr r20", "addis r11, r1, -1", "std r0, -16384(r11)", "mr r21, r1",
                         "stdu r1, -64(r1)", "std r20, 16(r21)", "li r14, 1", "std r14, 0(r3)"), 1},
