@@ -80,7 +80,8 @@ public enum Op implements Formed {
      * A load-load fence on its own, as Unsafe.loadFence and VarHandle.acquireFence ask for (StampedLock.validate):
      * dmb ishld on AArch64, which orders earlier loads before later loads and stores, no full fence. x86_64 emits
      * none: every load there is ordered after earlier loads already, so the fence only keeps C2 from moving loads
-     * across it.
+     * across it. POWER's is lwsync (C2's MemBarAcquire), the same instruction that orders a release and a
+     * StoreStore, so there a presence of it says less than dmb ishld does.
      */
     LOAD_FENCE("load-load fence",
             on(X86_64, Form.absent("x86-TSO orders loads; the fence is compiler-only")),
@@ -162,6 +163,8 @@ public enum Op implements Formed {
     /**
      * A poll through the thread's own polling page (thread-local handshakes, JEP 312, JDK 10; the global page
      * went in JDK 14): the page's address is loaded from the thread (r15, x28), then read. Measured 17 to 28-ea.
+     * On ppc64le the word is loaded from the thread (r16) and trapped on, the page never read (UseSIGTRAP, on by
+     * default): {@code ld r15, 48(r16) ; tdi 5, r15, 1}, 25.0.5 and 28-ea+18.
      */
     THREAD_LOCAL_POLL("safepoint poll through the page the thread points to",
             on(X86_64, seq(step("movq (0x[0-9a-f]+|\\d+)\\(%r15\\), %(?<page>\\w+)$"), step("testl %eax, \\(%{page}\\)").within(32))),
@@ -171,7 +174,9 @@ public enum Op implements Formed {
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * The return poll as a stack-watermark check (since JDK 16, JEP 376, JDK-8253180): the stack pointer
-     * compared with the thread's watermark, branching out of line when above it; no page is read.
+     * compared with the thread's watermark, branching out of line when above it; no page is read. On ppc64le a
+     * trap instead of the branch: {@code ld r12, 40(r16) ; tdlgt r1, r12} (25.0.5, 28-ea+18; with -XX:-UseSIGTRAP
+     * a cmpld of r1 and a bgt).
      */
     STACK_WATERMARK_POLL("return poll comparing the stack pointer with the thread's watermark",
             on(X86_64, seq(step("cmpq (0x[0-9a-f]+|\\d+)\\(%r15\\), %rsp$"), step("ja ").within(1))),
@@ -342,7 +347,8 @@ public enum Op implements Formed {
      * clearing an object's body that starts 8-aligned (compact object headers, on by default since JDK 27,
      * JEP 534) on a CPU with AVX-512; the header's stores and prefetches may come between the add and the zeroed
      * register (a new byte[16] on JDK 27: 7 instructions), but no compare or jump (the TLAB's end check adds
-     * to a copy of the object's address too). Narrow it to a field with {@link #at}.
+     * to a copy of the object's address too). Narrow it to a field with {@link #at}. POWER has no zero register:
+     * there a register set to zero, then stored with nothing writing it and no branch target between (Ppc.zeroStore).
      */
     ZERO_STORE("store of zero into an object",
             on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%r12[dwb]?), " + Forms.X86_OBJECT_SLOT),
@@ -386,6 +392,7 @@ public enum Op implements Formed {
      * A load of a field from an object into a register: a plain load from a displacement off a register (not the
      * stack, not the current thread: r15, x28), or, on AArch64, a load-acquire through the object's address plus the offset ({@code add x8, x1,
      * #0xc ; ldar w0, [x8]}); narrow it with {@link #at}. The anchor of a claim about how a field is read.
+     * On ppc64le a D-form load off a register other than r1 and r16 ({@code lwz r22, 12(r3)}; a Power10 pld too).
      */
     FIELD_LOAD("load of a field from an object",
             on(X86_64, insn("mov([bwlq]|[sz]b[wlq]?|[sz]w[lq]?|slq)? (?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp\\b|r15\\b)\\w+\\), %\\w+$")),
@@ -422,7 +429,9 @@ public enum Op implements Formed {
      * tbz, tbnz. The VM's own checks are not this: the return poll (the stack pointer compared with the thread's
      * watermark, {@code cmpq 0x28(%r15), %rsp ; ja}, {@code cmp sp, x8 ; b.hi}) and the nmethod entry barrier (its
      * guard compared with the thread's, {@code cmpl $0, 0x20(%r15) ; jne}; on AArch64 right after the load of the
-     * thread's value, {@code ldr w9, [x28, #0x20] ; cmp w8, w9 ; b.ne}).
+     * thread's value, {@code ldr w9, [x28, #0x20] ; cmp w8, w9 ; b.ne}). On ppc64le a compare into a condition
+     * field and a branch on it ({@code cmpw cr6, r27, r14 ; blt cr6, 0x...}); the entry barrier there is a
+     * conditional call, {@code ld r0, 32(r16) ; cmpw r0, r22 ; bnectrl}, the return poll a trap (Ppc.conditionalBranch).
      */
     CONDITIONAL_BRANCH("conditional branch on a computed value",
             on(X86_64, seq(step("(test|cmp)[bwlq]? (?!.*%r15\\b)(?!.*, %rsp$)"), step("j(?!mp)[a-z]{1,3} ").within(1))),
@@ -439,7 +448,10 @@ public enum Op implements Formed {
             on(RISCV64, insn("fmv\\.[wd]\\.x f[a-z0-9]+, [a-z][a-z0-9]*$")),
             on(PPC64LE, insn("(mtfpr[dw][az]?|mtvsr[dw][az]?) (f|vs)\\d+, r\\d+$")),
             on(S390X, insn("ldgr %f\\d+, %r\\d+$"))),
-    /** An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER. */
+    /**
+     * An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER. On
+     * ppc64le mffprd or mfvsr*, though C2 does not spill there (ppc.ad has no GPR-to-FPR spill copy).
+     */
     RELOAD_FROM_FP_REGISTER("general-purpose register reloaded from an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %xmm\\d+, %[re]?\\w+$")),
             on(AARCH64, insn("(fmov [wx]\\d+, [sd]\\d+|(u|s)?mov [wx]\\d+, v\\d+\\.[sd]\\[\\d+\\])$")),
