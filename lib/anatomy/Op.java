@@ -170,7 +170,9 @@ public enum Op implements Formed {
             on(X86_64, seq(step("movq (0x[0-9a-f]+|\\d+)\\(%r15\\), %(?<page>\\w+)$"), step("testl %eax, \\(%{page}\\)").within(32))),
             on(AARCH64, seq(step("ldr x(?<page>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("ldr wzr, \\[x{page}\\]").within(32))),
             notOn(RISCV64, "not brought up: no form read from C2's code on riscv64 yet (#23)"),
-            on(PPC64LE, seq(step("ld (?<page>r\\d+), \\d+\\(r16\\)$"), step("tdi \\d+, {page}, \\d+$").within(8))),
+            // the load may be scheduled to the loop's head, far from its trap (25.0.5, -XX:+UseCountedLoopSafepoints: 28 apart)
+            on(PPC64LE, seq(step("ld (?<page>r\\d+), \\d+\\(r16\\)$"),
+                    step("tdi \\d+, {page}, \\d+$").within(32).withNoneBetween(Ppc.writes("{page}")))),
             notOn(S390X, "not brought up: no form read from C2's code on s390x yet (#23)")),
     /**
      * The return poll as a stack-watermark check (since JDK 16, JEP 376, JDK-8253180): the stack pointer

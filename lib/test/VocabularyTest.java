@@ -452,6 +452,9 @@ public class VocabularyTest {
                 // polls, 25.0.5 and 28-ea+18 (UseSIGTRAP): the loop's, the polling word loaded from the thread and trapped
                 // on; the return's, the stack pointer trapped against the watermark loaded from the thread
                 {PPC64LE, THREAD_LOCAL_POLL, List.of("ld r15, 48(r16)", "tdi 5, r15, 1"), 1},
+                {PPC64LE, THREAD_LOCAL_POLL, List.of("ld r17, 48(r16)", "rldic r19, r15, 2, 30", "add r19, r26, r19", "lwz r20, 16(r19)",
+                        "lwz r22, 44(r19)", "tdi 5, r17, 1"), 1},
+                {PPC64LE, THREAD_LOCAL_POLL, List.of("ld r17, 48(r16)", "lwz r17, 16(r19)", "tdi 5, r17, 1"), 0},
                 {PPC64LE, THREAD_LOCAL_POLL, List.of("ld r12, 40(r16)", "tdlgt r1, r12", "ld r15, 48(r3)", "tdi 5, r15, 1"), 0},
                 {PPC64LE, STACK_WATERMARK_POLL, List.of("ld r12, 40(r16)", "tdlgt r1, r12"), 1},
                 {PPC64LE, STACK_WATERMARK_POLL, List.of("ld r12, 40(r16)", "cmpld cr7, r1, r12", "bgt cr7, 0x1040"), 1},
