@@ -102,12 +102,14 @@ public enum Op implements Formed {
      * riscv64 emits fence r, rw (measured for StampedLock.validate, 25.0.5 and 28-ea+18), the same
      * instruction that ends each volatile load there (riscv.ad's load_fence and membar_acquire both order LoadLoad and
      * LoadStore): a claim of a standalone fence on riscv64 must count beyond the volatile loads.
+     * POWER's is lwsync (C2's MemBarAcquire), the same instruction that orders a release and a
+     * StoreStore, so there a presence of it says less than dmb ishld does.
      */
     LOAD_FENCE("load-load fence",
             on(X86_64, Form.absent("x86-TSO orders loads; the fence is compiler-only")),
             on(AARCH64, insn("dmb ishld$")),
             on(RISCV64, insn("fence r, rw$")),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, insn("lwsync$")),
             on(S390X, Form.absent("z/Architecture keeps every load in order after earlier loads (only a load may pass an earlier"
                     + " store): C2's acquire barrier emits nothing (s390.ad membar_acquire), as on x86_64"))),
     /** A store that carries release (or stronger) ordering itself: stlr; on x86_64 the locked xchg to memory. */
@@ -188,24 +190,33 @@ public enum Op implements Formed {
      * read in a vectorized loop.
      * s390x reads it with a test under mask, in loops and at the return alike ({@code lg %r12, 48(%r8) ; tm 0(%r12),
      * 111}, 25.0.5 and 28-ea+18).
+     * On ppc64le the word is loaded from the thread (r16) and trapped on, the page never read (UseSIGTRAP, on by
+     * default): {@code ld r15, 48(r16) ; tdi 5, r15, 1}, 25.0.5 and 28-ea+18.
      */
     THREAD_LOCAL_POLL("safepoint poll through the page the thread points to",
             on(X86_64, seq(step("movq (0x[0-9a-f]+|\\d+)\\(%r15\\), %(?<page>\\w+)$"), step("testl %eax, \\(%{page}\\)").within(32))),
             on(AARCH64, seq(step("ldr x(?<page>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("ldr wzr, \\[x{page}\\]").within(32))),
             on(RISCV64, seq(step("ld (?<page>[a-z][a-z0-9]*), \\d+\\(s7\\)$"), step("lwu zero, 0\\({page}\\)$").within(32))),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            // the load may be scheduled to the loop's head, far from its trap (25.0.5, -XX:+UseCountedLoopSafepoints: 28 apart)
+            on(PPC64LE, seq(step("ld (?<page>r\\d+), \\d+\\(r16\\)$"),
+                    step("tdi \\d+, {page}, \\d+$").within(32).withNoneBetween(Ppc.writes("{page}")))),
             on(S390X, seq(step("lg (?<page>%r\\d+), \\d+\\(%r8\\)$"), step("tm 0\\({page}\\), \\d+$").within(32)))),
     /**
      * The return poll as a stack-watermark check (since JDK 16, JEP 376, JDK-8253180): the stack pointer
      * compared with the thread's watermark, branching out of line when above it; no page is read. riscv64 (25.0.5,
      * 28-ea+18) branches to the return while the watermark is at or above sp: {@code ld t0, 40(s7) ; bgeu t0, sp, ...}.
+     * On ppc64le a
+     * trap instead of the branch: {@code ld r12, 40(r16) ; tdlgt r1, r12} (25.0.5, 28-ea+18; with -XX:-UseSIGTRAP
+     * a cmpld of r1 and a bgt).
      */
     STACK_WATERMARK_POLL("return poll comparing the stack pointer with the thread's watermark",
             on(X86_64, seq(step("cmpq (0x[0-9a-f]+|\\d+)\\(%r15\\), %rsp$"), step("ja ").within(1))),
             on(AARCH64, seq(step("ldr x(?<mark>\\d+), \\[x28, #(0x[0-9a-f]+|\\d+)\\]$"), step("cmp sp, x{mark}$").within(2),
                     step("b\\.hi ").within(1))),
             on(RISCV64, seq(step("ld (?<mark>[a-z][a-z0-9]*), \\d+\\(s7\\)$"), step("(bgeu {mark}, sp|bltu sp, {mark}), ").within(1))),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, anyOf(seq(step("ld (?<mark>r\\d+), \\d+\\(r16\\)$"), step("tdlgt r1, {mark}$").within(2)),
+                    seq(step("ld (?<mark>r\\d+), \\d+\\(r16\\)$"), step("cmpld (cr[0-7], )?r1, {mark}$").within(2),
+                            step("bgt[+-]? (cr[0-7], )?0x").within(1)))),
             notOn(S390X, "C2's return poll on s390x reads the thread's polling page, with no watermark compare (HotSpot's"
                     + " s390.ad, MachEpilogNode::emit: load_from_polling_page; lg %r1, 48(%r8) ; tm 0(%r1), 111 ; br %r14 on 25.0.5"
                     + " and 28-ea+18): the port has no stack-watermark return poll in compiled code")),
@@ -370,7 +381,8 @@ public enum Op implements Formed {
      * clearing an object's body that starts 8-aligned (compact object headers, on by default since JDK 27,
      * JEP 534) on a CPU with AVX-512; the header's stores and prefetches may come between the add and the zeroed
      * register (a new byte[16] on JDK 27: 7 instructions), but no compare or jump (the TLAB's end check adds
-     * to a copy of the object's address too). Narrow it to a field with {@link #at}.
+     * to a copy of the object's address too). Narrow it to a field with {@link #at}. POWER has no zero register:
+     * there a register set to zero, then stored with nothing writing it and no branch target between (Ppc.zeroStore).
      */
     ZERO_STORE("store of zero into an object",
             on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%r12[dwb]?), " + Forms.X86_OBJECT_SLOT),
@@ -390,9 +402,8 @@ public enum Op implements Formed {
                             + " with RVV: C2 clears a new array of any length, a constant one too, with a strip-mined vector loop"
                             + " (riscv.ad's ClearArray under UseRVV, on by default on a CPU with V: vsetvli ; vxor.vv ; vse64.v ;"
                             + " bnez, 25.0.5 and 28-ea+18), whose stores' widths the text does not show; -XX:-UseRVV gives sd zero")),
-            notOn(PPC64LE, "POWER has no zero register: C2 stores zero from a register it set with li 0 (ppc.ad), and a"
-                    + " store of that register cannot be told from a field store without data flow (called: li r15, 0 ..."
-                    + " stw r15, 12(r3) ... stw r15, 12(r3), 25.0.5)"),
+            // POWER has no zero register: a register set to zero (li, lis or xor), then stored, by data flow (Ppc.zeroStore)
+            on(PPC64LE, Ppc.zeroStore()),
             on(S390X, anyOf(insn("(mv[gh]?hi|mviy?) " + Forms.S390X_OBJECT_SLOT + ", 0$"),
                     seq(step("(xg?r|lg?hi) (?<z>%r\\d+), (\\k<z>|0)$"),
                             step("st[cghy]{0,2} {z}, " + Forms.S390X_OBJECT_SLOT + "$").within(4))))),
@@ -424,13 +435,14 @@ public enum Op implements Formed {
      * On riscv64
      * (25.0.5, 28-ea+18: {@code lw a0, 12(a1)}) not the loads of the macro assembler's scratch registers t0 and t1 either:
      * the nmethod entry barrier's guard and the inline-cache check, which every method has, would anchor anything.
+     * On ppc64le a D-form load off a register other than r1 and r16 ({@code lwz r22, 12(r3)}; a Power10 pld too).
      */
     FIELD_LOAD("load of a field from an object",
             on(X86_64, insn("mov([bwlq]|[sz]b[wlq]?|[sz]w[lq]?|slq)? (?<off>-?(0x[0-9a-f]+|\\d+))?\\(%(?!rsp\\b|r15\\b)\\w+\\), %\\w+$")),
             on(AARCH64, anyOf(insn("ldr(s?[bh]|sw)? [wx]\\d+, \\[x(?!28\\b)\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$"),
                     seq(step("add (?<p>x\\d+), x(?!28\\b)\\d+, #(?<off>0x[0-9a-f]+|\\d+)$"), step("ldar[bh]? [wx]\\d+, \\[{p}\\]$").within(4)))),
             on(RISCV64, insn("l(b|bu|h|hu|w|wu|d) (?!(zero|t0|t1),)[a-z][a-z0-9]*, " + Forms.RISCV64_LOAD_SLOT)),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, insn("p?l(bz|hz|ha|wz|wa|d) r\\d+, " + Ppc.OBJECT_SLOT)),
             on(S390X, insn("(l|ly|lg|lgf|llgf|lh|lhy|lgh|llh|llgh|lb|lgb|llc|llgc|lt|ltg|ltgf|le|ley|ld|ldy) %[rf]\\d+,"
                     + " (?<off>-?\\d+)\\((%r\\d+,)?%r(?!8\\)|15\\))\\d+\\)$"))),
     /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
@@ -438,9 +450,7 @@ public enum Op implements Formed {
             on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
             on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT)),
             on(RISCV64, insn("s[bhwd] (?!zero,)[a-z][a-z0-9]*, " + Forms.RISCV64_OBJECT_SLOT)),
-            notOn(PPC64LE, "POWER has no zero register: C2 stores zero from a register it set with li 0 (ppc.ad), and a"
-                    + " store of that register cannot be told from a field store without data flow (called: li r15, 0 ..."
-                    + " stw r15, 12(r3) ... stw r15, 12(r3), 25.0.5)"),
+            on(PPC64LE, Ppc.fieldStore()),
             on(S390X, insn("st[cghy]{0,2} %r\\d+, " + Forms.S390X_OBJECT_SLOT + "$"))),
 
     // codegen (issue #13): calls, constants and code shape
@@ -468,9 +478,11 @@ public enum Op implements Formed {
      * (cij, cgrj, ...); the entry barrier compares a value loaded from the thread and branches to a register
      * ({@code lg %r0, 32(%r8) ; cfi %r0, -1 ; larl %r14, ... ; blhr %r1}), the return poll reads a page and does not
      * branch, and a CAS's retry loop (cs, csg, cdsg ; jne) is no branch on a computed value (25.0.5, 28-ea+18).
-     * riscv64 compares in the branch itself
-     * ({@code beqz a1, ...}, {@code blt s2, t3, ...}); its return poll is {@code bgeu t0, sp} and its entry barrier a
+     * riscv64 compares in the branch itself ({@code beqz a1, ...}, {@code blt s2, t3, ...}); its return poll is {@code bgeu t0, sp} and its entry barrier a
      * branch right after the thread's value is loaded, {@code lwu t1, 32(s7) ; beq t0, t1} (25.0.5, 28-ea+18).
+     * On ppc64le a compare into a condition
+     * field and a branch on it ({@code cmpw cr6, r27, r14 ; blt cr6, 0x...}); the entry barrier there is a
+     * conditional call, {@code ld r0, 32(r16) ; cmpw r0, r22 ; bnectrl}, the return poll a trap (Ppc.conditionalBranch).
      */
     CONDITIONAL_BRANCH("conditional branch on a computed value",
             on(X86_64, seq(step("(test|cmp)[bwlq]? (?!.*%r15\\b)(?!.*, %rsp$)"), step("j(?!mp)[a-z]{1,3} ").within(1))),
@@ -479,7 +491,7 @@ public enum Op implements Formed {
                             step("b\\.[a-z]{2} ").within(1)))),
             on(RISCV64, seq(step("(?!l[bhwd]u? [a-z][a-z0-9]*, -?\\d+\\(s7\\)$)"),
                     step("b(eq|ne|lt|ge|ltu|geu|gt|le|gtu|leu|eqz|nez|lez|gez|ltz|gtz) (?!.*\\bsp\\b)").within(1))),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, Ppc.conditionalBranch()),
             on(S390X, anyOf(seq(step("(?!l[a-z]* %r\\d+, -?\\d*\\(%r8\\)$)"),
                             step("(c(?!d?sg?y? )[a-z]*|lt[a-z]*|tm[a-z]*) (?!.*%r(8|15)\\b)").within(1), step("j(?!g? )g?[a-z]{1,3} ").within(1)),
                     insn("cl?g?[ri]j[a-z]{1,3} (?!.*%r(8|15)\\b)")))),
@@ -492,13 +504,14 @@ public enum Op implements Formed {
             on(S390X, insn("ldgr %f\\d+, %r\\d+$"))),
     /**
      * An FP/SIMD register copied back into a general-purpose register: the reload of SPILL_TO_FP_REGISTER (riscv64,
-     * 25.0.5: {@code fmv.x.w t3, fa1}).
+     * 25.0.5: {@code fmv.x.w t3, fa1}). On ppc64le mffprd or mfvsr*, though C2 does not spill there (ppc.ad has no
+     * GPR-to-FPR spill copy).
      */
     RELOAD_FROM_FP_REGISTER("general-purpose register reloaded from an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %xmm\\d+, %[re]?\\w+$")),
             on(AARCH64, insn("(fmov [wx]\\d+, [sd]\\d+|(u|s)?mov [wx]\\d+, v\\d+\\.[sd]\\[\\d+\\])$")),
             on(RISCV64, insn("fmv\\.x\\.[wd] [a-z][a-z0-9]*, f[a-z0-9]+$")),
-            notOn(PPC64LE, "not brought up: no form read from C2's code on ppc64le yet (#23)"),
+            on(PPC64LE, insn("(mffpr[dw]z?|mfvsr[dw]z?|mfvsrld) r\\d+, (f|vs|v)\\d+$")),
             notOn(S390X, "C2 has no copy from a floating-point to a general register on s390x: a spill there goes through"
                     + " the stack (s390.ad, MachSpillCopyNode::implementation: float->int is Unimplemented(), int->float has no"
                     + " case), so no reload from an FP register is emitted")),
@@ -857,6 +870,70 @@ public enum Op implements Formed {
         private static final String ACQUIRE = "i?sync$";
         /** The loaded value compared: with a register or an immediate, or masked (andi.) as the mark word is. */
         private static final String COMPARE = "(cmpl?[wd]i? (cr[0-7], )?({old}, \\S+|\\S+, {old})|andi\\. r\\d+, {old}, \\d+)$";
+
+        /** A memory operand off a register other than the stack pointer (r1) and the thread (r16); its displacement is "off". */
+        static final String OBJECT_SLOT = "(?<off>-?\\d+)\\((?!r1\\)|r16\\))r\\d+\\)(, 0)?$";
+
+        /**
+         * An instruction that may write register {@code reg} (a placeholder such as {z}): one whose first operand
+         * is that register, as every POWER instruction that writes a general register has it, but for the ones whose
+         * first operand they only read (stores, compares, traps, moves to a special register); a load or store with
+         * update through it; any call (C2's Java calls keep no value in a register: ppc.ad's registers are all
+         * save-on-call for Java).
+         */
+        static String writes(String reg) {
+            return "((?!st|cmp(?!b )|t[wd]|mt)[a-z][a-z0-9.]*[+-]? " + reg + "(,|$)|(l[a-z]*u|st[a-z]*u)x? r\\d+, (-?\\d+\\(" + reg
+                    + "\\)|" + reg + ",)|(bla?|bctrl|blrl|bcctrl|bclrl|b[a-z]*(ctrl|lrl)[+-]?)( |$))";
+        }
+
+        /**
+         * A store of zero into an object, by data flow: POWER has no zero register, so C2 sets one to zero (li rZ, 0;
+         * lis rZ, 0, as its header and array zeroing does; xor rZ, rX, rX) and stores it (stb, sth, stw, std at a
+         * displacement off a register that is not r1 or r16), with no instruction between that writes rZ
+         * ({@link #writes}) and no branch target between (no other path joins with another value in rZ). Every such
+         * store of the register counts. Measured on 25.0.5 and 28-ea+18: {@code li r15, 0 ... stw r15, 12(r3)}
+         * (a field zeroed before a call that could read it), {@code lis r14, 0 ; ... std r14, 16(r3) ; std r14,
+         * 24(r3)} (a small array's payload).
+         */
+        static Form zeroStore() {
+            Form.Step store = step("p?st[bhwd] {z}, " + OBJECT_SLOT).withNoneBetween(writes("{z}")).withNoJoinBetween().everyOne();
+            return anyOf(seq(step("lis? (?<z>r\\d+), 0$"), store), seq(step("xor (?<z>r\\d+), (?<x>r\\d+), \\k<x>$"), store))
+                    .except(stackStore());
+        }
+
+        /** A store of a general register into an object that is not a store of a register known to hold zero. */
+        static Form fieldStore() {
+            return insn("p?st[bhwd] r\\d+, " + OBJECT_SLOT).except(anyOf(zeroStore(), stackStore()));
+        }
+
+        /**
+         * A store into the stack through a register the stack pointer was copied to or offset into, by data flow as
+         * in {@link #zeroStore}: the prologue's stack bang ({@code addis r11, r1, -1 ; std r0, -16384(r11)}) and its
+         * save of the return address in the caller's frame ({@code mr r21, r1 ; ... std r20, 16(r21)}).
+         */
+        static Form stackStore() {
+            Form.Step store = step("st[bhwd] r\\d+, -?\\d+\\({b}\\)$").withNoneBetween(writes("{b}")).withNoJoinBetween().everyOne();
+            return anyOf(seq(step("mr (?<b>r\\d+), r1$"), store), seq(step("addis? (?<b>r\\d+), r1, -?\\d+$"), store));
+        }
+
+        /** The conditions of POWER's extended conditional branches. */
+        private static final String CONDITION = "(lt|le|eq|ge|gt|nl|ne|ng|so|ns|un|nu)";
+
+        /**
+         * A compare into a condition field (cmpw, cmpld, cmpwi, ...; a record form, andi. or rldicl., into cr0), then
+         * a conditional branch on that field to an address, the field's compare the latest before it: the VM's own
+         * checks are excluded by what they compare and how they branch (the nmethod entry barrier, {@code ld r0,
+         * 32(r16) ; cmpw r0, r22 ; bnectrl}, a conditional call; the return poll, {@code ld r12, 40(r16) ; tdlgt r1,
+         * r12}, a trap, or with -XX:-UseSIGTRAP a compare of r1, the stack pointer). Counted at the branch.
+         */
+        static Form conditionalBranch() {
+            String cmp = "cmpl?[wd]i? ";
+            String notVm = "(?!.*\\br1\\b)";
+            return anyOf(seq(step("(?!ld r\\d+, \\d+\\(r16\\))"), step(cmp + notVm + "(?<cr>cr[0-7]), ").within(1),
+                            step("b" + CONDITION + "[+-]? {cr}, 0x").within(8).withNoneBetween(cmp + "{cr},")),
+                    seq(step("(?!ld r\\d+, \\d+\\(r16\\))"), step("(" + cmp + notVm + "(?!cr[0-7],)r\\d+, |[a-z]+\\. r\\d+, )").within(1),
+                            step("b" + CONDITION + "[+-]? 0x").within(4).withNoneBetween("(" + cmp + "(?!cr[1-7],)|[a-z]+\\. )")));
+        }
 
         /** {@code rldicl rA, rS, 64-n, n} (a logical shift right by n, as LLVM prints srdi) for n from lo to hi. */
         static String shiftRight(int lo, int hi) {

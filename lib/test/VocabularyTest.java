@@ -474,6 +474,51 @@ public class VocabularyTest {
                         "stbx r0, r17, r15"), 1},
                 {PPC64LE, CONDITIONAL_CARD_MARK, List.of("lbzx r0, r17, r15", "cmpwi r0, 2", "bne 0x1040", "sync"), 0},
                 {PPC64LE, CROSS_REGION_FILTER, List.of("xor r0, r14, r5", "rldicl. r0, r0, 42, 22", "beq 0x1040"), 1},
+                // POWER has no zero register: a zero store is a register set to zero and stored with no write to it and
+                // no branch target between (25.0.5 `called`: li r15, 0 ... stw r15, 12(r3) ; the field's store after
+                // the call is lwz r15, 32(r1) ; stw r15, 12(r3)); a small array's payload: lis r14, 0 ; std r14, 16(r3)
+                // ; std r14, 24(r3)
+                {PPC64LE, ZERO_STORE.at(12), List.of("li r15, 0", "li r14, 1", "std r14, 0(r3)", "stw r14, 8(r3)",
+                        "stw r15, 12(r3)", "lwsync", "bl 0x2000", "ld r3, 40(r1)", "lwz r15, 32(r1)", "stw r15, 12(r3)"), 1},
+                {PPC64LE, FIELD_STORE.at(12), List.of("li r15, 0", "li r14, 1", "std r14, 0(r3)", "stw r14, 8(r3)",
+                        "stw r15, 12(r3)", "lwsync", "bl 0x2000", "ld r3, 40(r1)", "lwz r15, 32(r1)", "stw r15, 12(r3)"), 1},
+                {PPC64LE, ZERO_STORE.at(31), List.of("lis r14, 0", "std r14, 16(r3)", "std r14, 24(r3)"), 1},
+                {PPC64LE, ZERO_STORE, List.of("lis r14, 0", "std r14, 16(r3)", "std r14, 24(r3)", "xor r5, r9, r9", "stb r5, 7(r4)"), 3},
+                // not zero: the register written between (li, ori, a load, a call), a join between, a store to the stack
+                // or the thread, a nonzero li
+                {PPC64LE, ZERO_STORE, List.of("li r15, 0", "ori r15, r15, 7", "stw r15, 12(r3)"), 0},
+                {PPC64LE, ZERO_STORE, List.of("lis r15, 0", "bl 0x2000", "stw r15, 12(r3)"), 0},
+                {PPC64LE, ZERO_STORE, List.of("li r15, 0", "stw r15, 12(r3)", "b 0x1004"), 0},
+                {PPC64LE, ZERO_STORE, List.of("li r15, 0", "std r15, 16(r1)", "std r15, 64(r16)", "li r14, 1", "stw r14, 12(r3)"), 0},
+                {PPC64LE, FIELD_STORE, List.of("li r15, 0", "ori r15, r15, 7", "stw r15, 12(r3)", "std r15, 16(r1)"), 1},
+                // polls, 25.0.5 and 28-ea+18 (UseSIGTRAP): the loop's, the polling word loaded from the thread and trapped
+                // on; the return's, the stack pointer trapped against the watermark loaded from the thread
+                {PPC64LE, THREAD_LOCAL_POLL, List.of("ld r15, 48(r16)", "tdi 5, r15, 1"), 1},
+                {PPC64LE, THREAD_LOCAL_POLL, List.of("ld r17, 48(r16)", "rldic r19, r15, 2, 30", "add r19, r26, r19", "lwz r20, 16(r19)",
+                        "lwz r22, 44(r19)", "tdi 5, r17, 1"), 1},
+                {PPC64LE, THREAD_LOCAL_POLL, List.of("ld r17, 48(r16)", "lwz r17, 16(r19)", "tdi 5, r17, 1"), 0},
+                {PPC64LE, THREAD_LOCAL_POLL, List.of("ld r12, 40(r16)", "tdlgt r1, r12", "ld r15, 48(r3)", "tdi 5, r15, 1"), 0},
+                {PPC64LE, STACK_WATERMARK_POLL, List.of("ld r12, 40(r16)", "tdlgt r1, r12"), 1},
+                {PPC64LE, STACK_WATERMARK_POLL, List.of("ld r12, 40(r16)", "cmpld cr7, r1, r12", "bgt cr7, 0x1040"), 1},
+                {PPC64LE, STACK_WATERMARK_POLL, List.of("ld r15, 48(r16)", "tdi 5, r15, 1", "ld r12, 40(r16)", "tdlgt r1, r14"), 0},
+                // a compare into a field and a branch on it; the entry barrier (a conditional call), a trap, an isel are none
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("addi r27, r27, 8", "cmpw cr6, r27, r14", "blt cr6, 0x1000"), 1},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("mr r28, r3", "cmplwi cr5, r22, 0", "li r25, 0", "ble cr5, 0x1040"), 1},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("xor r0, r14, r5", "rldicl. r0, r0, 42, 22", "beq 0x1040"), 1},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("ori r22, r22, 0", "ld r0, 32(r16)", "cmpw r0, r22", "bnectrl"), 0},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("mr r17, r15", "cmpw r17, r21", "isellt r15, r17, r21", "ld r12, 40(r16)",
+                        "tdlgt r1, r12", "blr"), 0},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("mr r3, r4", "cmpw cr5, r3, r4", "cmpw cr6, r3, r5", "beq cr6, 0x1040"), 1},
+                {PPC64LE, CONDITIONAL_BRANCH, List.of("ld r12, 40(r16)", "cmpld cr7, r1, r12", "bgt cr7, 0x1040"), 0},
+                {PPC64LE, FIELD_LOAD.at(12), List.of("lwz r22, 12(r3)", "lwz r14, 12(r1)", "ld r15, 12(r16)", "lwzx r3, r4, r5"), 1},
+                {PPC64LE, FIELD_LOAD, List.of("lwa r3, 16(r4)", "lhz r3, 2(r4)", "lbz r3, 0(r4)", "ld r3, 8(r4)", "pld r3, 24(r4), 0"), 5},
+                {PPC64LE, LOAD_FENCE, List.of("lwsync"), 1},
+                {PPC64LE, LOAD_FENCE, List.of("sync", "isync"), 0},
+                {PPC64LE, RELOAD_FROM_FP_REGISTER, List.of("mffprd r3, f0", "mfvsrwz r4, vs34"), 2},
+                {PPC64LE, RELOAD_FROM_FP_REGISTER, List.of("mtfprd f0, r3", "fmr f1, f0"), 0},
+                // the prologue's stores through copies of the stack pointer are no field store
+                {PPC64LE, FIELD_STORE, List.of("mflr r20", "addis r11, r1, -1", "std r0, -16384(r11)", "mr r21, r1",
+                        "stdu r1, -64(r1)", "std r20, 16(r21)", "li r14, 1", "std r14, 0(r3)"), 1},
                 {PPC64LE, CROSS_REGION_FILTER, List.of("xor r0, r14, r5", "rldicl. r0, r0, 55, 9", "beq 0x1040"), 0},
                 // riscv64, 25.0.5 and 28-ea+18 under qemu (rva23u64): AtomicLong.compareAndSet is lr.d.aq, bne, sc.d.rl;
                 // a lock's entry lr.d.aq ... sc.d (acquire only), its exit lr.d ... sc.d.rl (release only)

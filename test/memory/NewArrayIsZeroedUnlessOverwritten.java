@@ -34,9 +34,7 @@ import jdk.internal.misc.Unsafe;
  *   x86_64, JDK 17:   the same; -XX:UseAVX=0: pxor %xmm0, %xmm0 ; movdqu %xmm0, (%rdi) ...
  *   aarch64, JDK 17:  bl Stub::zero_blocks ; stp xzr, xzr, [x10], #0x10 ... str xzr, [x10]
  *   aarch64, JDK 25:  the same ({runtime_call Stub::zero_blocks})
- *   riscv64, JDK 25 and 28 (RVV on, the default on a CPU with V): a strip-mined vector loop for every length, a
- *                     byte[16] too: vsetvli t0, t4, e64, m4 ; vxor.vv v4, v4, v4 ; vse64.v v4, (t3) ; ... bnez t4, back
- *                     (the small array's straight-line claim is then not asserted: Op.ZERO_STORE says why)
+ *   riscv64, 25, 28:  RVV, a byte[16] too: vsetvli ; vxor.vv v4, v4, v4 ; vse64.v v4, (t3) ; bnez (a loop: Op.ZERO_STORE)
  *
  * Its size is the header (the element base offset: 16, 12 with compact headers, the default since JDK 27,
  * JEP 534) plus its elements, rounded up to ObjectAlignmentInBytes; all read from the VM (WhiteBox, Unsafe).
@@ -117,7 +115,6 @@ public class NewArrayIsZeroedUnlessOverwritten {
         assertThat(run.c2("largeArray")).has(TLAB_ALLOCATION).has(ZEROING);
         assertThat(run.c2("uninitialized")).has(TLAB_ALLOCATION).hasNo(ZEROING);
         assertThat(run.c2("copied")).has(TLAB_ALLOCATION).hasNo(ZEROING);
-        // last: riscv64 with RVV clears even a small array with a vector loop, where ZERO_STORE is not asserted (Op)
         assertThat(run.c2("smallArray")).has(TLAB_ALLOCATION).has(ZERO_STORE.at(base + 15)).hasNo(Scope.LOOP_BODY.itself());
     }
 }

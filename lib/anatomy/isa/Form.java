@@ -37,6 +37,8 @@ public final class Form {
     /** A shape in the code that keeps the operation from being asserted there ({@link #notAssertedWhere}), and why. */
     private Function<List<Instruction>, Instruction> unjudged;
     private String unjudgedWhy;
+    /** Occurrences of this form found at the instructions where this one is, which do not count ({@link #except}). */
+    private Form excluded;
     /** For a role's note ({@link Role}): what it is, for failure messages, and the notes of the same kind. */
     private final String described;
     private final Pattern related;
@@ -60,41 +62,62 @@ public final class Form {
      * the step before and this one may match (e.g. no memory access between an exclusive load and its store).
      */
     public record Step(String regex, int within, boolean isAnchor, String group, LongPredicate value, String valueText,
-            String noneBetween) {
+            String noneBetween, boolean every, boolean noJoin) {
         /** This step must come at most {@code n} instructions after the step before it. */
         public Step within(int n) {
-            return new Step(regex, n, isAnchor, group, value, valueText, noneBetween);
+            return new Step(regex, n, isAnchor, group, value, valueText, noneBetween, every, noJoin);
         }
 
         /** Count occurrences at this step's instruction rather than at the last step's. */
         public Step anchor() {
-            return new Step(regex, within, true, group, value, valueText, noneBetween);
+            return new Step(regex, within, true, group, value, valueText, noneBetween, every, noJoin);
         }
 
         /** The captured number {@code group} (decimal or 0x hex, maybe negative) must satisfy the predicate. */
         public Step where(String group, LongPredicate value, String described) {
-            return new Step(regex, within, isAnchor, group, value, described, noneBetween);
+            return new Step(regex, within, isAnchor, group, value, described, noneBetween, every, noJoin);
         }
 
         /**
          * No instruction between the step before and this one matches {@code regex} (from the instruction's start):
-         * a bound by structure ("no memory access in between"), not by a count of instructions.
+         * a bound by structure ("no memory access in between"), not by a count of instructions. The regex may use
+         * the earlier steps' captures ({@code {z}}): "no instruction that writes register {z} between" is a bound
+         * by data flow.
          */
         public Step withNoneBetween(String regex) {
-            Pattern.compile(regex);    // fail at declaration on a bad regex
-            return new Step(this.regex, within, isAnchor, group, value, valueText, regex);
+            Pattern.compile(PLACEHOLDER.matcher(regex).replaceAll("x"));    // fail at declaration on a bad regex
+            return new Step(this.regex, within, isAnchor, group, value, valueText, regex, every, noJoin);
+        }
+
+        /**
+         * For the last step, which must be the anchor: every instruction that matches it within its bounds (window,
+         * none between) is an occurrence, not only the nearest one: a register zeroed once and stored to three
+         * fields is three zero stores.
+         */
+        public Step everyOne() {
+            return new Step(regex, within, isAnchor, group, value, valueText, noneBetween, true, noJoin);
+        }
+
+        /**
+         * No instruction after the step before, up to and including this step's, is the target of a branch in the
+         * code: the path from the step before to this one is the only way in, so what the step before put in a
+         * register is still there unless an instruction between writes it ({@link #withNoneBetween}).
+         */
+        public Step withNoJoinBetween() {
+            return new Step(regex, within, isAnchor, group, value, valueText, noneBetween, every, true);
         }
 
         @Override
         public String toString() {
             return "/" + regex + "/" + (within == Integer.MAX_VALUE ? "" : " within " + within)
+                    + (noJoin ? " with no branch target since the step before" : "")
                     + (noneBetween == null ? "" : " with nothing matching /" + noneBetween + "/ since the step before")
-                    + (group == null ? "" : " with " + group + " " + valueText);
+                    + (group == null ? "" : " with " + group + " " + valueText) + (every ? " (each one)" : "");
         }
     }
 
     public static Step step(String regex) {
-        return new Step(regex, Integer.MAX_VALUE, false, null, null, null, null);
+        return new Step(regex, Integer.MAX_VALUE, false, null, null, null, null, false, false);
     }
 
     /** One instruction. */
@@ -103,10 +126,28 @@ public final class Form {
     }
 
     public static Form seq(Step... steps) {
-        for (Step s : steps) {
-            Pattern.compile(PLACEHOLDER.matcher(s.regex()).replaceAll("x"));  // fail at declaration on a bad regex
+        for (int i = 0; i < steps.length; i++) {
+            Pattern.compile(PLACEHOLDER.matcher(steps[i].regex()).replaceAll("x"));  // fail at declaration on a bad regex
+            if (steps[i].every() && (i != steps.length - 1 || anchorIndex(List.of(steps)) != i)) {
+                throw new IllegalArgumentException("everyOne() is for the last step, the anchor: " + steps[i]);
+            }
         }
         return new Form(List.of(List.of(steps)), null, false, null);
+    }
+
+    /**
+     * This form's occurrences at instructions where {@code other} has none: e.g. a store of a register into an
+     * object that is not a store of a register known to hold zero. Both must be instruction sequences.
+     */
+    public Form except(Form other) {
+        if (note != null || absent != null || other.note != null || other.absent != null) {
+            throw new IllegalArgumentException("except() takes instruction sequences");
+        }
+        Form f = new Form(alternatives, null, false, null);
+        f.excluded = other;
+        f.unjudged = unjudged;
+        f.unjudgedWhy = unjudgedWhy;
+        return f;
     }
 
     /** Any of the forms (each of which must be instruction sequences). */
@@ -176,6 +217,7 @@ public final class Form {
      */
     public Form notAssertedWhere(Function<List<Instruction>, Instruction> shape, String why) {
         Form f = new Form(alternatives, note, noteOnMemoryAccess, absent, described, related);
+        f.excluded = excluded;
         f.unjudged = shape;
         f.unjudgedWhy = why;
         return f;
@@ -227,15 +269,30 @@ public final class Form {
             return code.stream().filter(i -> i.annotations().stream().anyMatch(a -> note.matcher(a).find())
                     && (!noteOnMemoryAccess || i.isHex() || isa.accessesMemory(i.text()))).map(i -> new Match(i, Map.of())).toList();
         }
+        java.util.Set<Long> targets = new java.util.HashSet<>();
+        if (alternatives.stream().flatMap(List::stream).anyMatch(Step::noJoin)) {
+            for (Instruction i : code) {
+                long t = isa.branchTarget(i.text());
+                if (t >= 0) {
+                    targets.add(t);
+                }
+            }
+        }
         java.util.TreeMap<Integer, Map<String, String>> anchors = new java.util.TreeMap<>();
         for (List<Step> steps : alternatives) {
             for (int start = 0; start < code.size(); start++) {
                 int[] at = new int[steps.size()];
-                Map<String, String> captured = match(steps, 0, start, code, new HashMap<>(), at);
+                java.util.TreeMap<Integer, Map<String, String>> each = new java.util.TreeMap<>();
+                Map<String, String> captured = match(steps, 0, start, code, new HashMap<>(), at, each, targets);
                 if (captured != null) {
                     anchors.putIfAbsent(at[anchorIndex(steps)], Map.copyOf(captured));
+                    each.forEach((j, c) -> anchors.putIfAbsent(j, Map.copyOf(c)));
                 }
             }
+        }
+        if (excluded != null) {
+            java.util.Set<Instruction> out = new java.util.HashSet<>(excluded.find(code, isa));
+            anchors.keySet().removeIf(j -> out.contains(code.get(j)));
         }
         return anchors.entrySet().stream().map(e -> new Match(code.get(e.getKey()), e.getValue())).toList();
     }
@@ -253,25 +310,52 @@ public final class Form {
      * Step k at instruction index i (k = 0) or searched from i on; the nearest consistent match wins. Returns
      * everything the steps captured, or null when they do not match.
      */
-    private static Map<String, String> match(List<Step> steps, int k, int i, List<Instruction> code, Map<String, String> bound, int[] at) {
+    private static Map<String, String> match(List<Step> steps, int k, int i, List<Instruction> code, Map<String, String> bound, int[] at,
+            Map<Integer, Map<String, String>> each, java.util.Set<Long> targets) {
         Step s = steps.get(k);
         int last = k == 0 ? i : (int) Math.min(code.size() - 1L, (long) i + s.within() - 1);
+        Pattern forbidden = k > 0 && s.noneBetween() != null ? compiled(s.noneBetween(), bound) : null;
+        Map<String, String> first = null;
         for (int j = i; j <= last; j++) {
             String text = code.get(j).text();
+            if (k > 0 && s.noJoin() && targets.contains(code.get(j).address())) {
+                break;    // another path joins here: what the step before set may not hold
+            }
             Map<String, String> captured = capture(s, text, bound);
             if (captured != null) {
-                at[k] = j;
-                Map<String, String> all = k == steps.size() - 1 ? captured : match(steps, k + 1, j + 1, code, captured, at);
-                if (all != null) {
+                Map<String, String> all = k == steps.size() - 1 ? captured : match(steps, k + 1, j + 1, code, captured, at, each, targets);
+                if (all != null && !s.every()) {
+                    at[k] = j;
                     return all;
                 }
+                if (all != null) {    // the last step, each one: note it and look on
+                    each.put(j, all);
+                    if (first == null) {
+                        at[k] = j;
+                        first = all;
+                    }
+                }
             }
-            if (k > 0 && s.noneBetween() != null
-                    && COMPILED.computeIfAbsent(s.noneBetween(), r -> Pattern.compile("^(?:" + r + ")")).matcher(text).find()) {
-                return null;    // an instruction the step forbids before it: no later one can follow the step before
+            if (forbidden != null && forbidden.matcher(text).find()) {
+                break;    // an instruction the step forbids before it: no later one can follow the step before
             }
         }
-        return null;
+        return first;
+    }
+
+    /** A regex with the captures so far put in for its placeholders, compiled to match from the text's start. */
+    private static Pattern compiled(String regex, Map<String, String> bound) {
+        Matcher ph = PLACEHOLDER.matcher(regex);
+        StringBuilder out = new StringBuilder();
+        while (ph.find()) {
+            String value = bound.get(ph.group(1));
+            if (value == null) {
+                throw new IllegalStateException("/" + regex + "/ uses {" + ph.group(1) + "}, captured by no earlier step");
+            }
+            ph.appendReplacement(out, Matcher.quoteReplacement(Pattern.quote(value)));
+        }
+        ph.appendTail(out);
+        return COMPILED.computeIfAbsent(out.toString(), r -> Pattern.compile("^(?:" + r + ")"));
     }
 
     private static Map<String, String> capture(Step s, String text, Map<String, String> bound) {
@@ -325,6 +409,7 @@ public final class Form {
                     ? " on a memory access /" + isa.memoryAccess().pattern() + "/" : "");
         }
         return alternatives.stream().map(steps -> steps.stream().map(Step::toString).collect(Collectors.joining(" then ")))
-                .collect(Collectors.joining("\n or ")) + (unjudgedWhy == null ? "" : "\n (not asserted where: " + unjudgedWhy + ")");
+                .collect(Collectors.joining("\n or ")) + (excluded == null ? "" : "\n except where this is found: " + excluded.describe(isa))
+                + (unjudgedWhy == null ? "" : "\n (not asserted where: " + unjudgedWhy + ")");
     }
 }
