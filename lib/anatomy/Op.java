@@ -314,9 +314,15 @@ public enum Op implements Formed {
                             step("li (?<z>r\\d+), 0$").within(6), step("stb {z}, 0\\({card}\\)$").within(2)),
                     seq(step("(rldicl|srdi) (?<idx>r\\d+), r\\d+, " + Ppc.shiftRight(7, 11) + "$"), step("li (?<z>r\\d+), 0$").within(8),
                             step("add (?<card>r\\d+), (r\\d+, {idx}|{idx}, r\\d+)$").within(8), step("stb {z}, 0\\({card}\\)$").within(2)))),
-            on(S390X, seq(Forms.cardShift("sr[al]g (?<card>%r\\d+), %r\\d+, (?<shift>\\d+)$"),
-                    step("(algr?|agr?) {card}, ").within(4),
-                    step("mvi 0\\({card}\\), 0$").within(Forms.OUT_OF_LINE)))),
+            // s390x, 25.0.5: G1 adds the base (algrk %r13, %r12, %r13) and stores mvi; Serial and Parallel store a zeroed
+            // register indexed by the shifted address: srlg %r13, %r2, 9 ; xgr %r11, %r11 ; lgrl %r12, ... ; stc %r11, 0(%r13,%r12)
+            on(S390X, anyOf(
+                    seq(Forms.cardShift("sr[al]g (?<card>%r\\d+), %r\\d+, (?<shift>\\d+)$"),
+                            step("(algr?k?|agr?k?) {card}, ").within(4),
+                            step("mvi 0\\({card}\\), 0$").within(Forms.OUT_OF_LINE)),
+                    seq(Forms.cardShift("sr[al]g (?<idx>%r\\d+), %r\\d+, (?<shift>\\d+)$"),
+                            step("(xg?r|lg?hi) (?<z>%r\\d+), (\\k<z>|0)$").within(4),
+                            step("stc {z}, 0\\(({idx},%r\\d+|%r\\d+,{idx})\\)$").within(4))))),
     /**
      * A card mark that reads the card first and stores only when it is not dirty yet (-XX:+UseCondCardMark;
      * G1 always): the card read and compared with a card value the VM defines, a branch over the store, the
@@ -345,8 +351,13 @@ public enum Op implements Formed {
                             step("b(eq|ne)[+-]? ").within(1), step("li (?<z>r\\d+), 0$").within(1), step("stbx {z}, {card}$").within(1)),
                     seq(step("lbz r\\d+, 0\\((?<card>r\\d+)\\)$"), step("cmpwi (cr[0-7], )?r\\d+, -?\\d+$").within(3),
                             step("b(eq|ne)[+-]? ").within(1), step("li (?<z>r\\d+), 0$").within(1), step("stb {z}, 0\\({card}\\)$").within(1)))),
-            on(S390X, seq(step("cli 0\\((?<card>%r\\d+)\\), (?<value>\\d+)$"), step("jg?(e|lh|ne) ").within(1),
-                    step("mvi 0\\({card}\\), 0$").within(1)))),
+            // s390x: G1 compares the card in memory (cli); -XX:+UseCondCardMark under Serial and Parallel loads and tests it
+            // (25.0.5: lb %r12, 0(%r13) ; ltr %r12, %r12 ; je ; mvi 0(%r13), 0)
+            on(S390X, anyOf(
+                    seq(step("cli 0\\((?<card>%r\\d+)\\), (?<value>\\d+)$"), step("jg?(e|lh|ne) ").within(1),
+                            step("mvi 0\\({card}\\), 0$").within(1)),
+                    seq(step("(lb|llc|llgc|lgb) (?<v>%r\\d+), 0\\((?<card>%r\\d+)\\)$"), step("ltg?r {v}, {v}$").within(1),
+                            step("jg?(e|lh|ne) ").within(1), step("mvi 0\\({card}\\), 0$").within(1))))),
     /**
      * G1's cross-region filter: the field's and the new value's addresses xor-ed, shifted right by log2 of the
      * region size (1 to 512 MB), and a branch on zero (same region: no card). Counted at the branch.
@@ -404,9 +415,15 @@ public enum Op implements Formed {
                             + " bnez, 25.0.5 and 28-ea+18), whose stores' widths the text does not show; -XX:-UseRVV gives sd zero")),
             // POWER has no zero register: a register set to zero (li, lis or xor), then stored, by data flow (Ppc.zeroStore)
             on(PPC64LE, Ppc.zeroStore()),
+            // s390x also clears a block with an exclusive-or of itself, its length in the instruction (25.0.5, a new
+            // byte[16]: alghsik %r12, %r2, 16 ; ... ; xc 0(16,%r12), 0(%r12))
             on(S390X, anyOf(insn("(mv[gh]?hi|mviy?) " + Forms.S390X_OBJECT_SLOT + ", 0$"),
                     seq(step("(xg?r|lg?hi) (?<z>%r\\d+), (\\k<z>|0)$"),
-                            step("st[cghy]{0,2} {z}, " + Forms.S390X_OBJECT_SLOT + "$").within(4))))),
+                            step("st[cghy]{0,2} {z}, " + Forms.S390X_OBJECT_SLOT + "$").within(4)),
+                    seq(step("(alg?hsik|ag?hik) (?<p>%r\\d+), %r(?!15\\b)\\d+, (?<off>\\d+)$"),
+                            step("xc 0\\(\\d+,{p}\\), 0\\({p}\\)$").within(8)),
+                    // at a displacement (offset 0 is the mark word, never cleared: a base of 0 is an address formed before)
+                    insn("xc (?<off>[1-9]\\d*)\\(\\d+,(?<b>%r(?!15\\b)\\d+)\\), \\k<off>\\(\\k<b>\\)$")))),
     /**
      * A compressed reference loaded (a 32-bit load) and decoded with a shift of 3: on x86_64 folded into the
      * next access's address, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode), or (, %r, 8)
@@ -826,6 +843,19 @@ public enum Op implements Formed {
                     case "h" -> 2;
                     case "w" -> 4;
                     default -> 8;
+                };
+            }
+            if (isa == S390X) {   // xc d(len,b): len bytes; mvghi/stg 8, mvhi/st(y) 4, mvhhi/sth(y) 2, mvi(y)/stc(y) 1
+                m = java.util.regex.Pattern.compile("^xc \\d+\\((\\d+),").matcher(text);
+                if (m.find()) {
+                    return Integer.parseInt(m.group(1));
+                }
+                m = java.util.regex.Pattern.compile("^(mvghi|stg|mvhi|sty?|mvhhi|sthy?|mviy?|stcy?) ").matcher(text);
+                return !m.find() ? 0 : switch (m.group(1)) {
+                    case "mvghi", "stg" -> 8;
+                    case "mvhi", "st", "sty" -> 4;
+                    case "mvhhi", "sth", "sthy" -> 2;
+                    default -> 1;
                 };
             }
             m = java.util.regex.Pattern.compile("^(str|stp)([bh]?) ([wxsdq])").matcher(text);

@@ -208,6 +208,17 @@ public class VocabularyTest {
                 {S390X, CROSS_REGION_FILTER, List.of("xgrk %r11, %r13, %r4", "srag %r11, %r11, 22", "jge 0x7f00"), 1},
                 {S390X, CROSS_REGION_FILTER, List.of("xgrk %r11, %r13, %r4", "srag %r11, %r11, 9", "jge 0x7f00"), 0},
                 {S390X, NARROW_OOP_DECODE, List.of("llgf %r11, 0(%r13)", "sllg %r11, %r11, 3"), 1},
+                // s390x 25.0.5: a byte[16] cleared by xc of itself; Serial's card mark, an indexed stc of a zeroed register;
+                // -XX:+UseCondCardMark under Serial: the card loaded and tested
+                {S390X, ZERO_STORE.at(31), List.of("alghsik %r12, %r2, 16", "pfd 2, 512(%r13)", "st %r13, 8(%r2)", "xc 0(16,%r12), 0(%r12)"), 1},
+                {S390X, ZERO_STORE.at(32), List.of("alghsik %r12, %r2, 16", "xc 0(16,%r12), 0(%r12)"), 0},
+                {S390X, ZERO_STORE, List.of("xc 0(16,%r12), 0(%r13)"), 0},
+                {S390X, CARD_MARK, List.of("srlg %r13, %r2, 9", "xgr %r11, %r11", "lgrl %r12, 0x1000", "stc %r11, 0(%r13,%r12)"), 1},
+                {S390X, CARD_MARK, List.of("srlg %r13, %r2, 9", "lgrl %r12, 0x1000", "stc %r11, 0(%r13,%r12)"), 0},
+                {S390X, CONDITIONAL_CARD_MARK, List.of("srlg %r13, %r2, 9", "lgrl %r12, 0x1000", "algrk %r13, %r12, %r13",
+                        "lb %r12, 0(%r13)", "ltr %r12, %r12", "je 0x1020", "mvi 0(%r13), 0"), 1},
+                {S390X, CARD_MARK, List.of("srlg %r13, %r2, 9", "lgrl %r12, 0x1000", "algrk %r13, %r12, %r13",
+                        "lb %r12, 0(%r13)", "ltr %r12, %r12", "je 0x1020", "mvi 0(%r13), 0"), 1},
                 {S390X, ZERO_STORE, List.of("mvhi 12(%r2), 0"), 1}, {S390X, ZERO_STORE, List.of("mvhi 12(%r2), 42"), 0},
                 {S390X, ZERO_STORE, List.of("mvghi 16(%r15), 0"), 0}, {S390X, FIELD_STORE, List.of("st %r12, 8(%r2)"), 1},
                 {S390X, FIELD_STORE, List.of("stg %r2, 16(%r15)"), 0},

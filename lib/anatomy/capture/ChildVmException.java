@@ -11,6 +11,7 @@ public final class ChildVmException extends RuntimeException {
     private static final int TAIL_LINES = 30;
 
     private final String stderrText;
+    private final String outputText;
     private final String fatalError;
 
     ChildVmException(String what, List<String> command, Path stdout, Path stderr, int exitCode) {
@@ -21,7 +22,8 @@ public final class ChildVmException extends RuntimeException {
                 + "stderr (last " + TAIL_LINES + " lines):\n" + tail(stderr)
                 + "stdout (last " + TAIL_LINES + " lines):\n" + tail(stdout));
         this.stderrText = text(stderr);
-        this.fatalError = fatalErrorIn(text(stdout) + "\n" + stderrText);
+        this.outputText = text(stdout) + "\n" + stderrText;
+        this.fatalError = fatalErrorIn(outputText);
     }
 
     /**
@@ -51,6 +53,11 @@ public final class ChildVmException extends RuntimeException {
             }
         }
         return (error == null ? "a fatal error" : error) + (frame == null ? "" : "; problematic frame: " + frame);
+    }
+
+    /** Both of the child's streams, stdout first: the VM prints some start-up errors on stdout. */
+    public String outputText() {
+        return outputText;
     }
 
     /** The child's whole stderr, to recognise a skip or an assertion the child itself raised. */
