@@ -272,7 +272,13 @@ public enum Op implements Formed {
             on(PPC64LE, anyOf(insn("dcbzl? "), seq(step("li (?<z>r\\d+), 0$"), step("std {z}, -?\\d+\\((?<p>r\\d+)\\)$").within(4),
                     step("addi {p}, {p}, 8$").within(1), step("bdnz ").within(1)))),
             on(S390X, anyOf(insn("mvcle %r\\d+, %r\\d+, 0$"),
-                    insn("xc (?<d>\\d+)\\(\\d+,(?<b>%r\\d+)\\), \\k<d>\\(\\k<b>\\)$")))),
+                    insn("xc (?<d>\\d+)\\(\\d+,(?<b>%r\\d+)\\), \\k<d>\\(\\k<b>\\)$")))) {
+        /** One form is a call of the zero_blocks stub, by name: a runtime call the VM did not name may be it. */
+        @Override
+        public String hiddenIn(NMethod code) {
+            return Forms.runtimeCallsUnnamed(code);
+        }
+    },
     // memory (#12): card marks and the G1 filter before them (ZEROING, above, widened for #12 too)
     /**
      * A card mark: an address shifted right by log2 of the card size (128 to 2048 bytes) indexes the card
