@@ -986,11 +986,20 @@ public enum Op implements Formed {
                     step("st{w}cx\\. " + stored + ", 0, {addr}$").withNoneBetween(MEMORY).anchor()};
         }
 
-        /** A CAS: the pair with a compare between; ordered: a release within 8 before it and an acquire within 4 after. */
+        /**
+         * A CAS: the pair with a compare between; ordered: a release before it, no store between (which it would not
+         * order), and an acquire within 4 after. C2 may schedule the address's computation and cmpxchgd's contention
+         * hint (a plain load of the value, compared, an early exit) between the sync and the pair: 11 instructions for
+         * the AQS state's CAS in ReentrantReadWriteLock's read lock, 28-ea+18.
+         */
         static Form reservedCas(boolean ordered) {
             Form.Step[] pair = pair("(?<addr>r\\d+)", COMPARE, "r\\d+");
-            return ordered ? seq(step(RELEASE), pair[0].within(8), pair[1], pair[2], step(ACQUIRE).within(4)) : seq(pair);
+            return ordered ? seq(step(RELEASE), pair[0].within(16).withNoneBetween(STORE), pair[1], pair[2], step(ACQUIRE).within(4))
+                    : seq(pair);
         }
+
+        /** A store to memory (D-form, indexed, with update, conditional, floating-point, vector; dcbz clears a block). */
+        private static final String STORE = "(p?st[bhwdq][a-z]*\\.?|stf[sd][a-z]*|stxv[a-z0-9]*|dcbzl?) ";
 
         /** An atomic add with release and acquire: the loaded value added to, the sum stored conditionally. */
         static Form reservedAdd() {

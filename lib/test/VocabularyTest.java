@@ -219,6 +219,12 @@ public class VocabularyTest {
                         "lb %r12, 0(%r13)", "ltr %r12, %r12", "je 0x1020", "mvi 0(%r13), 0"), 1},
                 {S390X, CARD_MARK, List.of("srlg %r13, %r2, 9", "lgrl %r12, 0x1000", "algrk %r13, %r12, %r13",
                         "lb %r12, 0(%r13)", "ltr %r12, %r12", "je 0x1020", "mvi 0(%r13), 0"), 1},
+                // ppc64le 28-ea+18, the AQS state's CAS: the sync 11 instructions before the pair; a store between breaks it
+                {PPC64LE, CAS, List.of("sync", "addi r14, r14, 16", "addis r15, r2, 1", "addi r15, r15, 8", "addis r16, r2, 1",
+                        "ld r17, 0(r15)", "add r14, r14, r17", "li r18, 1", "ld r19, 0(r14)", "cmpd r19, r20", "bne 0x1100",
+                        "ldarx r19, 0, r14", "cmpd r19, r20", "bne- 0x1100", "stdcx. r21, 0, r14", "bne- 0x102c", "li r3, 1", "isync"), 1},
+                {PPC64LE, CAS, List.of("sync", "std r5, 16(r3)", "ldarx r19, 0, r14", "cmpd r19, r20", "bne- 0x1100",
+                        "stdcx. r21, 0, r14", "bne- 0x102c", "isync"), 0},
                 {S390X, ZERO_STORE, List.of("mvhi 12(%r2), 0"), 1}, {S390X, ZERO_STORE, List.of("mvhi 12(%r2), 42"), 0},
                 {S390X, ZERO_STORE, List.of("mvghi 16(%r15), 0"), 0}, {S390X, FIELD_STORE, List.of("st %r12, 8(%r2)"), 1},
                 {S390X, FIELD_STORE, List.of("stg %r2, 16(%r15)"), 0},
