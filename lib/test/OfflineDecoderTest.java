@@ -65,6 +65,33 @@ public class OfflineDecoderTest {
         assertEquals(offline.subList(0, 10), plugin.subList(0, 10));
     }
 
+    /**
+     * riscv64 25.0.5 calls a runtime stub through an address it keeps among the instructions (auipc ; ld ; jalr):
+     * those 8 bytes are data, read as such, not words the decoder could not decode.
+     */
+    @Test
+    public void readsTheAddressesRiscv64CallsThroughAsData() {
+        List<NMethod> all = Fixtures.named("riscv64-jdk25-hex").nmethods();
+        int loads = 0;
+        for (NMethod n : all) {
+            List<Instruction> code = n.instructions();
+            for (int i = 0; i + 1 < code.size(); i++) {
+                long at = anatomy.isa.Isa.RISCV64.dataLoadedBy(code.get(i).text(), code.get(i).address(), code.get(i + 1).text());
+                if (at < 0) {
+                    continue;
+                }
+                loads++;
+                for (Instruction x : code) {
+                    if (x.address() == at) {
+                        assertEquals(x.mnemonic(), Instruction.DATA, n.describe() + ": " + x);
+                    }
+                    assertFalse(x.address() > at && x.address() < at + 8, n.describe() + ": an instruction inside the data: " + x);
+                }
+            }
+        }
+        assertTrue(loads > 0, "the fixture has riscv64 25's runtime calls through an address in the code");
+    }
+
     private static List<String> texts(NMethod n) {
         return n.instructions().stream().map(Instruction::text).map(t -> t.replaceAll("0x[0-9a-f]{8,}", "ADDR")).toList();
     }

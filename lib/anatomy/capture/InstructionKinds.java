@@ -13,4 +13,10 @@ public interface InstructionKinds {
     boolean isJump(String instruction);
 
     boolean accessesMemory(String instruction);
+
+    /**
+     * The address of the doubleword that {@code first}, at {@code address}, and the instruction after it,
+     * {@code second}, load pc-relatively (data the VM keeps among the instructions), or -1 when they are no such load.
+     */
+    long dataLoadedBy(String first, long address, String second);
 }

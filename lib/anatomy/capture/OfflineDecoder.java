@@ -91,7 +91,7 @@ public final class OfflineDecoder {
             }
         }
         flush(input, runStart, run);
-        TreeMap<Long, Decoded> decoded = runDecoder(input.toString());
+        TreeMap<Long, Decoded> decoded = markData(runDecoder(input.toString()), isa);
 
         // Pass 2: rewrite each [MachCode] block as instruction lines with their annotations.
         StringBuilder out = new StringBuilder();
@@ -259,6 +259,29 @@ public final class OfflineDecoder {
                 return false;
             }
         });
+    }
+
+    /** The text of data among the instructions (anatomy.model.Instruction.DATA). */
+    static final String DATA = ".data";
+
+    /**
+     * The decoded code with the doublewords its instructions load pc-relatively shown as data ({@code .data}), not as
+     * the instructions their bytes would decode to: what the code reads is no code it runs.
+     */
+    static TreeMap<Long, Decoded> markData(TreeMap<Long, Decoded> decoded, InstructionKinds isa) {
+        List<Decoded> in = new ArrayList<>(decoded.values());
+        for (int i = 0; i + 1 < in.size(); i++) {
+            long at = isa.dataLoadedBy(in.get(i).text(), in.get(i).address(), in.get(i + 1).text());
+            if (at < 0) {
+                continue;
+            }
+            var covered = new ArrayList<>(decoded.subMap(at, at + 8).keySet());
+            if (!covered.isEmpty()) {
+                covered.forEach(decoded::remove);
+                decoded.put(at, new Decoded(at, 8, DATA));
+            }
+        }
+        return decoded;
     }
 
     private TreeMap<Long, Decoded> runDecoder(String input) {

@@ -69,6 +69,12 @@ public enum Isa implements InstructionKinds {
         return syntax.memoryAccess().matcher(instruction).find();
     }
 
+    @Override
+    public long dataLoadedBy(String first, long address, String second) {
+        var m = syntax.dataLoad().matcher(first + "\n" + second);
+        return m.find() ? address + (Long.parseLong(m.group("hi")) << 12) + Long.parseLong(m.group("lo")) : -1;
+    }
+
     /** The address a branch goes to, or -1 when the instruction is no branch to a printed address. */
     public long branchTarget(String instruction) {
         var m = syntax.branchTo().matcher(instruction);

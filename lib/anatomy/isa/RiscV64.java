@@ -19,5 +19,12 @@ final class RiscV64 {
     /** An offset and a base register in parentheses: loads, stores, lr/sc and the AMOs. */
     private static final Pattern MEMORY = Pattern.compile("(^|, )-?\\d*\\([a-z][a-z0-9]*\\)");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY);
+    /**
+     * A pc-relative load of a doubleword, two instructions joined by a newline: auipc of the upper part, ld of the
+     * lower through it. HotSpot's riscv64 25 calls its runtime stubs this way, through an address it keeps in the
+     * nmethod's code ({@code auipc t1, 0 ; ld t1, 64(t1) ; jalr t1}, 25.0.5; 28-ea+18 names the stub, JDK-8392364).
+     */
+    private static final Pattern DATA_LOAD = Pattern.compile("^auipc (?<r>[a-z][a-z0-9]*), (?<hi>-?\\d+)\nld \\k<r>, (?<lo>-?\\d+)\\(\\k<r>\\)$");
+
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, DATA_LOAD);
 }

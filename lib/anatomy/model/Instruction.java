@@ -19,6 +19,8 @@ public record Instruction(long address, String mnemonic, String operands, List<S
      * (anatomy.capture.Disassembly): the line's address and the VM's notes are kept, its text is not read.
      */
     public static final String UNREAD = ".unread";
+    /** Data the VM keeps among the instructions, loaded by them (an address a call goes through): read, not code. */
+    public static final String DATA = ".data";
     /** What the pack's decoder prints for bytes it cannot decode: one byte on x86, one word on AArch64 (lib/hsdis). */
     private static final List<String> UNDECODED = List.of(".byte", ".inst");
 
