@@ -70,6 +70,15 @@ public class PlatformsTest {
         }
     }
 
+    /** A branch's target on each port: riscv64's j as its conditional branches (28-ea+18's strip-mined loop ends in j). */
+    @Test
+    public void readsBranchTargets() {
+        assertEquals(Isa.RISCV64.branchTarget("j 0x00007fb7d00de0a2"), 0x7fb7d00de0a2L);
+        assertEquals(Isa.RISCV64.branchTarget("blt s2, t4, 0x00007fb7d00dd2f8"), 0x7fb7d00dd2f8L);
+        assertEquals(Isa.RISCV64.branchTarget("beqz t6, 0x00007fb7d00de15e"), 0x7fb7d00de15eL);
+        assertEquals(Isa.RISCV64.branchTarget("jalr t1"), -1L);
+    }
+
     /** An operation not asserted on an ISA neither passes nor fails there: any search skips with the reason. */
     @Test
     public void notOnSkipsWithItsReason() {

@@ -14,7 +14,7 @@ final class RiscV64 {
     private static final Pattern CALL = Pattern.compile("^(jal|jalr) ");
     private static final Pattern JUMP = Pattern.compile("^(j|jr|" + BRANCH + ") ");
     private static final Pattern BRANCH_TO = Pattern.compile(
-            "^(j|" + BRANCH + " ([a-z][a-z0-9]*, )*)0x(?<target>[0-9a-f]+)$");
+            "^(j|" + BRANCH + ") ([a-z][a-z0-9]*, )*0x(?<target>[0-9a-f]+)$");
     private static final Pattern RET = Pattern.compile("^ret");
     /** An offset and a base register in parentheses: loads, stores, lr/sc and the AMOs. */
     private static final Pattern MEMORY = Pattern.compile("(^|, )-?\\d*\\([a-z][a-z0-9]*\\)");
