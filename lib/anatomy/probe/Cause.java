@@ -81,6 +81,7 @@ public enum Cause {
             "pack.locking", DEFAULT,
             "pack.countedLoopSafepoints", DEFAULT,
             "pack.fpuSpilling", DEFAULT,
+            "pack.freqInlineSize", DEFAULT,       // C2's inlining budget for hot callees, per port and release
             "pack.zeroTlab", DEFAULT,
             "pack.finalFieldMutation", DEFAULT,   // deep reflection's writes to finals: allowed to 25, warned from 26 (JEP 500)
             "pack.gcChosen", OPTIONS,             // whether the user's options select a collector

@@ -320,6 +320,9 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.compactHeaders", String.valueOf(flagIs("UseCompactObjectHeaders", "true")),
                 hasFlag("UseCompactObjectHeaders") ? "-XX:" + flagText("UseCompactObjectHeaders") + (chosenFlags("UseCompactObjectHeaders").isEmpty()
                         ? " (this JDK's default; on by default since JDK 27, JEP 534)" : " (set by the VM options)") : "this JDK has no compact object headers");
+        put("pack.freqInlineSize", hasFlag("FreqInlineSize") ? flag("FreqInlineSize") : "0", hasFlag("FreqInlineSize")
+                ? "-XX:" + flagText("FreqInlineSize") + " (C2 inlines a hot callee up to this many bytes of bytecode; 325 on x86_64,"
+                        + " AArch64 and riscv64, 175 on ppc64le and s390x in 25 and 325 there in 28-ea)" : "no C2 flags in this VM");
         put("pack.countedLoopSafepoints", String.valueOf(flagIs("UseCountedLoopSafepoints", "true")),
                 hasFlag("UseCountedLoopSafepoints") ? "-XX:" + flagText("UseCountedLoopSafepoints")
                         + " (C2 polls inside counted loops only with it on; its default follows the collector)" : "no C2 flags in this VM");
