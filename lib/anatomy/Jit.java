@@ -40,6 +40,7 @@ public final class Jit {
     public static final int C2 = 4;
 
     private static final long COMPILE_WAIT_NANOS = 30_000_000_000L;
+    private static final Pattern SELECTED_GC = Pattern.compile("-XX:\\+Use(\\w+)GC");
     private static final Pattern MISSING_GC = Pattern.compile("Option -XX:\\+Use\\w+GC not supported|Unrecognized VM option 'Use\\w+GC'");
 
     private Jit() {
@@ -93,6 +94,15 @@ public final class Jit {
             Matcher lacks = MISSING_GC.matcher(e.outputText());
             if (lacks.find()) {
                 throw new jtreg.SkippedException("this JDK build has no such collector: " + lacks.group());
+            }
+            // A collector's own flags are unknown to a build without it, and the VM names them first (s390x 28-ea+18:
+            // "Unrecognized VM option 'ShenandoahUncommitDelay=100'" before it would refuse -XX:+UseShenandoahGC)
+            for (String o : options) {
+                Matcher gc = SELECTED_GC.matcher(o);
+                if (gc.matches() && e.outputText().contains("Unrecognized VM option '" + gc.group(1))) {
+                    throw new jtreg.SkippedException("this JDK build has no such collector: " + o + " (its options are"
+                            + " unrecognized: " + e.outputText().lines().filter(l -> l.contains("Unrecognized VM option")).findFirst().orElse("") + ")");
+                }
             }
             // Under qemu-user a VM crash cannot be told from an emulator fault: it is no evidence either way.
             String emulator = Emulator.current();
