@@ -90,6 +90,15 @@ public class OfflineDecoderTest {
             }
         }
         assertTrue(loads > 0, "the fixture has riscv64 25's runtime calls through an address in the code");
+        // HotSpot's stop: an illegal instruction, then its message's address
+        for (NMethod n : all) {
+            List<Instruction> code = n.instructions();
+            for (int i = 0; i + 1 < code.size(); i++) {
+                if (anatomy.isa.Isa.RISCV64.embedsDataAfter(code.get(i).text())) {
+                    assertEquals(code.get(i + 1).mnemonic(), Instruction.DATA, n.describe() + ": " + code.get(i + 1));
+                }
+            }
+        }
     }
 
     private static List<String> texts(NMethod n) {

@@ -19,4 +19,7 @@ public interface InstructionKinds {
      * {@code second}, load pc-relatively (data the VM keeps among the instructions), or -1 when they are no such load.
      */
     long dataLoadedBy(String first, long address, String second);
+
+    /** True when the VM puts a doubleword of data right after this instruction (an address its handler reads). */
+    boolean embedsDataAfter(String instruction);
 }

@@ -265,13 +265,15 @@ public final class OfflineDecoder {
     static final String DATA = ".data";
 
     /**
-     * The decoded code with the doublewords its instructions load pc-relatively shown as data ({@code .data}), not as
-     * the instructions their bytes would decode to: what the code reads is no code it runs.
+     * The decoded code with the doublewords its instructions load pc-relatively, or that the VM puts right after an
+     * instruction (riscv64's stop and its message), shown as data ({@code .data}), not as the instructions their bytes
+     * would decode to: what the code reads is no code it runs.
      */
     static TreeMap<Long, Decoded> markData(TreeMap<Long, Decoded> decoded, InstructionKinds isa) {
         List<Decoded> in = new ArrayList<>(decoded.values());
         for (int i = 0; i + 1 < in.size(); i++) {
-            long at = isa.dataLoadedBy(in.get(i).text(), in.get(i).address(), in.get(i + 1).text());
+            long at = isa.embedsDataAfter(in.get(i).text()) ? in.get(i).end()
+                    : isa.dataLoadedBy(in.get(i).text(), in.get(i).address(), in.get(i + 1).text());
             if (at < 0) {
                 continue;
             }

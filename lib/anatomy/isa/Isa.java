@@ -75,6 +75,11 @@ public enum Isa implements InstructionKinds {
         return m.find() ? address + (Long.parseLong(m.group("hi")) << 12) + Long.parseLong(m.group("lo")) : -1;
     }
 
+    @Override
+    public boolean embedsDataAfter(String instruction) {
+        return syntax.dataAfter().matcher(instruction).find();
+    }
+
     /** The address a branch goes to, or -1 when the instruction is no branch to a printed address. */
     public long branchTarget(String instruction) {
         var m = syntax.branchTo().matcher(instruction);

@@ -26,5 +26,11 @@ final class RiscV64 {
      */
     private static final Pattern DATA_LOAD = Pattern.compile("^auipc (?<r>[a-z][a-z0-9]*), (?<hi>-?\\d+)\nld \\k<r>, (?<lo>-?\\d+)\\(\\k<r>\\)$");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, DATA_LOAD);
+    /**
+     * HotSpot's stop on riscv64: an illegal instruction (csrrw zero, time, zero, printed csrw time, zero) and, right
+     * after it, the 8-byte address of its message (25.0.5, after the stack-reserved-zone check's tail jump).
+     */
+    private static final Pattern DATA_AFTER = Pattern.compile("^csrw time, zero$");
+
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, DATA_LOAD, DATA_AFTER);
 }

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * @param ret          the return from the method
  * @param memoryAccess an instruction with a memory operand (it can fault on a null base)
  */
-record Syntax(Pattern call, Pattern jump, Pattern branchTo, Pattern ret, Pattern memoryAccess, Pattern dataLoad) {
+record Syntax(Pattern call, Pattern jump, Pattern branchTo, Pattern ret, Pattern memoryAccess, Pattern dataLoad, Pattern dataAfter) {
     /** A dataLoad for an ISA whose compiled code keeps no data among its instructions. */
     static final Pattern NO_DATA_LOAD = Pattern.compile("(?!)");
 
