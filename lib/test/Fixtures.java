@@ -3,6 +3,7 @@ import anatomy.capture.OfflineDecoder;
 import anatomy.isa.Isa;
 import anatomy.model.AssemblyParser;
 import anatomy.model.CompilationLog;
+import anatomy.model.Instruction;
 import anatomy.model.NMethod;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -121,6 +123,16 @@ final class Fixtures {
 
     static Object[][] rows(Predicate<Fixture> which) {
         return ALL.stream().filter(which).map(f -> new Object[] {f}).toArray(Object[][]::new);
+    }
+
+    /** Instructions 4 bytes apart from 0x1000, each "mnemonic operands", for the forms' text cases. */
+    static List<Instruction> code(String... texts) {
+        List<Instruction> code = new ArrayList<>();
+        for (String t : texts) {
+            String[] parts = t.split(" ", 2);
+            code.add(new Instruction(0x1000 + 4L * code.size(), parts[0], parts.length > 1 ? parts[1] : "", List.of()));
+        }
+        return code;
     }
 
     static Fixture named(String name) {

@@ -2,6 +2,7 @@
  * @test
  * @summary A form's data-flow bounds: a capture in a none-between regex, no branch target between, every store of a zeroed register, and one form's occurrences except another's
  * @library /lib
+ * @build Fixtures
  * @run testng FormTest
  */
 
@@ -15,19 +16,12 @@ import static org.testng.Assert.expectThrows;
 
 import anatomy.isa.Form;
 import anatomy.model.Instruction;
-import java.util.ArrayList;
 import java.util.List;
 import org.testng.annotations.Test;
 
 public class FormTest {
-    /** Instructions 4 bytes apart from 0x1000, each "mnemonic operands". */
     static List<Instruction> code(String... texts) {
-        List<Instruction> code = new ArrayList<>();
-        for (String t : texts) {
-            String[] parts = t.split(" ", 2);
-            code.add(new Instruction(0x1000 + 4L * code.size(), parts[0], parts.length > 1 ? parts[1] : "", List.of()));
-        }
-        return code;
+        return Fixtures.code(texts);
     }
 
     static List<Long> at(Form form, List<Instruction> code) {

@@ -712,11 +712,7 @@ public class VocabularyTest {
     /** s390x: code holding a CMove of an immediate (a branch over one lghi) is not judged for CMOV, either way. */
     @Test
     public void s390xImmediateCMoveIsNotJudged() {
-        List<Instruction> code = new ArrayList<>();
-        for (String t : List.of("lgr %r12, %r2", "lghi %r2, 2", "ltr %r12, %r12", "je 0x1014", "lghi %r2, 1", "br %r14")) {
-            String[] parts = t.split(" ", 2);
-            code.add(new Instruction(0x1000 + 4L * code.size(), parts[0], parts[1], List.of()));
-        }
+        List<Instruction> code = Fixtures.code("lgr %r12, %r2", "lghi %r2, 2", "ltr %r12, %r12", "je 0x1014", "lghi %r2, 1", "br %r14");
         var skipped = org.testng.Assert.expectThrows(jtreg.SkippedException.class, () -> CMOV.find(code, S390X));
         assertTrue(skipped.getMessage().contains("z_enc_cmov_imm") && skipped.getMessage().contains("je 0x1014"), skipped.getMessage());
         assertTrue(CMOV.patterns(S390X).contains("not asserted where"), CMOV.patterns(S390X));
@@ -726,12 +722,8 @@ public class VocabularyTest {
     /** riscv64's vector clear (RVV, 25.0.5 byte[16]) leaves ZERO_STORE unasserted; a scalar zero store is judged. */
     @Test
     public void riscvVectorClearLeavesZeroStoreUnjudged() {
-        List<Instruction> code = new ArrayList<>();
-        for (String t : List.of("addi t3, a0, 16", "li t4, 2", "vsetvli t0, t4, e64, m4, tu, mu", "vxor.vv v4, v4, v4",
-                "vsetvli t0, t4, e64, m4, tu, mu", "vse64.v v4, (t3)", "sub t4, t4, t0", "bnez t4, 0x1014")) {
-            String[] parts = t.split(" ", 2);
-            code.add(new Instruction(0x1000 + 4L * code.size(), parts[0], parts[1], List.of()));
-        }
+        List<Instruction> code = Fixtures.code("addi t3, a0, 16", "li t4, 2", "vsetvli t0, t4, e64, m4, tu, mu",
+                "vxor.vv v4, v4, v4", "vsetvli t0, t4, e64, m4, tu, mu", "vse64.v v4, (t3)", "sub t4, t4, t0", "bnez t4, 0x1014");
         var skipped = org.testng.Assert.expectThrows(jtreg.SkippedException.class, () -> ZERO_STORE.find(code, RISCV64));
         assertTrue(skipped.getMessage().contains("UseRVV") && skipped.getMessage().contains("vse64.v v4, (t3)"), skipped.getMessage());
         List<Instruction> scalar = List.of(new Instruction(0x1000, "sd", "zero, 16(a0)", List.of()));
@@ -740,11 +732,6 @@ public class VocabularyTest {
 
     @Test(dataProvider = "texts")
     public void formsMatchInstructionTexts(Isa isa, Operation op, List<String> texts, int expected) {
-        List<Instruction> code = new ArrayList<>();
-        for (String t : texts) {
-            String[] parts = t.split(" ", 2);
-            code.add(new Instruction(0x1000 + 4L * code.size(), parts[0], parts.length > 1 ? parts[1] : "", List.of()));
-        }
-        assertEquals(op.find(code, isa).size(), expected, op + " in " + texts);
+        assertEquals(op.find(Fixtures.code(texts.toArray(String[]::new)), isa).size(), expected, op + " in " + texts);
     }
 }

@@ -359,22 +359,12 @@ public final class Form {
     }
 
     private static Map<String, String> capture(Step s, String text, Map<String, String> bound) {
-        Matcher ph = PLACEHOLDER.matcher(s.regex());
-        StringBuilder regex = new StringBuilder();
-        while (ph.find()) {
-            String value = bound.get(ph.group(1));
-            if (value == null) {
-                throw new IllegalStateException("step " + s + " uses {" + ph.group(1) + "}, captured by no earlier step");
-            }
-            ph.appendReplacement(regex, Matcher.quoteReplacement(Pattern.quote(value)));
-        }
-        ph.appendTail(regex);
-        Matcher m = COMPILED.computeIfAbsent(regex.toString(), r -> Pattern.compile("^(?:" + r + ")")).matcher(text);
+        Matcher m = compiled(s.regex(), bound).matcher(text);
         if (!m.find()) {
             return null;
         }
         Map<String, String> out = new HashMap<>(bound);
-        Matcher g = GROUP.matcher(regex);
+        Matcher g = GROUP.matcher(s.regex());
         while (g.find()) {
             if (m.group(g.group(1)) != null) {
                 out.put(g.group(1), m.group(g.group(1)));
