@@ -19,6 +19,7 @@
 import static anatomy.Assertions.assertThat;
 import static anatomy.Logged.ELIMINATED_ALLOCATION;
 import static anatomy.Op.ALLOCATION_SLOW_CALL;
+import static anatomy.Op.TLAB_ALLOCATION;
 
 import anatomy.Jit;
 import anatomy.NegativeControl;
@@ -33,8 +34,8 @@ import anatomy.Run;
  *   JDK 17:  16 bytes per call, {runtime_call _new_instance_Java} on the slow path
  *   JDK 25:  0 bytes per call, no allocation in the code
  */
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ReduceAllocationMerges", kills = ALLOCATION_SLOW_CALL,
-        requires = "pack.jdk >= 22", why = "the merge then defeats escape analysis again")
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ReduceAllocationMerges", kills = TLAB_ALLOCATION,
+        requires = "pack.jdk >= 22", why = "the merge then defeats escape analysis again: both Points are bumped from the TLAB")
 public class AllocationMergeIsScalarReplaced {
     static class Point {
         final int x;
@@ -71,7 +72,8 @@ public class AllocationMergeIsScalarReplaced {
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
         if (args[0].equals("replaced")) {
-            assertThat(run.c2("merge")).given(ELIMINATED_ALLOCATION).hasNo(ALLOCATION_SLOW_CALL);
+            // The inline bump first: it is read on every port, where a port may leave the slow call's name out (riscv64 25)
+            assertThat(run.c2("merge")).given(ELIMINATED_ALLOCATION).hasNo(TLAB_ALLOCATION).hasNo(ALLOCATION_SLOW_CALL);
             assertThat(run.measure("bytesPerCall")).isAtMost(0.5);
         } else {
             assertThat(run.c2("merge")).has(ALLOCATION_SLOW_CALL);
