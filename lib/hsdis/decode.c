@@ -396,3 +396,13 @@ uintptr_t hsdis_decode(const struct hsdis_isa *isa,
     send_event(&o, TAG_END_INSNS, start_va + off, NULL);
     return start_va + off;
 }
+
+int hsdis_text_append(char *text, size_t cap, size_t *used, const char *format, va_list ap)
+{
+    size_t room = cap - *used;
+    int n = vsnprintf(text + *used, room, format, ap);
+    if (n > 0) {
+        *used += (size_t) n < room ? (size_t) n : room - 1;
+    }
+    return n;
+}

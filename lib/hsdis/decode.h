@@ -11,6 +11,7 @@
 #ifndef HSDIS_DECODE_H
 #define HSDIS_DECODE_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -69,5 +70,11 @@ int hsdis_backend_available(const struct hsdis_isa *isa, enum hsdis_backend back
 
 /* Version of the library behind a backend, as "major.minor[.patch]", or "unavailable". */
 const char *hsdis_backend_version(enum hsdis_backend backend);
+
+/*
+ * For a caller's printf callback: appends the formatted text to text[0 .. cap), of which *used bytes
+ * are taken, and keeps it NUL-terminated; what does not fit is cut off. Returns vsnprintf's count.
+ */
+int hsdis_text_append(char *text, size_t cap, size_t *used, const char *format, va_list ap);
 
 #endif

@@ -53,12 +53,8 @@ static int collect_text(void *stream, const char *format, ...)
     struct collector *c = stream;
     va_list ap;
     va_start(ap, format);
-    size_t room = sizeof c->text - c->used;
-    int n = vsnprintf(c->text + c->used, room, format, ap);
+    int n = hsdis_text_append(c->text, sizeof c->text, &c->used, format, ap);
     va_end(ap);
-    if (n > 0) {
-        c->used += (size_t) n < room ? (size_t) n : room - 1;
-    }
     return n;
 }
 

@@ -81,12 +81,8 @@ static int on_printf(void *stream, const char *format, ...)
     struct listing *l = stream;
     va_list ap;
     va_start(ap, format);
-    size_t room = sizeof l->text - l->used;
-    int n = vsnprintf(l->text + l->used, room, format, ap);
+    int n = hsdis_text_append(l->text, sizeof l->text, &l->used, format, ap);
     va_end(ap);
-    if (n > 0) {
-        l->used += (size_t) n < room ? (size_t) n : room - 1;
-    }
     return n;
 }
 
