@@ -173,7 +173,7 @@ public enum Op implements Formed {
         /** The hex dump prints a note only on a 4-byte step; the header still says the table is there. */
         @Override
         public String hiddenIn(NMethod code) {
-            return code.fromHexDump() && code.nullCheckTableBytes() > 0
+            return code.notesMayBeDropped() && code.nullCheckTableBytes() > 0
                     ? "it has an implicit exception table, but the VM's hex dump drops its notes off 4-byte steps,"
                             + " so the faulting access cannot be placed" : null;
         }

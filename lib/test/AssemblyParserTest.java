@@ -30,16 +30,39 @@ public class AssemblyParserTest {
         return Fixtures.rows(f -> !f.hex());
     }
 
-    /** Bytes a decoder could not decode are unread, except an all-zero unit (s390x's fill) and the VM's noted post-call nop. */
+    /**
+     * Bytes a decoder could not decode are unread, except an all-zero unit (s390x's fill), a halfword with a zero
+     * first byte (s390x's illtrap and its id) and the VM's noted post-call nop.
+     */
     @Test
     public void zeroFillIsReadOtherUndecodedBytesAreNot() {
         assertFalse(new Instruction(0x1000, ".inst", "0x0000", List.of()).isUnread());
         assertFalse(new Instruction(0x1000, ".inst", "0x00000000", List.of()).isUnread());
+        // s390x 25.0.5, after the call of HotSpot's stop: basr %r14, %r1 ; .inst 0x00ff ; .inst 0x00ff
+        assertFalse(new Instruction(0x1000, ".inst", "0x00ff", List.of()).isUnread());
+        assertTrue(new Instruction(0x1000, ".inst", "0x000000ff", List.of()).isUnread());
+        assertTrue(new Instruction(0x1000, ".inst", "0x01ff", List.of()).isUnread());
         assertTrue(new Instruction(0x1000, ".inst", "0xb9e80021", List.of()).isUnread());
         assertTrue(new Instruction(0x1000, ".byte", "0xd5", List.of()).isUnread());
         // the VM's own post-call nop (ppc64le 25.0.5: a compare with a reserved bit set, refused by LLVM)
         assertFalse(new Instruction(0x1000, ".inst", "0x28400079", List.of("{post_call_nop}")).isUnread());
         assertTrue(new Instruction(0x1000, ".inst", "0x28400079", List.of("{other_note}")).isUnread());
+    }
+
+    /** The hex dump prints notes on 4-byte steps: none is lost when every instruction starts on one (ppc64le). */
+    @Test
+    public void hexDumpLosesNotesOnlyOffFourByteSteps() {
+        List<Instruction> words = List.of(new Instruction(0x1000, "ld", "r3, 0(r4)", List.of()),
+                new Instruction(0x1004, "blr", "", List.of()));
+        List<Instruction> halves = List.of(new Instruction(0x1000, "lgr", "%r2, %r3", List.of()),
+                new Instruction(0x1002, "lg", "%r2, 8(%r2)", List.of()));
+        assertFalse(nmethod(true, words).notesMayBeDropped());
+        assertTrue(nmethod(true, halves).notesMayBeDropped());
+        assertFalse(nmethod(false, halves).notesMayBeDropped());
+    }
+
+    private static NMethod nmethod(boolean fromHexDump, List<Instruction> code) {
+        return new NMethod("Shapes::m", "c2", 4, 1, -1, 8, -1, -1, fromHexDump, List.of(new Section(Section.UNLABELLED, code)));
     }
 
     @Test(dataProvider = "all")

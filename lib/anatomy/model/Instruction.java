@@ -41,14 +41,17 @@ public record Instruction(long address, String mnemonic, String operands, List<S
      * ({@code .byte}, {@code .inst}: an instruction newer than the decoder), or a foreign disassembler's line
      * without bytes ({@value #UNREAD}). An operation could hide in it, so an absence over such code is no evidence.
      * Zeros the decoder could not decode are read: they are fill, no operation (s390x pads code with its all-zero
-     * illegal instruction, HotSpot's illtrap; measured after the last jump of 25.0.5's nmethods). So is a word the
+     * illegal instruction, HotSpot's illtrap; measured after the last jump of 25.0.5's nmethods). So is a halfword
+     * whose first byte is zero: s390x's opcode 0, the illtrap with an id in its second byte, which HotSpot puts after
+     * the call of its stop ({@code basr %r14, %r1 ; .inst 0x00ff ; .inst 0x00ff}, 25.0.5 under
+     * -XX:DisableIntrinsic=_compareAndSetInt); on riscv64 an undecodable one is a reserved compressed encoding. So is a word the
      * VM itself notes as its post-call nop ({@code {post_call_nop}}, since JDK 19's virtual threads): a marker that
      * carries data in its operand fields, no operation; on ppc64le a compare whose reserved bit is set, which LLVM
      * refuses ({@code .inst 0x28400079}, 25.0.5 and 28-ea+18).
      */
     public boolean isUnread() {
         return isHex() || UNREAD.equals(mnemonic)
-                || UNDECODED.contains(mnemonic) && !operands.matches("0x0+|0") && !hasAnnotation(POST_CALL_NOP);
+                || UNDECODED.contains(mnemonic) && !operands.matches("0x0+|0|0x00[0-9a-f]{2}") && !hasAnnotation(POST_CALL_NOP);
     }
 
     /** The VM's note on the marker word after a call (relocInfo's post_call_nop). */

@@ -33,6 +33,15 @@ public record NMethod(String method, String compiler, int level, int compileId, 
         return method.substring(method.indexOf("::") + 2);
     }
 
+    /**
+     * Whether a note of the VM may be missing: its hex dump prints notes only on 4-byte steps, so one is lost when
+     * some instruction starts off a step (s390x, riscv64 with compressed instructions); ppc64le's fixed 4-byte words
+     * lose none.
+     */
+    public boolean notesMayBeDropped() {
+        return fromHexDump && instructions().stream().anyMatch(i -> (i.address() & 3) != 0);
+    }
+
     public List<Instruction> instructions() {
         List<Instruction> all = new ArrayList<>();
         sections.forEach(s -> all.addAll(s.instructions()));
