@@ -78,6 +78,7 @@ public class Sensitivity {
             String flags = e.getKey();
             Path log = build.resolve("control-" + (++run) + ".log");
             System.out.println("sensitivity: " + flags + " on " + e.getValue().size() + " test(s); log " + log);
+            clearResults(build, work, e.getValue());
             int exit = jtreg(build, String.join(" ", e.getValue()), flags, log);
             Map<String, String[]> summary = readSummary(build.resolve("summary.tsv"));
             for (String test : e.getValue()) {
@@ -89,6 +90,32 @@ public class Sensitivity {
         write(verdicts, work.getParent().toRealPath().resolve("verdicts.tsv"));
         boolean ok = verdicts.stream().allMatch(v -> v.outcome().equals("killed") || v.outcome().equals("n/a"));
         System.exit(ok ? 0 : 1);
+    }
+
+    /**
+     * Removes the last run's summary and the tests' .jtr files, so that a run which never starts (jtreg.sh refuses VM
+     * options no VM starts with) or skips a variant leaves nothing of an earlier control to be judged.
+     */
+    static void clearResults(Path build, Path work, List<String> tests) throws IOException {
+        Files.deleteIfExists(build.resolve("summary.tsv"));
+        for (String test : tests) {
+            for (Path jtr : jtrFiles(work, test)) {
+                Files.delete(jtr);
+            }
+        }
+    }
+
+    /** The test's .jtr files in jtreg's work directory (one per variant that ran), in name order. */
+    static List<Path> jtrFiles(Path work, String test) throws IOException {
+        Path base = work.resolve(test.replaceAll("\\.java$", ""));
+        Path dir = base.getParent();
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        String stem = base.getFileName().toString();
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().matches(Pattern.quote(stem) + "(_.*)?\\.jtr")).sorted().toList();
+        }
     }
 
     /** Runs make/jtreg.sh over the tests with the flags added to the user's VM_OPTIONS; returns its exit code. */
@@ -142,26 +169,17 @@ public class Sensitivity {
 
     /** The messages of the pack's AssertionErrors in the test's .jtr files (one per failed variant), in name order. */
     static List<String> assertionMessages(Path work, String test) throws IOException {
-        Path base = work.resolve(test.replaceAll("\\.java$", ""));
-        Path dir = base.getParent();
-        String stem = base.getFileName().toString();
         List<String> messages = new ArrayList<>();
-        if (!Files.isDirectory(dir)) {
-            return messages;
-        }
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path jtr : (Iterable<Path>) files.filter(p -> p.getFileName().toString().matches(
-                    Pattern.quote(stem) + "(_.*)?\\.jtr")).sorted()::iterator) {
-                String text = Files.readString(jtr);
-                int at = text.indexOf("java.lang.AssertionError: ");
-                if (at < 0) {
-                    continue;
-                }
-                int end = text.indexOf("\n\tat ", at);
-                String message = text.substring(at + "java.lang.AssertionError: ".length(), end < 0 ? text.length() : end);
-                if (message.startsWith("expected") || message.contains("\nexpected")) {
-                    messages.add(message);
-                }
+        for (Path jtr : jtrFiles(work, test)) {
+            String text = Files.readString(jtr);
+            int at = text.indexOf("java.lang.AssertionError: ");
+            if (at < 0) {
+                continue;
+            }
+            int end = text.indexOf("\n\tat ", at);
+            String message = text.substring(at + "java.lang.AssertionError: ".length(), end < 0 ? text.length() : end);
+            if (message.startsWith("expected") || message.contains("\nexpected")) {
+                messages.add(message);
             }
         }
         return messages;

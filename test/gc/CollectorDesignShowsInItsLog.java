@@ -84,7 +84,7 @@ import java.util.List;
 @NegativeControl(flags = "-XX:+UseG1GC -XX:InitiatingHeapOccupancyPercent=0", killsFact = CONCURRENT_PHASES,
         why = "G1 then marks concurrently after each young pause")
 @NegativeControl(flags = "-XX:+UseShenandoahGC -XX:+UnlockDiagnosticVMOptions -XX:ShenandoahGCMode=passive",
-        killsFact = CONCURRENT_PHASES, why = "passive Shenandoah collects in stop-the-world pauses only")
+        killsFact = CONCURRENT_PHASES, requires = "pack.gcs ~= \".*,shenandoah,.*\"", why = "passive Shenandoah collects in stop-the-world pauses only")
 public class CollectorDesignShowsInItsLog {
     public static class Workload {
         static Object sink;

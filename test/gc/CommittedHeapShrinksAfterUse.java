@@ -70,7 +70,7 @@ import java.util.List;
 @NegativeControl(flags = "-XX:+UseG1GC -XX:MaxHeapFreeRatio=70", killsFact = HEAP_KEPT_AT_FULL_GC, requires = "pack.jdk >= 27",
         why = "the ratio of JDK 26 and before: the full GC then shrinks the heap again")
 @NegativeControl(flags = "-XX:+UseShenandoahGC -XX:+UnlockExperimentalVMOptions -XX:-ShenandoahUncommit",
-        killsFact = HEAP_UNCOMMITTED_MB, why = "Shenandoah then keeps every region committed")
+        killsFact = HEAP_UNCOMMITTED_MB, requires = "pack.gcs ~= \".*,shenandoah,.*\"", why = "Shenandoah then keeps every region committed")
 public class CommittedHeapShrinksAfterUse {
     public static class Workload {
         static byte[][] kept;

@@ -72,7 +72,7 @@ import java.util.List;
 @NegativeControl(flags = "-XX:+UseSerialGC -Dpack.critical.hold=false", killsFact = HELD_OFF_BY_CRITICAL_REGION,
         why = "with no region held the requested collection runs at once")
 @NegativeControl(flags = "-XX:+UseShenandoahGC -Dpack.critical.hold=false", killsFact = PINNED_BY_CRITICAL_REGION,
-        why = "with no region held the collection moves the array")
+        requires = "pack.gcs ~= \".*,shenandoah,.*\"", why = "with no region held the collection moves the array")
 public class CriticalRegionDelaysOrPinsCollection {
     public static class Workload {
         static native boolean hold(int[] array, long limitMillis);

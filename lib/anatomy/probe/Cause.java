@@ -60,6 +60,7 @@ public enum Cause {
             "pack.thp", PLATFORM,                 // the host kernel's setting
             "pack.cpu.features", PLATFORM,        // the CPU
             "pack.cpu.extensions", PLATFORM,
+            "pack.gcs", PLATFORM,                 // the collectors the VM build has (s390x: no Z, no Shenandoah)
             // a port's conditional move: riscv64's needs Zicond and UseZicond, a diagnostic flag (the port's state,
             // not an ergonomic choice): a test that needs it skips with the port's reason
             "pack.cmov", PLATFORM,

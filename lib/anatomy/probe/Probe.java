@@ -89,6 +89,8 @@ public class Probe implements Callable<Map<String, String>> {
 
     private void collector() {
         put("pack.gc", gc(), "the collector selected in the probe VM");
+        put("pack.gcs", builtCollectors(), "the collectors this build has: Serial and Parallel always, the others where the VM"
+                + " knows one of their own flags (a build without a collector has none of them: s390x has no Z, no Shenandoah)");
         String chosen = gcChosen();
         put("pack.gcChosen", Boolean.toString(chosen != null), chosen != null ? "the VM options select it: -XX:+" + chosen
                 : "no VM option selects a collector: the VM chose it (a test may then pick its own)");
@@ -568,6 +570,23 @@ public class Probe implements Callable<Map<String, String>> {
             }
         }
         return "other";
+    }
+
+    /**
+     * The collectors built into this VM, as {@code ,serial,parallel,g1,...,} (comma on both sides, for
+     * {@code pack.gcs ~= ".*,shenandoah,.*"}). A collector's own flags exist only in a build that has it, so a
+     * collector counts when the VM knows either of two of them; a control that selects a collector requires it.
+     */
+    private String builtCollectors() {
+        StringBuilder sb = new StringBuilder(",serial,parallel,");
+        for (String[] g : new String[][] {{"g1", "G1HeapRegionSize", "G1ConcRefinementThreads"},
+                {"z", "ZUncommitDelay", "ZCollectionInterval"}, {"shenandoah", "ShenandoahGCMode", "ShenandoahGCHeuristics"},
+                {"epsilon", "EpsilonPrintHeapSteps", "EpsilonElasticTLAB"}}) {
+            if (hasFlag(g[1]) || hasFlag(g[2])) {
+                sb.append(g[0]).append(',');
+            }
+        }
+        return sb.toString();
     }
 
     /** The collector flag the VM options set (not the VM's default or ergonomic choice), or null. */
