@@ -41,7 +41,12 @@ public class Sensitivity {
 
         Path baselineLog = build.resolve("baseline.log");
         System.out.println("sensitivity: baseline (no control) on " + files.size() + " test(s); log " + baselineLog);
-        jtreg(build, String.join(" ", controls.keySet()), "", baselineLog);
+        Files.deleteIfExists(build.resolve("summary.tsv"));
+        int baselineExit = jtreg(build, String.join(" ", controls.keySet()), "", baselineLog);
+        if (!Files.exists(build.resolve("summary.tsv"))) {
+            System.err.println("sensitivity: the baseline did not run (make/jtreg.sh exit " + baselineExit + "): see " + baselineLog);
+            System.exit(2);
+        }
         Map<String, String[]> baseline = readSummary(build.resolve("summary.tsv"));
         Properties probe = new Properties();
         try (var in = Files.newBufferedReader(build.resolve("jtreg/last/probe.properties"))) {
