@@ -14,5 +14,5 @@ final class AArch64 {
     private static final Pattern RET = Pattern.compile("^ret");
     private static final Pattern MEMORY = Pattern.compile("\\[([xw]\\d+|sp)");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NO_DATA_LOAD, Syntax.NO_DATA_LOAD);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
 }

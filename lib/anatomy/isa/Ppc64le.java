@@ -30,5 +30,5 @@ final class Ppc64le {
     private static final Pattern MEMORY = Pattern.compile("(, -?\\d+\\(r\\d+\\)(, [01])?$|^(l[bhwd][a-z]*x|st[bhwd][a-z]*x"
             + "|l[bhwdq]arx|st[bhwdq]cx\\.|lf[sd]u?x|stf[sd]u?x|lxv[a-z0-9]*x|stxv[a-z0-9]*x|dcbzl?) )");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NO_DATA_LOAD, Syntax.NO_DATA_LOAD);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
 }

@@ -24,5 +24,5 @@ final class S390x {
     /** A displacement and a base register (maybe an index) in parentheses: D(X,B) or D(B). */
     private static final Pattern MEMORY = Pattern.compile("-?\\d*\\(%r\\d+(,%r\\d+)?\\)");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NO_DATA_LOAD, Syntax.NO_DATA_LOAD);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
 }

@@ -13,9 +13,11 @@ import java.util.regex.Pattern;
  *                     without {@code 0x}
  * @param ret          the return from the method
  * @param memoryAccess an instruction with a memory operand (it can fault on a null base)
+ * @param dataLoad     the first of a pair that loads a doubleword kept among the instructions (riscv64: auipc ; ld)
+ * @param dataAfter    an instruction the VM follows with a doubleword of data (riscv64's stop and its message)
  */
 record Syntax(Pattern call, Pattern jump, Pattern branchTo, Pattern ret, Pattern memoryAccess, Pattern dataLoad, Pattern dataAfter) {
-    /** A dataLoad for an ISA whose compiled code keeps no data among its instructions. */
-    static final Pattern NO_DATA_LOAD = Pattern.compile("(?!)");
+    /** Matches no instruction: the dataLoad and dataAfter of an ISA whose compiled code keeps no data among its instructions. */
+    static final Pattern NONE = Pattern.compile("(?!)");
 
 }

@@ -10,5 +10,5 @@ final class X86_64 {
     private static final Pattern RET = Pattern.compile("^ret");
     private static final Pattern MEMORY = Pattern.compile("\\(%\\w+");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NO_DATA_LOAD, Syntax.NO_DATA_LOAD);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
 }
