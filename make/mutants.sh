@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# make mutants: the pack against HotSpot changed in its own machine code (docs/mutation.md). Each mutant of the
+# set is a copy of a Debian JDK whose libjvm.so carries one edit, located through the -dbg package of that very
+# build; make/tools/Mutants.java makes the edits, runs the pack and judges each mutant.
+#   JDK=<name>   a JDK of make/jdks.sh that Debian builds (default x86_64-28ea): those ship libjvm.so's symbols
+#   SET=files    the set files (default make/mutants/chosen.txt)
+#   TEST=...     run these tests against every mutant (default: the tests each mutant names)
+#   SEED=, N=    draw N mutants at random (default 40) from the functions of the set's classes, by seed
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. make/lib.sh
+
+# Everything typed is checked before anything is downloaded or built: one line and exit 2.
+NAME=${JDK:-x86_64-28ea}
+case $NAME in
+    */*) die "JDK=$NAME: make mutants takes a JDK name of make/jdks.sh (Debian's builds ship libjvm.so's symbols), not a path" ;;
+esac
+bash make/jdks.sh check "$NAME" >/dev/null 2>&1 || die "JDK=$NAME is no JDK name of make/jdks.sh (bash make/jdks.sh names)"
+SET=${SET:-make/mutants/chosen.txt}
+for s in $SET; do [ -f "$s" ] || die "SET=$s: no such file"; done
+[ -z "${SEED:-}" ] || [[ $SEED =~ ^[0-9]+$ ]] || die "SEED=$SEED is not a whole number"
+[ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive whole number"
+[ -z "${N:-}" ] || [ -n "${SEED:-}" ] || die "N=$N draws mutants at random: give SEED= too"
+[ -z "${TEST:-}" ] || check_test_selection
+[ -n "${HSDIS_DECODE:-}" ] && [ -x "$HSDIS_DECODE" ] || die "no decoder (HSDIS_DECODE): run it through make mutants"
+use_build_dir
+
+home=$(bash make/jdks.sh "$NAME") || exit 2
+isa=$(jdk_arch "$home")
+[ "$isa" = "$(host_arch)" ] || die "JDK=$NAME: mutants of $isa JDKs under qemu are not made yet (x86_64 names only)"
+debug=$(bash make/jdks.sh dbg "$NAME") || exit 2
+HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the mutants' runner"
+tools=$(build_tools "$HOST_JDK")
+export HSDIS_PATH HSDIS_DECODE
+exec "$HOST_JDK/bin/java" -cp "$tools" Mutants "$BUILD/mutants/$NAME" "$home" "$NAME" "$isa" "$(jdk_feature "$home")" \
+    "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}"

@@ -1,0 +1,508 @@
+import anatomy.capture.ChildVmException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * make mutants: HotSpot changed in its own machine code, one change a mutant, and the pack run against each.
+ *
+ * A mutant is a copy of the JDK under test (hard links) whose libjvm.so carries one edit, found through the
+ * separate debug file Debian ships for that very build (make/jdks.sh dbg): a function that returns at entry with a
+ * neutral value, a conditional branch at a source line inverted or made unconditional, or a call at a source line
+ * skipped. Every site is decoded by the pack's decoder before and after; an edit that would cut an instruction,
+ * or land where a branch of the function jumps into, is refused. The real JDK is never written.
+ *
+ * Each mutant is judged against a baseline run of the same tests on the unchanged copy:
+ *   killed     a test that passed on the baseline fails (named);
+ *   crashed    ... and the VM died doing it (the fatal error's first frame named): detected, counted apart;
+ *   unreached  every test kept its outcome, and with a trap at every site (ud2, udf) still did: the code never ran;
+ *   survived   every test kept its outcome although the trap shows the site runs;
+ *   refused    the set names no site this binary has, or an edit that cannot be made safely.
+ * Score = killed / (killed + survived). Exit status 1 when a mutant survived, was refused, or differs from the
+ * verdict its set expects; the last line is "N passed, N failed, N skipped" in those terms (skipped: a mutant for
+ * another JDK release).
+ *
+ * Usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N]
+ */
+public class Mutants {
+    /** One line of a set file: id | jdk | kind | function | site | tests | expect | why. */
+    record Spec(String id, String jdk, String kind, String function, String site, String tests, String expect, String why,
+                String origin) {
+    }
+
+    record Edit(long address, byte[] before, byte[] after, String what) {
+    }
+
+    record Mutant(Spec spec, List<Edit> edits, String refusal) {
+    }
+
+    record Verdict(Mutant mutant, String outcome, String detail, double seconds) {
+    }
+
+    static final Set<String> KINDS = Set.of("return", "branch", "call");
+    static final Set<String> VERDICTS = Set.of("killed", "crashed", "unreached", "survived");
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 8) {
+            System.err.println("usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N]");
+            System.exit(2);
+        }
+        Path work = Path.of(args[0]).toAbsolutePath();
+        Path home = Path.of(args[1]).toRealPath();
+        String label = args[2], isa = args[3];
+        int feature = Integer.parseInt(args[4]);
+        Path debug = Path.of(args[5]), decoder = Path.of(args[6]);
+        String setArg = args[7];
+        String test = args.length > 8 ? args[8].trim() : "";
+        String seed = args.length > 9 ? args[9].trim() : "";
+        int n = args.length > 10 && !args[10].isBlank() ? Integer.parseInt(args[10].trim()) : 40;
+
+        List<Spec> specs = new ArrayList<>();
+        for (String file : setArg.split("\\s+")) {
+            specs.addAll(readSet(Path.of(file)));
+        }
+        Path libjvm = home.resolve("lib/server/libjvm.so");
+        Binary binary = new Binary(libjvm, debug, decoder, isa, work.resolve("cache"));
+        Patches patches = Patches.of(isa);
+        if (!seed.isEmpty()) {
+            specs = sample(binary, specs, Long.parseLong(seed), n, test.isEmpty() ? "all" : test);
+        }
+
+        List<Mutant> mutants = new ArrayList<>();
+        List<Spec> elsewhere = new ArrayList<>();
+        for (Spec s : specs) {
+            if (appliesTo(s.jdk(), feature)) {
+                mutants.add(resolve(binary, patches, s));
+            } else {
+                elsewhere.add(s);
+            }
+        }
+        Path jdk = work.resolve("jdk");
+        Copies.make(home, jdk);
+        Path run = work.resolve("run");
+
+        // The baseline: the unchanged copy, over every test some mutant asks for.
+        Set<String> all = new LinkedHashSet<>();
+        mutants.stream().filter(m -> m.refusal() == null).forEach(m -> all.add(selection(m, test)));
+        Map<String, String[]> baseline = Map.of();
+        if (!all.isEmpty()) {
+            String union = String.join(" ", new TreeSet<>(List.of(String.join(" ", all).split("\\s+"))));
+            Copies.writeLibrary(jdk, binary.bytes);
+            Path log = work.resolve("baseline.log");
+            System.out.println("mutants: baseline (" + label + ", no mutant) over " + union + "; log " + log);
+            baseline = runPack(run, jdk, union, log);
+            if (baseline.isEmpty()) {
+                System.err.println("mutants: the baseline did not run: see " + log);
+                System.exit(2);
+            }
+            if (baseline.values().stream().noneMatch(r -> r[1].equals("passed"))) {
+                System.err.println("mutants: no test passed on the baseline, so no mutant can be judged: see " + log);
+                System.exit(2);
+            }
+        }
+
+        List<Verdict> verdicts = new ArrayList<>();
+        for (Mutant m : mutants) {
+            long start = System.nanoTime();
+            Verdict v = m.refusal() != null ? new Verdict(m, "refused", m.refusal(), 0) : judge(m, binary, patches, jdk, run, work, baseline, test);
+            v = new Verdict(v.mutant(), v.outcome(), v.detail(), (System.nanoTime() - start) / 1e9);
+            verdicts.add(v);
+            System.out.printf("mutants: %-28s %-9s %6.1f s  %s%n", m.spec().id(), v.outcome(), v.seconds(), v.detail());
+        }
+        Copies.writeLibrary(jdk, binary.bytes);
+        report(verdicts, elsewhere, label, work);
+    }
+
+    // ---- the set file ----
+
+    /** Reads a set file: '|'-separated columns, '#' comments; a malformed line is one error naming file:line. */
+    static List<Spec> readSet(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            fail("no such set file: " + file);
+        }
+        List<Spec> specs = new ArrayList<>();
+        Set<String> ids = new LinkedHashSet<>();
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String where = file + ":" + (i + 1);
+            String[] f = line.split("\\s*\\|\\s*", -1);
+            if (f.length != 8) {
+                fail(where + ": expected 8 columns (id | jdk | kind | function | site | tests | expect | why), found " + f.length);
+            }
+            Spec s = new Spec(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], where);
+            if (!s.id().matches("[a-z0-9][a-z0-9.-]*")) {
+                fail(where + ": bad id '" + s.id() + "' (lower case, digits, '.', '-')");
+            }
+            if (!ids.add(s.id())) {
+                fail(where + ": the id " + s.id() + " is used twice");
+            }
+            if (!KINDS.contains(s.kind())) {
+                fail(where + ": kind must be one of " + new TreeSet<>(KINDS) + ", not '" + s.kind() + "'");
+            }
+            if (!s.expect().equals("-") && !VERDICTS.contains(s.expect())) {
+                fail(where + ": expect must be - or one of " + new TreeSet<>(VERDICTS) + ", not '" + s.expect() + "'");
+            }
+            if (!s.jdk().matches("\\*|\\d+(-(\\d+)?)?")) {
+                fail(where + ": jdk must be *, N, N- or N-M, not '" + s.jdk() + "'");
+            }
+            if (s.tests().isEmpty()) {
+                fail(where + ": name the tests the mutant should fail (a file, a directory or a group)");
+            }
+            specs.add(s);
+        }
+        return specs;
+    }
+
+    static boolean appliesTo(String jdk, int feature) {
+        if (jdk.equals("*")) {
+            return true;
+        }
+        String[] r = jdk.split("-", -1);
+        int low = Integer.parseInt(r[0]);
+        int high = r.length == 1 ? low : r[1].isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(r[1]);
+        return feature >= low && feature <= high;
+    }
+
+    static void fail(String message) {
+        System.err.println("error: " + message);
+        System.exit(2);
+    }
+
+    // ---- from a spec to its edits ----
+
+    static final Pattern LINE = Pattern.compile("(?:([\\w.+-]+:\\d+)(?:#(\\d+))?)?\\s*(invert|always|never)?\\s*(?:->\\s*(\\S.*))?");
+
+    /**
+     * The edits of a mutant. return: site is the value (void, 0, 1), patched at the entry of the function and of
+     * each clone GCC made of it (.part, .isra, .constprop; a .cold part is entered only from its function). branch:
+     * site is "file.cpp:LINE[#k] invert|always|never": the conditional branches of the function (and its clones)
+     * whose inline chain holds that line (the k-th only, with #k). call: "file.cpp:LINE[#k]" or "-> callee": the calls
+     * there (or to that callee) skipped, their result 0.
+     */
+    static Mutant resolve(Binary binary, Patches patches, Spec s) throws IOException {
+        List<Binary.Symbol> symbols = binary.symbols(s.function()).stream().filter(x -> !x.isColdPart()).toList();
+        if (symbols.isEmpty()) {
+            return new Mutant(s, List.of(), "no function " + s.function() + " in the symbol table");
+        }
+        List<Edit> edits = new ArrayList<>();
+        if (s.kind().equals("return")) {
+            for (Binary.Symbol sym : symbols) {
+                List<Binary.Instruction> code = binary.decode(sym);
+                int first = !code.isEmpty() && patches.isLandingPad(code.get(0).bytes()) ? 1 : 0;
+                byte[] ret;
+                try {
+                    ret = patches.returnWith(s.site());
+                } catch (IllegalArgumentException e) {
+                    return new Mutant(s, List.of(), s.origin() + ": " + e.getMessage());
+                }
+                if (code.size() <= first) {
+                    return new Mutant(s, List.of(), sym.name() + " has no instruction to patch");
+                }
+                long at = code.get(first).address();
+                long end = at;
+                int length = Math.max(ret.length, patches.trapInstruction().length);   // its trap must fit too
+                for (int i = first; i < code.size() && end < at + length; i++) {
+                    end = code.get(i).end();
+                }
+                if (end < at + length) {
+                    return new Mutant(s, List.of(), sym.name() + " is shorter than the return it would get");
+                }
+                for (Binary.Instruction i : code) {
+                    Long target = branchTarget(i);
+                    if (target != null && target > at && target < end) {
+                        return new Mutant(s, List.of(), sym.name() + ": " + i + " jumps into the patched entry");
+                    }
+                }
+                byte[] after = new byte[(int) (end - at)];  // the return, then no-ops to the next instruction
+                System.arraycopy(ret, 0, after, 0, ret.length);
+                System.arraycopy(patches.filler(after.length - ret.length), 0, after, ret.length, after.length - ret.length);
+                edits.add(new Edit(at, binary.slice(at, after.length), after, sym.name() + ": return " + s.site() + " at entry"));
+            }
+        } else {
+            Matcher m = LINE.matcher(s.site());
+            if (!m.matches() || (s.kind().equals("branch") && (m.group(1) == null || m.group(3) == null || m.group(4) != null))
+                    || (s.kind().equals("call") && (m.group(3) != null || (m.group(1) == null && m.group(4) == null)))) {
+                return new Mutant(s, List.of(), s.origin() + ": site must be " + (s.kind().equals("branch")
+                        ? "file.cpp:LINE[#k] invert|always|never" : "file.cpp:LINE[#k], -> callee, or both"));
+            }
+            String line = m.group(1);
+            int k = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
+            String callee = m.group(4);
+            List<Binary.Instruction> found = new ArrayList<>();
+            for (Binary.Symbol sym : symbols) {
+                List<Binary.Instruction> code = binary.decode(sym);
+                Map<Long, List<String>> lines = line == null ? Map.of() : binary.lines(sym, code);
+                for (Binary.Instruction i : code) {
+                    boolean kind = s.kind().equals("branch") ? patches.isConditionalBranch(i.bytes()) : patches.isCall(i.bytes());
+                    if (kind && (line == null || lines.getOrDefault(i.address(), List.of()).contains(line))
+                            && (callee == null || binary.nameAt(branchTarget(i)).startsWith(callee))) {
+                        found.add(i);
+                    }
+                }
+            }
+            if (found.isEmpty()) {
+                return new Mutant(s, List.of(), "no " + (s.kind().equals("branch") ? "conditional branch" : "call")
+                        + (line == null ? "" : " at " + line) + (callee == null ? "" : " to " + callee) + " in " + s.function());
+            }
+            if (k > found.size()) {
+                return new Mutant(s, List.of(), "#" + k + " asked, but " + line + " has " + found.size() + " in " + s.function());
+            }
+            for (Binary.Instruction i : k == 0 ? found : List.of(found.get(k - 1))) {
+                byte[] after = s.kind().equals("call") ? patches.skipCall(i.bytes()) : switch (m.group(3)) {
+                    case "invert" -> patches.invert(i.bytes());
+                    case "always" -> patches.always(i.bytes());
+                    default -> patches.never(i.bytes());
+                };
+                edits.add(new Edit(i.address(), i.bytes(), after, i + " (" + line + ")"));
+            }
+        }
+        // Decoded again after the edit: each edit must still be whole instructions that end where the original did.
+        for (Edit e : edits) {
+            List<Binary.Instruction> again = binary.decode(e.address(), e.after());
+            long end = again.isEmpty() ? e.address() : again.get(again.size() - 1).end();
+            if (end != e.address() + e.after().length) {
+                return new Mutant(s, List.of(), String.format("the edit at 0x%x does not decode to whole instructions: %s",
+                        e.address(), again));
+            }
+        }
+        return new Mutant(s, edits, null);
+    }
+
+    static final Pattern HEX_TARGET = Pattern.compile("\\b0x([0-9a-f]{6,16})\\b");
+
+    /** A direct branch's or call's target, as the decoder prints it (an absolute address), or null. */
+    static Long branchTarget(Binary.Instruction i) {
+        if (!i.text().matches("(?s)(j|b|cb|tb|call|bl).*")) {
+            return null;
+        }
+        Matcher m = HEX_TARGET.matcher(i.text());
+        return m.find() ? Long.parseLong(m.group(1), 16) : null;
+    }
+
+    // ---- running and judging ----
+
+    static String selection(Mutant m, String test) {
+        return test.isEmpty() ? m.spec().tests() : test;
+    }
+
+    static Verdict judge(Mutant m, Binary binary, Patches patches, Path jdk, Path run, Path work,
+                         Map<String, String[]> baseline, String test) throws Exception {
+        String tests = selection(m, test);
+        Copies.writeLibrary(jdk, apply(binary.bytes, binary, m.edits(), false, patches));
+        Path log = work.resolve("mutant-" + m.spec().id() + ".log");
+        Map<String, String[]> now = runPack(run, jdk, tests, log);
+        Path jtrs = run.resolve("jtreg/last/work");
+        String crash = crashIn(log, jtrs);
+        List<String> killed = changed(baseline, now, true);
+        if (now.isEmpty()) {
+            return new Verdict(m, "crashed", "the pack did not run (" + (crash == null ? "see " + log : crash) + ")", 0);
+        }
+        if (!killed.isEmpty()) {
+            return crash != null ? new Verdict(m, "crashed", crash + "; tests: " + String.join(", ", killed), 0)
+                    : new Verdict(m, "killed", String.join(", ", killed), 0);
+        }
+        // A test that stops asserting under the mutant (a skip, a finding) saw the change but did not fail it.
+        List<String> silenced = changed(baseline, now, false);
+        if (!silenced.isEmpty()) {
+            return new Verdict(m, "survived", "reached, and no test failed: " + String.join(", ", silenced)
+                    + " stopped asserting (see " + log + ")", 0);
+        }
+        // Nothing changed: was the code reached at all? A trap at every site answers.
+        Copies.writeLibrary(jdk, apply(binary.bytes, binary, m.edits(), true, patches));
+        Path trapLog = work.resolve("trap-" + m.spec().id() + ".log");
+        Map<String, String[]> trapped = runPack(run, jdk, tests, trapLog);
+        crashIn(trapLog, jtrs);   // the trap's own crash is expected: its error files are only moved aside
+        if (trapped.isEmpty() || !changed(baseline, trapped, false).isEmpty()) {
+            return new Verdict(m, "survived", "reached (the trap at its site changes " + (trapped.isEmpty() ? "every test"
+                    : String.join(", ", changed(baseline, trapped, false))) + "), yet every test kept its outcome", 0);
+        }
+        return new Verdict(m, "unreached", "the trap at its site changes nothing: the pack never runs it", 0);
+    }
+
+    /** The tests that passed on the baseline and now fail (failed), or now neither pass nor fail (!failed). */
+    static List<String> changed(Map<String, String[]> baseline, Map<String, String[]> now, boolean failed) {
+        List<String> out = new ArrayList<>();
+        baseline.forEach((t, r) -> {
+            String[] x = now.get(t);
+            if (r[1].equals("passed") && x != null && !x[1].equals("passed") && x[1].equals("failed") == failed) {
+                out.add(t + " (" + x[1] + ")");
+            }
+        });
+        return out;
+    }
+
+    /**
+     * The first fatal error a VM of the run reported: in an error file a VM left in the run's directories (moved
+     * beside the mutant's log, so none is left in the checkout or read again), the runner's log, or a test's .jtr.
+     */
+    static String crashIn(Path log, Path jtrs) throws IOException {
+        String found = null;
+        for (Path dir : List.of(Path.of("").toAbsolutePath(), jtrs.getParent() == null ? jtrs : jtrs.getParent())) {
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            List<Path> errors;
+            try (var files = Files.walk(dir, dir.equals(Path.of("").toAbsolutePath()) ? 1 : 8)) {
+                errors = files.filter(f -> f.getFileName().toString().matches("hs_err_pid\\d+\\.log")).sorted().toList();
+            }
+            for (Path e : errors) {
+                if (found == null) {
+                    found = ChildVmException.fatalErrorIn(Files.readString(e));
+                }
+                Files.move(e, log.resolveSibling(log.getFileName().toString().replaceFirst("\\.log$", "") + "-" + e.getFileName()),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        if (found == null && Files.exists(log)) {
+            found = ChildVmException.fatalErrorIn(Files.readString(log));
+        }
+        if (found == null && Files.isDirectory(jtrs)) {
+            try (var files = Files.walk(jtrs)) {
+                for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".jtr"))::iterator) {
+                    found = ChildVmException.fatalErrorIn(Files.readString(p));
+                    if (found != null) {
+                        break;
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    static byte[] apply(byte[] original, Binary binary, List<Edit> edits, boolean trap, Patches patches) {
+        byte[] out = original.clone();
+        for (Edit e : edits) {
+            byte[] b = trap ? patches.trap(e.after().length) : e.after();
+            System.arraycopy(b, 0, out, (int) binary.offset(e.address()), b.length);
+        }
+        return out;
+    }
+
+    /** Runs make/jtreg.sh on the copy; returns the summary's rows by test (none when the run did not start). */
+    static Map<String, String[]> runPack(Path build, Path jdk, String tests, Path log) throws Exception {
+        Sensitivity.clearResults(build, build.resolve("jtreg/last/work"), List.of());
+        Path last = build.resolve("jtreg/last/work");
+        if (Files.isDirectory(last)) {
+            try (var files = Files.walk(last)) {
+                for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".jtr"))::iterator) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Sensitivity.jtreg(build, tests, "", log, Map.of("JDK", jdk.toString()));
+        return Sensitivity.readSummary(build.resolve("summary.tsv"));
+    }
+
+    // ---- the sample mode ----
+
+    /**
+     * Mutants nobody chose: from the functions the set's mutants name (and their classes' other functions), the
+     * conditional branches and calls at random, by seed, each inverted or skipped; run against the tests given.
+     */
+    static List<Spec> sample(Binary binary, List<Spec> chosen, long seed, int n, String tests) throws IOException {
+        Set<String> classes = new TreeSet<>();
+        for (Spec s : chosen) {
+            int colons = s.function().indexOf("::");
+            if (colons > 0) {
+                classes.add(s.function().substring(0, colons) + "::");
+            }
+        }
+        List<String> functions = binary.functions().stream().filter(f -> classes.stream().anyMatch(f::startsWith))
+                .sorted().collect(Collectors.toCollection(ArrayList::new));
+        Random random = new Random(seed);
+        Collections.shuffle(functions, random);
+        Patches patches = Patches.of(binary.isa);
+        List<Spec> out = new ArrayList<>();
+        for (String f : functions) {
+            if (out.size() >= n) {
+                break;
+            }
+            List<Binary.Symbol> syms = binary.symbols(f).stream().filter(s -> !s.isColdPart()).toList();
+            if (syms.isEmpty() || syms.get(0).size() < 16) {
+                continue;
+            }
+            List<Binary.Instruction> code = binary.decode(syms.get(0));
+            boolean branch = random.nextBoolean();
+            List<Binary.Instruction> sites = code.stream().filter(i -> branch ? patches.isConditionalBranch(i.bytes())
+                    : patches.isCall(i.bytes())).toList();
+            if (sites.isEmpty()) {
+                continue;
+            }
+            Binary.Instruction pick = sites.get(random.nextInt(sites.size()));
+            List<String> chain = binary.lines(syms.get(0), code).getOrDefault(pick.address(), List.of());
+            if (chain.isEmpty() || chain.get(0).startsWith("??")) {
+                continue;
+            }
+            String line = chain.get(0);
+            int k = 1;
+            for (Binary.Instruction i : sites) {
+                if (i == pick) {
+                    break;
+                }
+                if (binary.lines(syms.get(0), code).getOrDefault(i.address(), List.of()).contains(line)) {
+                    k++;
+                }
+            }
+            String id = String.format("s%d-%02d", seed, out.size() + 1);
+            out.add(new Spec(id, "*", branch ? "branch" : "call", f, line + "#" + k + (branch ? " invert" : ""), tests, "-",
+                    "drawn at random (seed " + seed + ")", "sample seed " + seed));
+        }
+        return out;
+    }
+
+    // ---- the report ----
+
+    static void report(List<Verdict> verdicts, List<Spec> elsewhere, String label, Path work) throws IOException {
+        StringBuilder tsv = new StringBuilder("# id\tkind\tfunction\tsite\tverdict\texpect\tseconds\tdetail\n");
+        Map<String, Integer> count = new LinkedHashMap<>();
+        for (String o : List.of("killed", "crashed", "unreached", "survived", "refused")) {
+            count.put(o, 0);
+        }
+        int passed = 0, failed = 0;
+        System.out.println();
+        System.out.println("Mutants on " + label + ":");
+        int width = verdicts.stream().mapToInt(v -> v.mutant().spec().id().length()).max().orElse(4);
+        for (Verdict v : verdicts) {
+            Spec s = v.mutant().spec();
+            count.merge(v.outcome(), 1, Integer::sum);
+            boolean ok = s.expect().equals("-") ? !v.outcome().equals("survived") && !v.outcome().equals("refused")
+                    : s.expect().equals(v.outcome());
+            if (ok) {
+                passed++;
+            } else {
+                failed++;
+            }
+            System.out.printf("  %-" + width + "s  %-9s %s%6.1f s  %s%n", s.id(), v.outcome(),
+                    ok ? "  " : "! ", v.seconds(), v.detail() + (ok ? "" : s.expect().equals("-") ? "" : " (expected " + s.expect() + ")"));
+            v.mutant().edits().forEach(e -> System.out.printf("  %-" + width + "s    %s -> %s%n", "", e.what(),
+                    HexFormat.of().formatHex(e.after())));
+            tsv.append(String.join("\t", s.id(), s.kind(), s.function(), s.site(), v.outcome(), s.expect(),
+                    String.format("%.1f", v.seconds()), v.detail().replace('\t', ' '))).append('\n');
+        }
+        Files.writeString(work.resolve("mutants.tsv"), tsv);
+        int k = count.get("killed"), sv = count.get("survived");
+        System.out.printf("mutants: %d killed, %d crashed, %d unreached, %d survived, %d refused, %d for other releases; "
+                + "score %s%n", k, count.get("crashed"), count.get("unreached"), sv, count.get("refused"), elsewhere.size(),
+                k + sv == 0 ? "n/a (none reached)" : String.format("%d/%d = %.0f %%", k, k + sv, 100.0 * k / (k + sv)));
+        System.out.println("results: " + work.resolve("mutants.tsv"));
+        System.out.println(passed + " passed, " + failed + " failed, " + elsewhere.size() + " skipped");
+        System.exit(failed > 0 ? 1 : 0);
+    }
+}
