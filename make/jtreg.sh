@@ -100,6 +100,7 @@ if [ "$status" -ge 3 ]; then
 fi
 share_compiled_classes "$WORK/classes"
 tools=$(build_tools "$HOST_JDK")
-# The summary's exit status is the run's: 0 all passed or skipped, 1 a test failed, 3 nothing failed but there
-# are findings (tests stopped only by this JDK's defaults; make reports it as "Error 3").
+# The summary's exit status is the run's: 0 all passed, skipped or problem-listed, 1 a test failed, else 4 some
+# are inconclusive (the pack could not reach a verdict), else 3 there are findings (tests stopped only by this
+# JDK's defaults); make reports them as "Error 1", "Error 4", "Error 3".
 exec "$HOST_JDK/bin/java" -cp "$tools" Summary "$WORK" "$PROBE" "$start" "$BUILD/summary.tsv" "${SELECT[@]}"

@@ -118,6 +118,9 @@ public final class Jit {
         if (!recorded.all("skipped").isEmpty()) {
             throw new jtreg.SkippedException(recorded.last("skipped"));
         }
+        if (!recorded.all("inconclusive").isEmpty()) {
+            throw new Inconclusive(recorded.last("inconclusive"));
+        }
         Isa isa = Isa.ofOsArch(recorded.last("os.arch"));
         return new Run(testClass, out, log, vmLog, recorded, isa, Disassembly.of(out.stdoutText(), isa, CodeBytes.read(recorded)));
     }
