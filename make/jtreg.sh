@@ -85,7 +85,8 @@ fi
 export PACK_PROBE_REPORT=$PROBE
 export PACK_HSDIS_PATH=${HSDIS_PATH:-}
 export PACK_HSDIS_DECODE=${HSDIS_DECODE:-}
-args+=(-e:PACK_HSDIS_PATH,PACK_HSDIS_DECODE,PACK_EMULATOR)
+# The probe's report reaches the tests too (anatomy.Jit reads pack.gcs when a VM refuses a collector's option).
+args+=(-e:PACK_HSDIS_PATH,PACK_HSDIS_DECODE,PACK_EMULATOR,PACK_PROBE_REPORT)
 # shellcheck disable=SC2206
 [ -n "${JTREG_EXTRA:-}" ] && args+=($JTREG_EXTRA)
 
