@@ -24,13 +24,13 @@ import java.util.stream.Stream;
 public class Problems {
     /** One entry: the test (file or file#id), its bug ids, its platforms and the reason above it. */
     record Entry(String test, String bugs, String platforms, String comment) {
-        /** "JDK-8359378: the reason", as the summary shows it. */
+        /** "JDK-8359378: the reason", as the summary shows it (a bug id that is not a number stays as it is). */
         String reason() {
             List<String> ids = new ArrayList<>();
             for (String b : bugs.split(",")) {
                 ids.add(b.matches("\\d+") ? "JDK-" + b : b);
             }
-            return "problem-listed (" + String.join(", ", ids) + ")" + (comment.isEmpty() ? "" : ": " + comment);
+            return String.join(", ", ids) + (comment.isEmpty() ? "" : ": " + comment);
         }
     }
 

@@ -822,7 +822,7 @@ public class Report {
         return switch (st) {
             case "skipped" -> reason(r, t);
             case "finding" -> "finding: " + reason(r, t);
-            case "problem" -> "problem-listed: " + reason(r, t).replaceFirst("^problem-listed ", "");
+            case "problem" -> "problem-listed: " + reason(r, t);
             default -> "status '" + r.cells().get(t).status() + "': " + reason(r, t);
         };
     }

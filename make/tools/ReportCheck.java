@@ -269,7 +269,7 @@ public class ReportCheck {
                     why = "no INTEGER_DIVISION (0 found) cannot be judged in C::m: 1 of 40 instructions unread";
                 } else if (i == 7 && j == 1) {
                     st = "problem";
-                    why = "problem-listed (JDK-8359378): C2 crashes under -XX:+UseFPUForSpilling";
+                    why = "JDK-8359378: C2 crashes under -XX:+UseFPUForSpilling";
                 } else if (i == 5 && j == SCALE.length - 1) {
                     st = "timeout";
                     why = "a status word of a tool newer than make report";

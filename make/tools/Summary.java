@@ -83,7 +83,8 @@ public class Summary {
                 if (listed == null) {
                     listed = problems.get(file);
                 }
-                if (!results.containsKey(block.getKey()) && listed != null) {
+                // problem-listed only where it would have run: a test its @requires rule out here stays a skip or finding
+                if (!results.containsKey(block.getKey()) && listed != null && holds(requires(block.getValue()), probe)) {
                     results.put(block.getKey(), new Result(block.getKey(), Verdict.PROBLEM, 0, listed.reason()));
                 } else if (!results.containsKey(block.getKey())) {
                     Finding.Outcome o = Finding.ofRequires(requires(block.getValue()), probe);
@@ -131,6 +132,15 @@ public class Summary {
             System.exit(1);
         }
         System.exit(Verdict.exitStatus(counts));
+    }
+
+    /** Whether every @requires expression holds by the probe's report (false without one). */
+    static boolean holds(List<String> requires, Properties probe) {
+        try {
+            return requires.stream().allMatch(r -> anatomy.probe.Requires.holds(r, probe));
+        } catch (IllegalArgumentException e) {   // no probe report, or a property it does not have
+            return false;
+        }
     }
 
     /** The results of the .jtr files under a work dir written since START (milliseconds), by test. */
