@@ -105,6 +105,10 @@ public final class Jit {
             throw new Inconclusive(recorded.last("inconclusive"));
         }
         Isa isa = Isa.ofOsArch(recorded.last("os.arch"));
+        String stale = Disassembly.signatureMismatch(out.stdoutText(), isa);
+        if (stale != null) {
+            throw new Inconclusive(stale);
+        }
         return new Run(testClass, out, log, vmLog, recorded, isa, Disassembly.of(out.stdoutText(), isa, CodeBytes.read(recorded)));
     }
 
