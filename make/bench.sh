@@ -23,11 +23,11 @@ for round in cold $(seq "$N"); do
     run_round "$OUT" "$OUT/round-$round.log"
     label="warm $round/$N"
     [ "$round" = cold ] && label="cold (jtreg compiles the library and the probe)"
-    echo "$label: $ROUND_P passed, $ROUND_F failed, $ROUND_S skipped in $ROUND_SECONDS s"
+    echo "$label: $(round_totals) in $ROUND_SECONDS s"
     fails=$((fails + ROUND_F))
     [ "$round" = cold ] && continue
     printf '(the run, wall)\t%s\n' "$ROUND_SECONDS" >>"$OUT/times.tsv"
-    awk -F'\t' '$2 == "passed" || $2 == "failed" || $2 == "error" { print $1 "\t" $3 }' "$OUT/summary.tsv" >>"$OUT/times.tsv"
+    awk -F'\t' '$2 == "passed" || $2 == "failed" || $2 == "error" || $2 == "inconclusive" { print $1 "\t" $3 }' "$OUT/summary.tsv" >>"$OUT/times.tsv"
 done
 
 # Per name: min, median (the lower middle for an even count) and max of its seconds, names in order.

@@ -2,8 +2,9 @@
 # make/bisect.sh: the pack as a `git bisect run` judge. Runs the selected tests on one JDK and exits
 #   0    every selected test passed (skips beside at least one pass are fine),
 #   1    some test failed,
-#   125  nothing could be judged: the JDK is missing or cannot start a VM, jtreg could not run, or every
-#        selected test skipped (git bisect then skips this commit).
+#   125  nothing could be judged: the JDK is missing or cannot start a VM, jtreg could not run, every
+#        selected test skipped, or one was inconclusive (the pack could not reach its verdict; git bisect then
+#        skips this commit: "cannot judge", neither good nor bad).
 # make turns every failure into exit 2, which git bisect would read as "bad": call this script, not make.
 #
 #   make/bisect.sh JDK=/path/to/jdk TEST=test/branches/UnpredictableBranchBecomesCmov.java [VM_OPTIONS=...]
@@ -45,7 +46,8 @@ tail -n 25 "$log"
 if [ ! -s "$BUILD/summary.tsv" ]; then
     judge skip 125 "no results (make exit $rc): $(grep -m1 -E '(\*\*\*|error:)' "$log" || tail -n 1 "$log")"
 fi
-read -r p f s < <(awk -F'\t' '{ n[$2]++ } END { print n["passed"]+0, n["failed"]+0, n["skipped"]+0 }' "$BUILD/summary.tsv")
+read -r p f s i < <(awk -F'\t' '{ n[$2]++ } END { print n["passed"]+0, n["failed"]+0, n["skipped"]+n["finding"]+n["problem"], n["inconclusive"]+0 }' "$BUILD/summary.tsv")
 [ "$f" -gt 0 ] && judge bad 1 "$p passed, $f failed, $s skipped"
+[ "$i" -gt 0 ] && judge skip 125 "$i inconclusive: cannot judge ($p passed, $s skipped; reasons in $log)"
 [ "$p" -gt 0 ] && judge good 0 "$p passed, $f failed, $s skipped"
 judge skip 125 "every selected test skipped ($s): nothing to judge"

@@ -4,7 +4,9 @@
 # explicit collections, eager and lazy compile thresholds), one `make test VM_OPTIONS=...` each, and prints one
 # totals line per configuration and a table of the tests that did not pass. Every configuration must leave each test passed or skipped with a reason (or a
 # finding: stopped only by the JDK's defaults, docs/running.md; exit 3 when there are findings and no failure):
-# a failure under a configuration that keeps a test's preconditions is a false failure (exit 1).
+# a failure under a configuration that keeps a test's preconditions is a false failure (exit 1); an inconclusive
+# (a verdict the pack could not reach, not decided by the rerun without the configuration's options) is not a
+# pass either (exit 4 when nothing failed).
 #
 #   make configs [JDK=...] [TEST=...] [CONFIGS='name=options;name=options']
 #
@@ -42,7 +44,7 @@ configs=${configs//;/$'\n'}
 
 status=0
 summary=()
-tp=0 tf=0 ts=0 tn=0
+tp=0 tf=0 ts=0 tn=0 ti=0 tx=0
 : >"$BUILD/configs.tsv"
 while IFS= read -r line; do
     [ -n "$line" ] || continue
@@ -59,18 +61,22 @@ while IFS= read -r line; do
         HSDIS_CS_x86_64="$BUILD/capstone/x86_64" HSDIS_CS_aarch64="$BUILD/capstone/aarch64" \
         ${TEST:+TEST="$TEST"} >"$dir/run.log" 2>&1
     rc=$?
-    totals=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped(, [0-9]+ findings)?$' "$dir/run.log" | tail -n 1)
-    p=0 f=1 sk=0 fn=0
+    totals=$(grep -E "$TOTALS_RE" "$dir/run.log" | tail -n 1)
+    p=0 f=1 sk=0 fn=0 fi=0 fx=0
     if [ -n "$totals" ]; then
-        read -r p f sk fn <<<"$(sed -E 's/([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped(, ([0-9]+) findings)?/\1 \2 \3 \5/' <<<"$totals")"
-        fn=${fn:-0}
-        tp=$((tp + p)); tf=$((tf + f)); ts=$((ts + sk)); tn=$((tn + fn))
+        read -r p f sk fn fi fx <<<"$(totals_fields "$totals")"
+        tp=$((tp + p)); tf=$((tf + f)); ts=$((ts + sk)); tn=$((tn + fn)); ti=$((ti + fi)); tx=$((tx + fx))
     else
         totals="no totals (exit $rc; see $dir/run.log)"; tf=$((tf + 1))
     fi
-    # findings and no failure: make/jtreg.sh exits 3, which make reports as "Error 3"
-    if [ "$rc" != 0 ] && ! { [ "$f" = 0 ] && [ "$fn" -gt 0 ] && grep -q '\*\*\* .* Error 3$' "$dir/run.log"; }; then
-        status=1
+    # findings and no failure: make/jtreg.sh exits 3, which make reports as "Error 3"; inconclusive results and no
+    # failure: exit 4 ("Error 4"), not a pass
+    if [ "$rc" != 0 ] && ! { [ "$f" = 0 ] && [ "$fi" = 0 ] && [ "$fn" -gt 0 ] && grep -q '\*\*\* .* Error 3$' "$dir/run.log"; }; then
+        if [ "$f" = 0 ] && [ "$fi" -gt 0 ]; then
+            [ "$status" = 1 ] || status=4
+        else
+            status=1
+        fi
     fi
     summary+=("$(printf '%-16s %-60s %s  (%d s)' "$name" "${opts:-(none)}" "$totals" $((SECONDS - start)))")
     awk -F'\t' -v c="$name" -v OFS='\t' '$2 != "passed" { print c, $1, $2, $4 }' "$dir/summary.tsv" 2>/dev/null >>"$BUILD/configs.tsv"
@@ -85,6 +91,6 @@ if [ -s "$BUILD/configs.tsv" ]; then
     awk -F'\t' '{ printf "  %-16s %-60s %-8s %s\n", $1, $2, $3, substr($4, 1, 160) }' "$BUILD/configs.tsv"
 fi
 echo
-echo "$tp passed, $tf failed, $ts skipped$([ "$tn" -gt 0 ] && echo ", $tn findings")"
+totals_line "$tp" "$tf" "$ts" "$tn" "$ti" "$tx"
 [ "$status" = 0 ] && [ "$tn" -gt 0 ] && exit 3
 exit $status

@@ -7,6 +7,7 @@
 #   - a VM without a JIT (Zero) skips every JIT test with that reason.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. make/lib.sh
 passed=0 failed=0
 ok() { passed=$((passed + 1)); echo "  ok      $*"; }
 bad() { failed=$((failed + 1)); echo "  FAILED  $*"; }
@@ -61,7 +62,7 @@ if [ "$(uname -m)" = x86_64 ] && [ "${HYGIENE_ZERO:-yes}" != no ]; then
         make --no-print-directory test BUILD="$tmp/zero" JDK="$zero" VM_OPTIONS=-zero TEST=headline \
             HSDIS_DIR_x86_64="$B/hsdis/x86_64" HSDIS_DIR_aarch64="$B/hsdis/aarch64" \
             HSDIS_CS_x86_64="$B/capstone/x86_64" HSDIS_CS_aarch64="$B/capstone/aarch64" >"$tmp/zero.log" 2>&1
-        totals=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$tmp/zero.log" | tail -n 1)
+        totals=$(grep -E "$TOTALS_RE" "$tmp/zero.log" | tail -n 1)
         wrong=$(awk -F'\t' '$2 != "skipped" || $4 !~ /no JIT compiler \(Zero/' "$tmp/zero/summary.tsv" 2>/dev/null)
         if [ -n "$totals" ] && [ "${totals%% *}" = 0 ] && [ -s "$tmp/zero/summary.tsv" ] && [ -z "$wrong" ]; then
             ok "Zero (no JIT): $totals, each with the reason \"this VM has no JIT compiler (Zero ...)\""

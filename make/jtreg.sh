@@ -65,7 +65,7 @@ find "$WORK" \( -path "$WORK/classes" -o -path "$WORK/scratch" \) -prune -o \
 rm -rf "$REPORT" "$WORK/jtData/ResultCache2.jtw"
 mkdir -p "$REPORT"
 
-args=(-jdk:"$TEST_JDK" -w:"$WORK" -r:"$REPORT" -agentvm -conc:"$CONC" -xml -retain:"${RETAIN:-fail,error}" -v:fail,error,nopass)
+args=(-jdk:"$TEST_JDK" -agentvm -conc:"$CONC" -xml -retain:"${RETAIN:-fail,error}" -v:fail,error,nopass)
 # The JNI libraries of lib/native, built for the ISA under test; a test passes test.nativepath to its child VM.
 args+=(-nativepath:"$(bash make/native.sh "$ARCH_UNDER_TEST" "$BUILD/native/$ARCH_UNDER_TEST" "$HOST_JDK")")
 [ "$TEST_JDK" != "$HOST_JDK" ] && args+=(-compilejdk:"$HOST_JDK")
@@ -74,24 +74,33 @@ emulated "$TEST_JDK" && args+=(-timeoutFactor:"${TIMEOUT_FACTOR:-10}")
 # jtreg hands -vmoptions to the compiling VM too. A JDK of another ISA compiles with the host's (-compilejdk),
 # which may not know the port's own flags (-XX:+UseZicond stops it, and jtreg then waits for a compile agent that
 # never connects): there the user's VM options go as -javaoptions, which reach every VM that runs test code.
+USER_OPTIONS="${VM_OPTIONS:-}${VM_OPTIONS:+${JAVA_OPTIONS:+ }}${JAVA_OPTIONS:-}"
+user_args=()
 if [ "$TEST_JDK" != "$HOST_JDK" ]; then
-    RUN_OPTIONS="${VM_OPTIONS:-}${VM_OPTIONS:+${JAVA_OPTIONS:+ }}${JAVA_OPTIONS:-}"
-    [ -n "$RUN_OPTIONS" ] && args+=(-javaoptions:"$RUN_OPTIONS")
+    [ -n "$USER_OPTIONS" ] && user_args+=(-javaoptions:"$USER_OPTIONS")
 else
-    [ -n "${VM_OPTIONS:-}" ] && args+=(-vmoptions:"$VM_OPTIONS")
-    [ -n "${JAVA_OPTIONS:-}" ] && args+=(-javaoptions:"$JAVA_OPTIONS")
+    [ -n "${VM_OPTIONS:-}" ] && user_args+=(-vmoptions:"$VM_OPTIONS")
+    [ -n "${JAVA_OPTIONS:-}" ] && user_args+=(-javaoptions:"$JAVA_OPTIONS")
 fi
 export PACK_PROBE_REPORT=$PROBE
 export PACK_HSDIS_PATH=${HSDIS_PATH:-}
 export PACK_HSDIS_DECODE=${HSDIS_DECODE:-}
-args+=(-e:PACK_HSDIS_PATH,PACK_HSDIS_DECODE,PACK_EMULATOR)
+# The probe's report reaches the tests too (anatomy.Jit reads pack.gcs when a VM refuses a collector's option).
+args+=(-e:PACK_HSDIS_PATH,PACK_HSDIS_DECODE,PACK_EMULATOR,PACK_PROBE_REPORT)
 # shellcheck disable=SC2206
 [ -n "${JTREG_EXTRA:-}" ] && args+=($JTREG_EXTRA)
+
+tools=$(build_tools "$HOST_JDK")
+# Known problems of this JDK or of the emulator (make/problems, docs/running.md "Known problems"): the entries that
+# apply go to jtreg as an exclude file; the summary reports each as problem-listed, with its bug id and reason.
+PROBLEMS=$("$HOST_JDK/bin/java" -cp "$tools" Problems "$ARCH_UNDER_TEST" "$(jdk_feature "$JDK")" \
+    "$(emulated "$TEST_JDK" && echo true || echo false)" "$AREA/problems.txt" make/problems) || die "cannot read make/problems"
+[ -n "$PROBLEMS" ] && args+=(-exclude:"$PROBLEMS")
 
 echo "jtreg: JDK $JDK ($ARCH_UNDER_TEST, JDK $(jdk_feature "$JDK"))${VM_OPTIONS:+, VM options: $VM_OPTIONS}"
 start=$(date +%s)
 set +e
-"$HOST_JDK/bin/java" -jar "$JTREG_HOME/lib/jtreg.jar" "${args[@]}" "${SELECT[@]}"
+"$HOST_JDK/bin/java" -jar "$JTREG_HOME/lib/jtreg.jar" "${args[@]}" -w:"$WORK" -r:"$REPORT" "${user_args[@]}" "${SELECT[@]}"
 status=$?
 set -e
 # 0: all passed; 1: some failed; 2: some errors; 3 and up: jtreg could not run the tests at all.
@@ -99,7 +108,28 @@ if [ "$status" -ge 3 ]; then
     die "jtreg could not run the tests (exit $status): see its message above"
 fi
 share_compiled_classes "$WORK/classes"
-tools=$(build_tools "$HOST_JDK")
-# The summary's exit status is the run's: 0 all passed or skipped, 1 a test failed, 3 nothing failed but there
-# are findings (tests stopped only by this JDK's defaults; make reports it as "Error 3").
-exec "$HOST_JDK/bin/java" -cp "$tools" Summary "$WORK" "$PROBE" "$start" "$BUILD/summary.tsv" "${SELECT[@]}"
+summary_props=(-Dpack.problems="$PROBLEMS")
+
+# A test inconclusive under the user's options runs once more without them, in a work dir of its own in this area
+# (emptied first: nothing of an earlier rerun is read). The summary decides (anatomy.probe.Verdict.merge): a verdict
+# there means the options took the evidence away (a skip naming them); inconclusive there too, it stays so.
+# make sensitivity sets PACK_RERUN=no: there the options are the negative control under test.
+RERUN=$AREA/rerun
+rm -rf "$RERUN"
+if [ -n "$USER_OPTIONS" ] && [ "${PACK_RERUN:-yes}" != no ]; then
+    mapfile -t again < <("$HOST_JDK/bin/java" -cp "$tools" Summary --inconclusive "$WORK" "$start")
+    if [ ${#again[@]} -gt 0 ]; then
+        echo "jtreg: ${#again[@]} inconclusive under your options ($USER_OPTIONS): once more without them (log $RERUN/jtreg.log)"
+        mkdir -p "$RERUN/work" "$RERUN/report"
+        [ -d "$WORK/classes" ] && cp -a "$WORK/classes" "$RERUN/work/classes"
+        set +e
+        PACK_PROBE_REPORT=$RERUN/probe.properties "$HOST_JDK/bin/java" -jar "$JTREG_HOME/lib/jtreg.jar" "${args[@]}" \
+            -w:"$RERUN/work" -r:"$RERUN/report" "${again[@]}" >"$RERUN/jtreg.log" 2>&1
+        set -e
+        summary_props+=(-Dpack.rerun="$RERUN/work" -Dpack.rerun.options="$USER_OPTIONS")
+    fi
+fi
+# The summary's exit status is the run's: 0 all passed, skipped or problem-listed, 1 a test failed, else 4 some
+# are inconclusive (the pack could not reach a verdict), else 3 there are findings (tests stopped only by this
+# JDK's defaults); make reports them as "Error 1", "Error 4", "Error 3".
+exec "$HOST_JDK/bin/java" "${summary_props[@]}" -cp "$tools" Summary "$WORK" "$PROBE" "$start" "$BUILD/summary.tsv" "${SELECT[@]}"

@@ -220,17 +220,43 @@ use_build_dir() {
     BUILD=$(cd "$BUILD" && pwd -P)
 }
 
-# run_round DIR LOG: one make/jtreg.sh run with BUILD=DIR, its output in LOG; sets ROUND_P, ROUND_F, ROUND_S
-# (from the pack summary's last line) and ROUND_SECONDS (wall time, 0.01 s). Dies when the run gave no totals.
+# A totals line as every runner prints it last (anatomy.probe.Verdict.totals): "N passed, N failed, N skipped",
+# then ", N findings", ", N inconclusive", ", N problem-listed", each only when non-zero, in that order.
+TOTALS_RE='^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped(, ([0-9]+) findings)?(, ([0-9]+) inconclusive)?(, ([0-9]+) problem-listed)?$'
+
+# totals_fields LINE: prints "P F S N I X" (passed, failed, skipped, findings, inconclusive, problem-listed; 0 for
+# those the line leaves out); fails for a line that is no totals line.
+totals_fields() {
+    grep -qE "$TOTALS_RE" <<<"$1" || return 1
+    sed -E "s/$TOTALS_RE/\1,\2,\3,\5,\7,\9/" <<<"$1" | awk -F, '{ for (i = 1; i <= 6; i++) printf "%d%s", $i, (i < 6 ? " " : "\n") }'
+}
+
+# run_round DIR LOG: one make/jtreg.sh run with BUILD=DIR, its output in LOG; sets ROUND_P, ROUND_F, ROUND_S,
+# ROUND_N, ROUND_I, ROUND_X (from the pack summary's last line: passed, failed, skipped, findings, inconclusive,
+# problem-listed) and ROUND_SECONDS (wall time, 0.01 s). Dies when the run gave no totals.
 run_round() {
-    local start end totals
+    local start end fields
     start=$(date +%s%N)
     BUILD=$1 bash make/jtreg.sh >"$2" 2>&1
     end=$(date +%s%N)
     ROUND_SECONDS=$(awk -v d=$((end - start)) 'BEGIN { printf "%.2f", d / 1e9 }')
-    totals=$(tail -n 1 "$2")
-    read -r ROUND_P _ ROUND_F _ ROUND_S _ <<<"${totals//,/}"
-    [[ $ROUND_P =~ ^[0-9]+$ && $ROUND_F =~ ^[0-9]+$ && $ROUND_S =~ ^[0-9]+$ ]] || die "the run reported no totals: see $2"
+    fields=$(totals_fields "$(tail -n 1 "$2")") || die "the run reported no totals: see $2"
+    read -r ROUND_P ROUND_F ROUND_S ROUND_N ROUND_I ROUND_X <<<"$fields"
+}
+
+# round_totals: the last round's counts as a totals line (ROUND_*; findings, inconclusive, problem-listed only
+# when non-zero).
+round_totals() {
+    totals_line "$ROUND_P" "$ROUND_F" "$ROUND_S" "$ROUND_N" "$ROUND_I" "$ROUND_X"
+}
+
+# totals_line P F S [N I X]: a totals line from its counts.
+totals_line() {
+    printf '%d passed, %d failed, %d skipped' "$1" "$2" "$3"
+    [ "${4:-0}" -gt 0 ] && printf ', %d findings' "$4"
+    [ "${5:-0}" -gt 0 ] && printf ', %d inconclusive' "$5"
+    [ "${6:-0}" -gt 0 ] && printf ', %d problem-listed' "$6"
+    echo
 }
 
 # prepare_rounds NAME: for make stress and make bench, whose rounds are make/jtreg.sh runs with BUILD=$BUILD/NAME:

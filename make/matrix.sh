@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # make/matrix.sh: runs the pack (or any command) once per JDK of a matrix, then prints one table of
-# test x JDK/ISA -> passed / FAILED [n] / skipped [n] / finding [n] (note n under the table gives the
-# reason; a finding is a test stopped only by that JDK's defaults, docs/running.md), and the totals alone on
-# the last line: "N passed, N failed, N skipped" (", N findings" when there are any). Exits 1 if any test
-# failed or any run did not produce results, else 3 if there are findings (2 for a usage error). A run that
-# exits 3 (make: "Error 3") had findings and no failure: it is not a failed run.
+# test x JDK/ISA -> passed / FAILED [n] / skipped [n] / finding [n] / inconclusive [n] / problem [n] (note n
+# under the table gives the reason; a finding is a test stopped only by that JDK's defaults, an inconclusive a
+# verdict the pack could not reach, a problem a test a problem list excludes: docs/running.md), and the totals
+# alone on the last line: "N passed, N failed, N skipped" (", N findings", ", N inconclusive", ", N problem-listed"
+# when there are any). Exits 1 if any test failed or any run did not produce results, else 4 if any is
+# inconclusive, else 3 if there are findings (2 for a usage error). A run that exits 3 or 4 (make: "Error 3",
+# "Error 4") had findings or inconclusive results and no failure: it is not a failed run.
 #
 #   make/matrix.sh [command ...]          default command: make test
 #   make/matrix.sh --collate              only print the table again from the last runs' results
@@ -84,7 +86,8 @@ collect() { # label dir
     fi
     [ -f "$text/summary.txt" ] || [ -f "$text/notRun.txt" ] || return 1
     # "<test>  Passed. Execution successful" / "Passed. Skipped: jtreg.SkippedException: <why>" /
-    # "Failed. ..." / "Error. ..."; notRun.txt: "<test> Not run. <why>" (e.g. @requires was false).
+    # "Failed. ... threw exception: anatomy.Inconclusive: <why>" (anatomy.probe.Verdict) / "Failed. ..." /
+    # "Error. ..."; notRun.txt: "<test> Not run. <why>" (e.g. @requires was false).
     cat "$text/summary.txt" "$text/notRun.txt" 2>/dev/null | awk -v OFS='\t' -v l="$label" '
         NF >= 2 {
             test = $1; rest = $0; sub(/^[^ \t]+[ \t]+/, "", rest); gsub(/\t/, " ", rest)
@@ -92,6 +95,9 @@ collect() { # label dir
             if (rest ~ /^Passed\. Skipped: /) {
                 why = rest; sub(/^Passed\. Skipped: (jtreg\.SkippedException: )?/, "", why); st = "skipped"
             } else if (rest ~ /^Passed\./) { st = "passed"; why = "" }
+            else if (rest ~ /^Failed\..*threw exception: anatomy\.Inconclusive: /) {
+                st = "inconclusive"; why = rest; sub(/^.*threw exception: anatomy\.Inconclusive: */, "", why)
+            }
             else if (rest ~ /^Not run\./) { st = "skipped"; why = rest; sub(/^Not run\. */, "", why) }
             else { st = "failed"; why = rest }
             print l, test, st, "", why
@@ -174,20 +180,26 @@ for entry in "${ENTRIES[@]}"; do
     fi
     secs=$(( $(date +%s) - start ))
     printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$secs" "$rc" "$home" "$version" | tee "$dir/run.time" >>"$TIMES"
-    # exit 3 (make/jtreg.sh: findings, nothing failed) reaches us as make's exit 2 with its "Error 3" line
-    findings_exit=0
+    # exit 3 (make/jtreg.sh: findings, nothing failed) and 4 (inconclusive, nothing failed) reach us as make's
+    # exit 2 with its "Error 3" / "Error 4" line
+    findings_exit=0 inconclusive_exit=0
     if [ "$rc" = 3 ] || { [ "$rc" = 2 ] && grep -E '^make(\[[0-9]+\])?: \*\*\* .* Error [0-9]+$' "$log" | tail -n 1 | grep -q 'Error 3$'; }; then
         findings_exit=1
+    fi
+    if [ "$rc" = 4 ] || { [ "$rc" = 2 ] && grep -E '^make(\[[0-9]+\])?: \*\*\* .* Error [0-9]+$' "$log" | tail -n 1 | grep -q 'Error 4$'; }; then
+        inconclusive_exit=1
     fi
     if ! collect "$label" "$dir"; then
         last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
         printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results (exit $rc; see $log): $last" >>"$RESULTS"
-    elif [ "$rc" -ne 0 ] && ! awk -F'\t' -v l="$label" -v fx="$findings_exit" '
-            $1 == l && ($3 == "failed" || (fx && $3 == "finding")) { f = 1 } END { exit !f }' "$RESULTS"; then
+    elif [ "$rc" -ne 0 ] && ! awk -F'\t' -v l="$label" -v fx="$findings_exit" -v ix="$inconclusive_exit" '
+            $1 == l && ($3 == "failed" || (fx && $3 == "finding") || (ix && $3 == "inconclusive")) { f = 1 } END { exit !f }' "$RESULTS"; then
         printf '%s\t(run)\tfailed\t\t%s\n' "$label" "exit $rc although no test failed (see $log)" >>"$RESULTS"
     fi
     counts=$(awk -F'\t' -v l="$label" '$1 == l { n[$3]++ } END { printf "%d passed, %d failed, %d skipped", n["passed"], n["failed"], n["skipped"] + n["not run"]
-        if (n["finding"]) printf ", %d findings", n["finding"] }' "$RESULTS")
+        if (n["finding"]) printf ", %d findings", n["finding"]
+        if (n["inconclusive"]) printf ", %d inconclusive", n["inconclusive"]
+        if (n["problem"]) printf ", %d problem-listed", n["problem"] }' "$RESULTS")
     echo "matrix: $label: exit $rc after ${secs} s: $counts (log $log)"
 done
 
@@ -205,7 +217,8 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
     {
         label = $1; test = $2; st = tolower($3); why = $5
         if (st ~ /^pass/) st = "passed"; else if (st ~ /^(fail|error)/) st = "failed"
-        else if (st ~ /^finding/) st = "finding"; else st = "skipped"
+        else if (st ~ /^finding/) st = "finding"; else if (st ~ /^inconclusive/) st = "inconclusive"
+        else if (st ~ /^problem/) st = "problem"; else st = "skipped"
         if (!(test in seen)) { seen[test] = 1; tests[++nt] = test }
         cell[test, label] = st; reason[test, label] = why
         if (test !~ /^\(/) ran[label] = 1
@@ -228,7 +241,7 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
             if (st == "passed") { txt[t, l] = "passed"; continue }
             r = reason[t, l]; if (r == "") r = "(no reason given)"
             key = st SUBSEP r
-            if (!(key in note)) { note[key] = ++nn; notes[nn] = (st == "failed" ? "FAILED:  " : st == "finding" ? "finding: " : "skipped: ") r }
+            if (!(key in note)) { note[key] = ++nn; notes[nn] = (st == "failed" ? "FAILED" : st) ": " r }
             txt[t, l] = (st == "failed" ? "FAILED" : st) " [" note[key] "]"
         }
         w = 11; for (i = 1; i <= nt; i++) if (length(tests[i]) > w) w = length(tests[i])
@@ -249,7 +262,9 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
         if (nn) print ""
         for (i = 1; i <= nn; i++) printf "[%d] %s\n", i, notes[i]
         print ""
-        printf "%d passed, %d failed, %d skipped%s\n", n["passed"], n["failed"], n["skipped"], n["finding"] ? ", " n["finding"] " findings" : ""
-        exit (n["failed"] > 0 || nt == 0) ? 1 : n["finding"] > 0 ? 3 : 0
+        printf "%d passed, %d failed, %d skipped%s%s%s\n", n["passed"], n["failed"], n["skipped"],
+            n["finding"] ? ", " n["finding"] " findings" : "", n["inconclusive"] ? ", " n["inconclusive"] " inconclusive" : "",
+            n["problem"] ? ", " n["problem"] " problem-listed" : ""
+        exit (n["failed"] > 0 || nt == 0) ? 1 : n["inconclusive"] > 0 ? 4 : n["finding"] > 0 ? 3 : 0
     }
 ' "$RESULTS"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # make/stress.sh: two ways to shake the pack, each reported per round and ending with the totals line
-# `P passed, F failed, S skipped` over all rounds (exit 1 on a failure).
+# `P passed, F failed, S skipped` (", N findings", ", N inconclusive", ", N problem-listed" when there are any) over
+# all rounds (exit 1 on a failure or an inconclusive: a verdict the pack could not reach is not a pass).
 #
 # MODE=load (the default): the tests whose outcome the runtime times (GC, OSR, concurrent cleaning) prove
 # themselves by N consecutive runs (default 20) while stress-ng keeps STRESS_CPUS workers (default 2) busy: every
-# run must pass or skip with a reason. One make/jtreg.sh run per round in $BUILD/stress.
+# run must pass or skip with a reason (an inconclusive is not a pass). One make/jtreg.sh run per round in $BUILD/stress.
 #
 # MODE=compiler: the JIT tests (those whose @requires names pack.c2) under C2's own randomness, one run per seed
 # (SEEDS=20 of them, consecutive from SEED=, random by default): C2's diagnostic Stress flags shuffle its
@@ -39,7 +40,7 @@ compiler_stress_options() {
 
 compiler_mode() {
     local seeds=${SEEDS:-20} first=${SEED:-$(( $(od -An -tu4 -N4 /dev/urandom) % 1000000000 ))} java options
-    local tp=0 tf=0 ts=0 k seed user=${VM_OPTIONS:-} started=$SECONDS name file
+    local tp=0 tf=0 ts=0 tn=0 ti=0 tx=0 k seed user=${VM_OPTIONS:-} started=$SECONDS name file outcome
     declare -A failed_seeds=()
     local failures=()
     if [ -z "${TEST:-}" ]; then
@@ -58,27 +59,27 @@ compiler_mode() {
         seed=$((first + k - 1))
         export VM_OPTIONS="${user:+$user }$options -XX:StressSeed=$seed"
         run_round "$OUT" "$OUT/seed-$seed.log"
-        echo "seed $seed ($k/$seeds): $ROUND_P passed, $ROUND_F failed, $ROUND_S skipped ($ROUND_SECONDS s)"
-        tp=$((tp + ROUND_P)) tf=$((tf + ROUND_F)) ts=$((ts + ROUND_S))
-        while read -r name; do
+        echo "seed $seed ($k/$seeds): $(round_totals) ($ROUND_SECONDS s)"
+        tp=$((tp + ROUND_P)) tf=$((tf + ROUND_F)) ts=$((ts + ROUND_S)) tn=$((tn + ROUND_N)) ti=$((ti + ROUND_I)) tx=$((tx + ROUND_X))
+        while read -r name outcome; do
             file=${name%%#*}
             failed_seeds[$name]="${failed_seeds[$name]:-}${failed_seeds[$name]:+ }$seed"
-            failures+=("  seed $seed: $name failed; reproduce: make test JDK=$JDK TEST=$file VM_OPTIONS=\"$VM_OPTIONS\"")
+            failures+=("  seed $seed: $name $outcome; reproduce: make test JDK=$JDK TEST=$file VM_OPTIONS=\"$VM_OPTIONS\"")
             cp "$OUT/seed-$seed.log" "$OUT/failed-seed-$seed.log"
-        done < <(awk -F'\t' '$2 == "failed" || $2 == "error" {print $1}' "$OUT/summary.tsv" 2>/dev/null)
+        done < <(awk -F'\t' '$2 == "failed" || $2 == "error" || $2 == "inconclusive" {print $1, $2}' "$OUT/summary.tsv" 2>/dev/null)
     done
     export VM_OPTIONS=$user
     if [ ${#failures[@]} -gt 0 ]; then
         echo
-        echo "Failures (each seed's output: $OUT/failed-seed-<seed>.log):"
+        echo "Failures and inconclusive results (each seed's output: $OUT/failed-seed-<seed>.log):"
         printf '%s\n' "${failures[@]}"
         for name in "${!failed_seeds[@]}"; do
-            echo "  failed under $(wc -w <<<"${failed_seeds[$name]}") of $seeds seeds: $name (seeds ${failed_seeds[$name]})"
+            echo "  failed or inconclusive under $(wc -w <<<"${failed_seeds[$name]}") of $seeds seeds: $name (seeds ${failed_seeds[$name]})"
         done
     fi
     echo "$seeds seed$([ "$seeds" = 1 ] || echo s) in $((SECONDS - started)) s"
-    echo "$tp passed, $tf failed, $ts skipped"
-    [ "$tf" -eq 0 ]
+    totals_line "$tp" "$tf" "$ts" "$tn" "$ti" "$tx"
+    [ "$tf" -eq 0 ] && [ "$ti" -eq 0 ]
 }
 
 load_mode() {
@@ -91,22 +92,22 @@ load_mode() {
     stress-ng --cpu "$STRESS_CPUS" --timeout 0 >"$OUT/stress-ng.log" 2>&1 &
     load=$!
     trap 'kill "$load" 2>/dev/null' EXIT
-    tp=0 tf=0 ts=0
+    tp=0 tf=0 ts=0 tn=0 ti=0 tx=0
     declare -A failed=()
     for round in $(seq "$N"); do
         kill -0 "$load" 2>/dev/null || die "stress-ng stopped (see $OUT/stress-ng.log)"
         run_round "$OUT" "$OUT/round-$round.log"
-        echo "round $round/$N under stress-ng --cpu $STRESS_CPUS: $ROUND_P passed, $ROUND_F failed, $ROUND_S skipped"
-        tp=$((tp + ROUND_P)) tf=$((tf + ROUND_F)) ts=$((ts + ROUND_S))
+        echo "round $round/$N under stress-ng --cpu $STRESS_CPUS: $(round_totals)"
+        tp=$((tp + ROUND_P)) tf=$((tf + ROUND_F)) ts=$((ts + ROUND_S)) tn=$((tn + ROUND_N)) ti=$((ti + ROUND_I)) tx=$((tx + ROUND_X))
         while read -r name; do
             failed[$name]=$(( ${failed[$name]:-0} + 1 ))
-        done < <(awk -F'\t' '$2 == "failed" || $2 == "error" {print $1}' "$OUT/summary.tsv" 2>/dev/null)
+        done < <(awk -F'\t' '$2 == "failed" || $2 == "error" || $2 == "inconclusive" {print $1}' "$OUT/summary.tsv" 2>/dev/null)
     done
     for name in "${!failed[@]}"; do
-        echo "  failed in ${failed[$name]} of $N rounds: $name"
+        echo "  failed or inconclusive in ${failed[$name]} of $N rounds: $name"
     done
-    echo "$tp passed, $tf failed, $ts skipped"
-    [ "$tf" -eq 0 ]
+    totals_line "$tp" "$tf" "$ts" "$tn" "$ti" "$tx"
+    [ "$tf" -eq 0 ] && [ "$ti" -eq 0 ]
 }
 
 case $MODE in

@@ -30,7 +30,7 @@ fi
 check() {
     local name=$1 want=$2 n=$((passed + failed + 1)); shift 2
     make --no-print-directory test BUILD="$B" TEST="$one" "$@" >"$B/run-$n.log" 2>&1
-    local got; got=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$B/run-$n.log" | tail -n 1)
+    local got; got=$(grep -E "$TOTALS_RE" "$B/run-$n.log" | tail -n 1)
     if [ "$got" = "$want" ]; then
         passed=$((passed + 1)); echo "  ok      $name: $got"
     else

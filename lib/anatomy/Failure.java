@@ -32,6 +32,15 @@ final class Failure {
     }
 
     AssertionError error() {
+        return new AssertionError(text());
+    }
+
+    /** The same facts as a verdict the pack could not reach ({@link Inconclusive}), not a failure of the claim. */
+    Inconclusive inconclusive() {
+        return new Inconclusive(text());
+    }
+
+    private String text() {
         int width = facts.stream().mapToInt(f -> f[0].length()).max().orElse(0);
         StringBuilder sb = new StringBuilder();
         for (String[] f : facts) {
@@ -46,6 +55,6 @@ final class Failure {
             sb.append(evidenceTitle).append(":\n");
             evidence.forEach(l -> sb.append("    ").append(l).append('\n'));
         }
-        return new AssertionError(sb.toString());
+        return sb.toString();
     }
 }

@@ -90,27 +90,10 @@ public final class Jit {
                     .run()
                     .shouldHaveExitCodeZero();
         } catch (ChildVmException e) {
-            // "Option -XX:+UseZGC not supported" comes on stdout (s390x 25.0.5 has neither ZGC nor Shenandoah)
-            Matcher lacks = MISSING_GC.matcher(e.outputText());
-            if (lacks.find()) {
-                throw new jtreg.SkippedException("this JDK build has no such collector: " + lacks.group());
-            }
-            // A collector's own flags are unknown to a build without it, and the VM names them first (s390x 28-ea+18:
-            // "Unrecognized VM option 'ShenandoahUncommitDelay=100'" before it would refuse -XX:+UseShenandoahGC)
-            for (String o : options) {
-                Matcher gc = SELECTED_GC.matcher(o);
-                if (gc.matches() && e.outputText().contains("Unrecognized VM option '" + gc.group(1))) {
-                    throw new jtreg.SkippedException("this JDK build has no such collector: " + o + " (its options are"
-                            + " unrecognized: " + e.outputText().lines().filter(l -> l.contains("Unrecognized VM option")).findFirst().orElse("") + ")");
-                }
-            }
-            // Under qemu-user a VM crash cannot be told from an emulator fault: it is no evidence either way.
-            String emulator = Emulator.current();
-            if (e.fatalError() != null && emulator != null) {
+            judgeRefusedCollectorOption(e.outputText(), options, builtCollectors());
+            if (e.fatalError() != null) {
                 System.out.println(e.getMessage());
-                throw new jtreg.SkippedException("inconclusive: the child VM crashed under " + emulator + " ("
-                        + e.fatalError() + "); a crash under emulation is not evidence about the JDK (run it on the"
-                        + " hardware; the command and output are in the test's log)");
+                throw crashed(e.fatalError(), e.hsErrFirstFrame(), Emulator.current(), e);
             }
             throw e;
         }
@@ -118,8 +101,79 @@ public final class Jit {
         if (!recorded.all("skipped").isEmpty()) {
             throw new jtreg.SkippedException(recorded.last("skipped"));
         }
+        if (!recorded.all("inconclusive").isEmpty()) {
+            throw new Inconclusive(recorded.last("inconclusive"));
+        }
         Isa isa = Isa.ofOsArch(recorded.last("os.arch"));
+        String stale = Disassembly.signatureMismatch(out.stdoutText(), isa);
+        if (stale != null) {
+            throw new Inconclusive(stale);
+        }
         return new Run(testClass, out, log, vmLog, recorded, isa, Disassembly.of(out.stdoutText(), isa, CodeBytes.read(recorded)));
+    }
+
+    /**
+     * What a child VM that would not start with these options means about a collector, thrown: a skip ("this JDK build has
+     * no such collector") when the VM refuses the collector itself ({@code Option -XX:+UseZGC not supported},
+     * s390x 25.0.5) or refuses an option of a collector the options select that the build does not have (s390x
+     * 28-ea+18 names {@code ShenandoahUncommitDelay=100} before it would refuse {@code -XX:+UseShenandoahGC});
+     * a failure naming the option when the build has that collector (the JDK removed or renamed a flag the test
+     * relies on); nothing when the output is no such refusal. {@code builtGcs} is the probe's {@code pack.gcs}
+     * ({@code ,serial,parallel,g1,...,}), or null when not known.
+     */
+    public static void judgeRefusedCollectorOption(String output, List<String> options, String builtGcs) {
+        Matcher lacks = MISSING_GC.matcher(output);
+        if (lacks.find()) {
+            throw new jtreg.SkippedException("this JDK build has no such collector: " + lacks.group());
+        }
+        for (String o : options) {
+            Matcher gc = SELECTED_GC.matcher(o);
+            if (!gc.matches() || !output.contains("Unrecognized VM option '" + gc.group(1))) {
+                continue;
+            }
+            String line = output.lines().filter(l -> l.contains("Unrecognized VM option '" + gc.group(1))).findFirst().orElse("").strip();
+            String name = gc.group(1).toLowerCase(java.util.Locale.ROOT);
+            if (builtGcs != null && builtGcs.contains("," + name + ",")) {
+                throw new Failure()
+                        .fact("expected the JDK to accept", "the options of " + gc.group(1) + "GC, a collector this build has (pack.gcs="
+                                + builtGcs + ")")
+                        .fact("but was", line)
+                        .fact("why it matters", "the JDK removed or renamed a flag the test relies on")
+                        .fact("vm options", String.join(" ", options)).error();
+            }
+            throw new jtreg.SkippedException("this JDK build has no such collector: " + o + " (its options are unrecognized: "
+                    + line + (builtGcs == null ? "" : "; pack.gcs=" + builtGcs) + ")");
+        }
+    }
+
+    /**
+     * A child VM's crash: under an emulator it is inconclusive, naming the emulator, the VM's error and the first
+     * frame of its hs_err report (a crash under emulation cannot be told from an emulator's fault); on the hardware
+     * it is the failure itself.
+     */
+    public static RuntimeException crashed(String fatalError, String firstFrame, String emulator, RuntimeException failure) {
+        if (emulator == null) {
+            return failure;
+        }
+        return new Inconclusive("the child VM crashed under " + emulator + " (" + fatalError
+                + (firstFrame == null ? "" : "; first frame of its hs_err: " + firstFrame) + "): a crash under emulation is"
+                + " not evidence about the JDK either way (run it on the hardware, or problem-list it: make/problems; the"
+                + " command and output are in the test's log)");
+    }
+
+    /** The probe's pack.gcs (its report, PACK_PROBE_REPORT), or null when this run has none. */
+    private static String builtCollectors() {
+        String file = System.getenv("PACK_PROBE_REPORT");
+        if (file == null || file.isBlank()) {
+            return null;
+        }
+        java.util.Properties p = new java.util.Properties();
+        try (var in = java.nio.file.Files.newBufferedReader(Path.of(file))) {
+            p.load(in);
+        } catch (java.io.IOException e) {
+            return null;
+        }
+        return p.getProperty("pack.gcs");
     }
 
     /** A control must name exactly one thing it kills; a test that breaks this fails before running anything. */

@@ -15,6 +15,7 @@ import static org.testng.Assert.expectThrows;
 
 import anatomy.Compiled;
 import anatomy.Count;
+import anatomy.Inconclusive;
 import anatomy.Op;
 import anatomy.Run;
 import anatomy.capture.Disassembly;
@@ -145,13 +146,13 @@ public class ForeignDisassemblyTest {
                 && n.instructions().stream().allMatch(Instruction::isUnread)).findFirst().orElseThrow();
         NMethod otherPrinted = asPrinted.stream().filter(n -> n.compileId() == other.compileId()).findFirst().orElseThrow();
         assertEquals(notesByAddress(other), notesByAddress(otherPrinted), r + ": " + other.describe());
-        expectThrows(jtreg.SkippedException.class, () -> assertThat(new Compiled(other, run)).hasNo(Op.FULL_FENCE));
+        expectThrows(Inconclusive.class, () -> assertThat(new Compiled(other, run)).hasNo(Op.FULL_FENCE));
     }
 
     /**
      * Bytes the pack's decoder cannot decode (here APX's add %rax, %r16, d5 18 01 c0, which capstone 5 prints as
      * ".byte 0xd5", a bogus "sbbb %al, (%rcx)", ".byte 0xc0", spliced into the signed plugin's select): an absence or
-     * a miss over them is inconclusive (a skip naming them), evidence found stands, and what the VM's notes show is
+     * a miss over them is inconclusive (anatomy.Inconclusive naming them), evidence found stands, and what the VM's notes show is
      * judged as ever.
      */
     @Test
@@ -174,12 +175,12 @@ public class ForeignDisassemblyTest {
         Compiled code = requested(run, signed, "select");
         assertTrue(code.nmethod().instructions().stream().anyMatch(Instruction::isUnread));
 
-        jtreg.SkippedException absence = expectThrows(jtreg.SkippedException.class, () -> assertThat(code).hasNo(Op.INTEGER_DIVISION));
-        assertTrue(absence.getMessage().startsWith("inconclusive: no INTEGER_DIVISION"), absence.getMessage());
+        Inconclusive absence = expectThrows(Inconclusive.class, () -> assertThat(code).hasNo(Op.INTEGER_DIVISION));
+        assertTrue(absence.getMessage().startsWith("no INTEGER_DIVISION"), absence.getMessage());
         assertTrue(absence.getMessage().contains("could not decode (.byte)") && absence.getMessage().contains("the pack's plugin"),
                 absence.getMessage());
-        expectThrows(jtreg.SkippedException.class, () -> assertThat(code).has(Op.INTEGER_DIVISION));
-        expectThrows(jtreg.SkippedException.class, () -> assertThat(code).has(Count.exactly(1), Op.CMOV));
+        expectThrows(Inconclusive.class, () -> assertThat(code).has(Op.INTEGER_DIVISION));
+        expectThrows(Inconclusive.class, () -> assertThat(code).has(Count.exactly(1), Op.CMOV));
         assertThat(code).has(Op.CMOV);                                      // evidence found stands
         expectThrows(AssertionError.class, () -> assertThat(code).hasNo(Op.CMOV));
         assertThat(code).has(Op.RETURN_POLL).hasNo(Op.UNCOMMON_TRAP);     // the VM's notes are judged as ever

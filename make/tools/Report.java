@@ -30,8 +30,11 @@ import java.util.stream.Stream;
  * then the totals; exits 1 when any cell failed.
  *
  * A cell's outcome is read from the run's status word, whatever tool wrote it: passed, failed (also jtreg's
- * error), skipped, finding (a skip this JDK's defaults caused, not the user's options); any other word is shown
- * as it is, with its own glyph, and counted with the skips in the last line, as JUnit and TAP count it.
+ * error), skipped, finding (a skip this JDK's defaults caused, not the user's options), inconclusive (a verdict the
+ * pack could not reach: in JUnit an error with its reason, in TAP a "not ok ... # inconclusive: reason"), problem
+ * (a problem list excluded it: a skip in JUnit and TAP, named so); any other word is shown as it is, with its own
+ * glyph, and counted with the skips in the last line, as JUnit and TAP count it. Exits 1 when a cell failed, else 4
+ * when one is inconclusive, else 0.
  *
  * Usage: Report BUILD_DIR OUT_DIR    (environment: PACK_VERSION, PACK_TOOLS: the pack's commit, hsdis/capstone;
  *                                     REPORT_BASELINE: the label of the baseline column, default the first)
@@ -50,6 +53,8 @@ public class Report {
         GLYPHS.put("passed", "\u2713");    // check mark
         GLYPHS.put("failed", "\u2717");    // ballot x
         GLYPHS.put("finding", "\u25C6");   // black diamond
+        GLYPHS.put("inconclusive", "\u25CC");   // dotted circle
+        GLYPHS.put("problem", "\u2298");   // circled division slash
         GLYPHS.put("skipped", "\u2013");   // en dash
     }
     static final String OTHER_GLYPH = "?";
@@ -64,6 +69,8 @@ public class Report {
             .passed{background:#dcf2dc}.passed .g,.g.passed{color:#176317}
             .failed{background:#fbd5d5}.failed .g,.g.failed{color:#b00000}
             .finding{background:#ffe7a8}.finding .g,.g.finding{color:#8a4b00}
+            .inconclusive{background:#f8d3ef}.inconclusive .g,.g.inconclusive{color:#8b1a6b}
+            .problem{background:#dae5f5}.problem .g,.g.problem{color:#1d3f7a}
             .skipped{background:#ececec}.skipped .g,.g.skipped{color:#555}
             .other{background:#e4dcf5}.other .g,.g.other{color:#4b2a8c}
             .none .g,.g.none{color:#999}
@@ -170,13 +177,16 @@ public class Report {
         System.out.println("report: " + tests.size() + " behaviours x " + runs.size() + " runs: " + String.join(", ",
                 n.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList()) + "; baseline " + baseline + ", "
                 + differ + " cell(s) differ from it");
-        if (n.get("finding") + other > 0) {
-            System.out.println("report: the findings" + (other > 0 ? " and the statuses make report does not know" : "")
-                    + " are counted as skipped below, as in junit.xml and the TAP files");
+        if (other > 0) {
+            System.out.println("report: the statuses make report does not know are counted as skipped below, as in junit.xml"
+                    + " and the TAP files");
         }
-        // The last line keeps the pack's form (make check reads it): findings and unknown statuses count as skips.
-        System.out.println(n.get("passed") + " passed, " + n.get("failed") + " failed, " + (n.get("skipped") + n.get("finding") + other) + " skipped");
-        System.exit(n.get("failed") > 0 ? 1 : 0);
+        // The last line keeps the pack's form (anatomy.probe.Verdict.totals; make check reads it): unknown statuses
+        // count as skips.
+        Map<String, Integer> totals = new LinkedHashMap<>(n);
+        totals.merge("skipped", other, Integer::sum);
+        System.out.println(anatomy.probe.Verdict.totals(totals));
+        System.exit(n.get("failed") > 0 ? 1 : n.get("inconclusive") > 0 ? 4 : 0);
     }
 
     static TreeSet<String> tests(List<Results.Run> runs) {
@@ -290,6 +300,10 @@ public class Report {
             return "failed";
         } else if (s.startsWith("finding")) {
             return "finding";
+        } else if (s.startsWith("inconclusive")) {
+            return "inconclusive";
+        } else if (s.startsWith("problem")) {
+            return "problem";
         } else if (s.startsWith("skip") || s.startsWith("not run")) {
             return "skipped";
         }
@@ -349,6 +363,8 @@ public class Report {
             {"passed", "passed: the claim holds"},
             {"failed", "failed: the claim does not hold (or the test could not run)"},
             {"finding", "finding: skipped because of this JDK's defaults, not your options"},
+            {"inconclusive", "inconclusive: the pack could not reach a verdict (not a pass)"},
+            {"problem", "problem-listed: a known problem of this JDK or emulator (bug id in the cell)"},
             {"skipped", "skipped: a precondition your configuration does not meet"},
         };
         for (String[] m : meaning) {
@@ -606,7 +622,7 @@ public class Report {
         }
         Results.Cell c = r.cells().get(t);
         h.append(esc(st));
-        if (!c.seconds().isEmpty() && !st.equals("skipped") && !st.equals("finding")) {
+        if (!c.seconds().isEmpty() && !st.equals("skipped") && !st.equals("finding") && !st.equals("problem")) {
             h.append(" <span class=\"small\">").append(esc(c.seconds())).append(" s</span>");
         }
         if (!st.equals("passed") && !reason(r, t).isBlank()) {
@@ -622,6 +638,9 @@ public class Report {
             case "finding" -> h.append("<p><b>finding:</b> ").append(esc(reason(r, t)))
                     .append(" <span class=\"small\">(a skip this JDK's defaults caused, not the options of the run)</span></p>");
             case "skipped" -> h.append("<p><b>skipped:</b> ").append(esc(reason(r, t))).append("</p>");
+            case "inconclusive" -> h.append("<p><b>inconclusive</b> <span class=\"small\">(the pack could not reach a verdict:"
+                    + " not a pass)</span></p><pre>").append(esc(reason(r, t))).append("</pre>");
+            case "problem" -> h.append("<p><b>problem-listed:</b> ").append(esc(reason(r, t))).append("</p>");
             default -> h.append("<p><b>status <code>").append(esc(c.status())).append("</code></b> (not one make report knows): ")
                     .append(esc(reason(r, t))).append("</p>");
         }
@@ -717,7 +736,7 @@ public class Report {
     static String junit(List<Results.Run> runs, TreeSet<String> tests) {
         StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"hotspot-jit-pack\">\n");
         for (Results.Run r : runs) {
-            int[] n = new int[3];
+            int[] n = new int[4];   // passed, failed, skipped, errors (inconclusive)
             StringBuilder cases = new StringBuilder();
             double total = 0;
             for (String t : tests) {
@@ -741,14 +760,19 @@ public class Report {
                         cases.append(">\n      <failure message=\"").append(xml(first)).append("\">")
                                 .append(xml(msg != null ? msg : reason(r, t))).append("</failure>\n    </testcase>\n");
                     }
+                    case "inconclusive" -> {
+                        n[3]++;
+                        cases.append(">\n      <error type=\"inconclusive\" message=\"").append(xml(inconclusive(reason(r, t))))
+                                .append("\">").append(xml(reason(r, t))).append("</error>\n    </testcase>\n");
+                    }
                     default -> {
                         n[2]++;
                         cases.append(">\n      <skipped message=\"").append(xml(skipMessage(r, t))).append("\"/>\n    </testcase>\n");
                     }
                 }
             }
-            x.append("  <testsuite name=\"").append(xml(r.label())).append("\" tests=\"").append(n[0] + n[1] + n[2])
-                    .append("\" failures=\"").append(n[1]).append("\" errors=\"0\" skipped=\"").append(n[2]).append("\" time=\"")
+            x.append("  <testsuite name=\"").append(xml(r.label())).append("\" tests=\"").append(n[0] + n[1] + n[2] + n[3])
+                    .append("\" failures=\"").append(n[1]).append("\" errors=\"").append(n[3]).append("\" skipped=\"").append(n[2]).append("\" time=\"")
                     .append(String.format(Locale.ROOT, "%.2f", total)).append("\">\n    <properties>\n");
             for (String k : List.of("pack.jdk.why", "pack.isa", "pack.gc", "pack.emulated.why", "pack.hsdis.mode")) {
                 x.append("      <property name=\"").append(k).append("\" value=\"").append(xml(r.probe().getProperty(k, ""))).append("\"/>\n");
@@ -779,6 +803,8 @@ public class Report {
                     String msg = Results.assertion(r.jtr(test) == null ? "" : Results.read(r.jtr(test)));
                     (msg != null ? msg : reason(r, test)).lines().limit(12).forEach(l -> t.append("# ").append(l).append('\n'));
                 }
+                case "inconclusive" -> t.append("not ok ").append(i).append(" - ").append(test).append(" # ")
+                        .append(inconclusive(reason(r, test))).append('\n');
                 default -> t.append("ok ").append(i).append(" - ").append(test).append(" # SKIP ")
                         .append(skipMessage(r, test).replace('\n', ' ')).append('\n');
             }
@@ -787,16 +813,29 @@ public class Report {
     }
 
     /**
-     * A skipped test's message in JUnit and TAP, which have no fourth outcome: the reason, for a finding after
-     * "finding: ", for a status the report does not know after it ("status 'timeout': ...").
+     * A skipped test's message in JUnit and TAP, which have no outcome of their own for these: the reason, for a
+     * finding after "finding: ", for a problem-listed test after "problem-listed: ", for a status the report does not
+     * know after it ("status 'timeout': ...").
      */
     static String skipMessage(Results.Run r, String t) {
         String st = status(r, t);
         return switch (st) {
             case "skipped" -> reason(r, t);
             case "finding" -> "finding: " + reason(r, t);
+            case "problem" -> "problem-listed: " + reason(r, t);
             default -> "status '" + r.cells().get(t).status() + "': " + reason(r, t);
         };
+    }
+
+    /** "inconclusive: reason" (its first line), once: a reason may start with the word itself. */
+    static String inconclusive(String reason) {
+        String line = first(reason);
+        return line.startsWith("inconclusive") ? line : "inconclusive: " + line;
+    }
+
+    /** The first line of a reason (an inconclusive's facts run over several). */
+    static String first(String reason) {
+        return reason.lines().findFirst().orElse("");
     }
 
     static String env(String k) {

@@ -26,17 +26,20 @@ import java.util.stream.Stream;
  */
 final class Results {
     /**
-     * The outcomes of a cell, as summary.tsv writes them: a finding is a test that did not run only because this
-     * JDK's defaults differ from what it claims (make/tools/Summary.java, anatomy.probe.Finding).
+     * The outcomes of a cell, as summary.tsv writes them (anatomy.probe.Verdict): a finding is a test that did not
+     * run only because this JDK's defaults differ from what it claims (make/tools/Summary.java,
+     * anatomy.probe.Finding); an inconclusive one whose verdict the pack could not reach; a problem one a problem
+     * list excluded.
      */
-    static final List<String> OUTCOMES = List.of("passed", "failed", "skipped", "finding");
+    static final List<String> OUTCOMES = List.of("passed", "failed", "skipped", "finding", "inconclusive", "problem");
 
     record Cell(String test, String status, String seconds, String reason) {
         /** One of {@link #OUTCOMES}: jtreg's own words (Passed., Error., Not run) read as the pack's. */
         String outcome() {
             String s = status.toLowerCase(java.util.Locale.ROOT);
             return s.startsWith("pass") ? "passed" : s.startsWith("fail") || s.startsWith("error") ? "failed"
-                    : s.startsWith("finding") ? "finding" : "skipped";
+                    : s.startsWith("finding") ? "finding" : s.startsWith("inconclusive") ? "inconclusive"
+                    : s.startsWith("problem") ? "problem" : "skipped";
         }
 
         boolean isFinding() {

@@ -19,9 +19,11 @@ import java.util.stream.Stream;
  * exactly what javac saw, whatever the source's layout. First a baseline run without any control: each test
  * must pass on its own (else a failure under a control proves nothing), and the probe's properties decide
  * where a control applies (its requires=). Prints a table test x control -> killed / survived / skipped /
- * n/a / unrelated failure, and exits non-zero when any control survives, makes a test that ran without it
- * skip or turn into a finding (make/tools/Summary.java), fails for an unrelated reason, the baseline fails, or a
- * test declares no control.
+ * inconclusive / n/a / unrelated failure, and exits non-zero when any control survives, makes a test that ran
+ * without it skip or turn into a finding (make/tools/Summary.java), leaves it inconclusive (the pack could not
+ * reach a verdict under the control: not a kill, its own verdict, shown with its reason), fails for an unrelated
+ * reason, the baseline fails or is inconclusive, or a test declares no control. The runs under a control are not
+ * rerun without it (PACK_RERUN=no for make/jtreg.sh): the control is the option under test.
  *
  * Usage: Sensitivity BUILD_DIR JDK_FEATURE SELECTION...   (environment: JDK, VM_OPTIONS, ... for jtreg.sh)
  */
@@ -61,8 +63,12 @@ public class Sensitivity {
             List<String[]> base = rowsOf(baseline, test);
             boolean failed = base.stream().anyMatch(r -> r[1].equals("failed"));
             boolean ran = base.stream().anyMatch(r -> r[1].equals("passed"));
+            boolean inconclusive = base.stream().anyMatch(r -> r[1].equals("inconclusive"));
             for (Control c : list) {
-                if (!failed && !ran) {
+                if (inconclusive && !failed) {
+                    verdicts.add(new Verdict(test, c.flags(), "INCONCLUSIVE", "the test is inconclusive without any control: "
+                            + base.stream().filter(r -> r[1].equals("inconclusive")).findFirst().map(r -> r.length > 3 ? r[3] : "").orElse("")));
+                } else if (!failed && !ran) {
                     verdicts.add(new Verdict(test, c.flags(), "n/a", "the test skips here without any control: "
                             + base.stream().findFirst().map(r -> (r[1].equals("finding") ? "finding: " : "")
                             + (r.length > 3 ? r[3] : "")).orElse("not reported")));
@@ -136,6 +142,7 @@ public class Sensitivity {
         pb.environment().put("BUILD", build.toString());
         pb.environment().put("TEST", tests);
         pb.environment().put("VM_OPTIONS", (base + " " + flags).trim());
+        pb.environment().put("PACK_RERUN", "no");
         pb.environment().putAll(env);
         return pb.start().waitFor();
     }
@@ -157,6 +164,11 @@ public class Sensitivity {
         }
         if (rows.stream().anyMatch(r -> r[1].equals("passed"))) {
             return new Verdict(test, c.flags(), "SURVIVED", "the test passed under the control");
+        }
+        if (rows.stream().noneMatch(r -> r[1].equals("failed")) && rows.stream().anyMatch(r -> r[1].equals("inconclusive"))) {
+            String[] r = rows.stream().filter(x -> x[1].equals("inconclusive")).findFirst().orElseThrow();
+            return new Verdict(test, c.flags(), "INCONCLUSIVE", "the pack could not reach a verdict under the control, so it"
+                    + " kills nothing: " + (r.length > 3 ? r[3] : ""));
         }
         if (rows.stream().allMatch(r -> r[1].equals("skipped") || r[1].equals("finding"))) {
             return new Verdict(test, c.flags(), "SKIPPED", "it ran without the control but "
@@ -227,7 +239,7 @@ public class Sensitivity {
         long killed = verdicts.stream().filter(v -> v.outcome().equals("killed")).count();
         long bad = verdicts.stream().filter(v -> !List.of("killed", "n/a").contains(v.outcome())).count();
         long other = verdicts.size() - killed - bad;
-        System.out.println("sensitivity: " + killed + " killed, " + bad + " survived, skipped or unrelated, " + other + " n/a");
+        System.out.println("sensitivity: " + killed + " killed, " + bad + " survived, skipped, inconclusive or unrelated, " + other + " n/a");
         System.out.println(killed + " passed, " + bad + " failed, " + other + " skipped");
     }
 }

@@ -1,4 +1,5 @@
 import anatomy.probe.Finding;
+import anatomy.probe.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,22 +15,39 @@ import java.util.stream.Stream;
 
 /**
  * The pack's run summary: one line per test (outcome, wall time, reason), the reasons grouped, and the totals
- * alone on the last line as "N passed, N failed, N skipped", with ", N findings" when there are any. Tests whose
- * @requires did not hold are not run by jtreg at all; they are listed with the probe's reason for the clauses
- * that failed. The outcomes: passed, failed, skipped, and finding: a test that did not run only because this
- * JDK's defaults differ from what it claims (anatomy.probe.Finding: every property that stopped it has the
- * JDK's default as its cause, none the user's options or the platform), whether jtreg did not select it or it
- * skipped at run time naming such a property.
+ * alone on the last line as "N passed, N failed, N skipped", then ", N findings", ", N inconclusive" and
+ * ", N problem-listed" when there are any (anatomy.probe.Verdict). Tests whose @requires did not hold are not run
+ * by jtreg at all; they are listed with the probe's reason for the clauses that failed. The outcomes: passed,
+ * failed, skipped; finding: a test that did not run only because this JDK's defaults differ from what it claims
+ * (anatomy.probe.Finding: every property that stopped it has the JDK's default as its cause, none the user's
+ * options or the platform), whether jtreg did not select it or it skipped at run time naming such a property;
+ * inconclusive: the test threw anatomy.Inconclusive (jtreg records a failure); problem: a problem list that
+ * applies to this run names it (make/problems, Problems.java), so jtreg excluded it.
  *
- * Exit status: 1 when a test failed, else 3 when there are findings, else 0 (also when nothing ran, 1).
+ * A test inconclusive under the user's options that make/jtreg.sh ran once more without them (-Dpack.rerun=its
+ * work dir, -Dpack.rerun.options=the options) is merged by Verdict.merge: a verdict there makes it a skip naming
+ * the options, else it stays inconclusive.
+ *
+ * Exit status: 1 when a test failed, else 4 when any is inconclusive, else 3 when there are findings, else 0
+ * (also when nothing ran, 1).
  *
  * Usage: Summary WORK_DIR PROBE_REPORT START_EPOCH_SECONDS TSV_OUT SELECTION...
+ *        Summary --inconclusive WORK_DIR START_EPOCH_SECONDS   (the tests that were inconclusive, one a line)
+ * Properties: pack.rerun, pack.rerun.options, pack.problems (the exclude file make/jtreg.sh gave jtreg)
  */
 public class Summary {
     record Result(String test, String status, double seconds, String reason) {
     }
 
     public static void main(String[] args) throws IOException {
+        if (args.length == 3 && args[0].equals("--inconclusive")) {
+            for (Result r : read(Path.of(args[1]), new Properties(), Long.parseLong(args[2]) * 1000 - 1000).values()) {
+                if (r.status().equals(Verdict.INCONCLUSIVE)) {
+                    System.out.println(r.test());
+                }
+            }
+            return;
+        }
         Path work = Path.of(args[0]);
         Properties probe = new Properties();
         if (Files.exists(Path.of(args[1]))) {
@@ -41,20 +59,34 @@ public class Summary {
         Path tsv = Path.of(args[3]);
         List<String> selection = List.of(args).subList(4, args.length);
 
-        Map<String, Result> results = new TreeMap<>();
-        try (Stream<Path> files = Files.walk(work)) {
-            for (Path jtr : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".jtr"))::iterator) {
-                if (Files.getLastModifiedTime(jtr).toMillis() >= start && !jtr.startsWith(work.resolve("scratch"))) {
-                    Result r = read(jtr, probe);
-                    results.put(r.test(), r);
+        Map<String, Result> results = read(work, probe, start);
+        String rerun = System.getProperty("pack.rerun", "");
+        if (!rerun.isEmpty() && Files.isDirectory(Path.of(rerun))) {
+            Map<String, Result> again = read(Path.of(rerun), probe, start);
+            String options = System.getProperty("pack.rerun.options", "");
+            for (Map.Entry<String, Result> e : results.entrySet()) {
+                Result r = e.getValue();
+                Result a = again.get(e.getKey());
+                if (r.status().equals(Verdict.INCONCLUSIVE)) {
+                    Finding.Outcome o = Verdict.merge(new Finding.Outcome(r.status(), r.reason()),
+                            a == null ? null : new Finding.Outcome(a.status(), a.reason()), options);
+                    e.setValue(new Result(r.test(), o.status(), r.seconds(), o.reason()));
                 }
             }
         }
+        Map<String, Problems.Entry> problems = Problems.read(System.getProperty("pack.problems", ""));
         for (Path test : Selection.tests(selection)) {
             String file = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
             Map<String, String> blocks = requirements(test, file);
             for (Map.Entry<String, String> block : blocks.entrySet()) {
-                if (!results.containsKey(block.getKey())) {
+                Problems.Entry listed = problems.get(block.getKey());
+                if (listed == null) {
+                    listed = problems.get(file);
+                }
+                // problem-listed only where it would have run: a test its @requires rule out here stays a skip or finding
+                if (!results.containsKey(block.getKey()) && listed != null && holds(requires(block.getValue()), probe)) {
+                    results.put(block.getKey(), new Result(block.getKey(), Verdict.PROBLEM, 0, listed.reason()));
+                } else if (!results.containsKey(block.getKey())) {
                     Finding.Outcome o = Finding.ofRequires(requires(block.getValue()), probe);
                     // a sibling variant that ran on the same default asserts this JDK's form: not a finding
                     for (Map.Entry<String, String> sibling : blocks.entrySet()) {
@@ -69,26 +101,21 @@ public class Summary {
             }
         }
 
-        int passed = 0, failed = 0, skipped = 0, findings = 0;
-        Map<String, Integer> skipReasons = new LinkedHashMap<>();
-        Map<String, Integer> findingReasons = new LinkedHashMap<>();
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        // the reasons grouped by outcome, in this order under the table: skipped, finding, inconclusive, problem
+        Map<String, Map<String, Integer>> reasons = new LinkedHashMap<>();
+        for (String o : List.of(Verdict.SKIPPED, Verdict.FINDING, Verdict.INCONCLUSIVE, Verdict.PROBLEM)) {
+            reasons.put(o, new LinkedHashMap<>());
+        }
         StringBuilder table = new StringBuilder();
         StringBuilder tsvText = new StringBuilder();
         int width = results.keySet().stream().mapToInt(String::length).max().orElse(4);
         for (Result r : results.values()) {
-            switch (r.status()) {
-                case "passed" -> passed++;
-                case "failed" -> failed++;
-                case "finding" -> {
-                    findings++;
-                    findingReasons.merge(r.reason(), 1, Integer::sum);
-                }
-                default -> {
-                    skipped++;
-                    skipReasons.merge(r.reason(), 1, Integer::sum);
-                }
+            counts.merge(r.status(), 1, Integer::sum);
+            if (reasons.containsKey(r.status())) {
+                reasons.get(r.status()).merge(r.reason(), 1, Integer::sum);
             }
-            table.append(String.format("  %-" + width + "s  %-7s %6.2f s  %s%n", r.test(), r.status(), r.seconds(),
+            table.append(String.format("  %-" + width + "s  %-12s %6.2f s  %s%n", r.test(), r.status(), r.seconds(),
                     r.status().equals("passed") ? "" : r.reason()));
             tsvText.append(r.test()).append('\t').append(r.status()).append('\t')
                     .append(String.format("%.2f", r.seconds())).append('\t').append(r.reason()).append('\n');
@@ -98,19 +125,36 @@ public class Summary {
         System.out.println();
         System.out.println("Pack summary (" + probeLine(probe) + "):");
         System.out.print(table);
-        skipReasons.forEach((reason, n) -> System.out.println(n + " skipped: " + reason));
-        findingReasons.forEach((reason, n) -> System.out.println(n + " finding: " + reason));
-        System.out.println(totals(passed, failed, skipped, findings));
+        reasons.forEach((outcome, byReason) -> byReason.forEach((reason, n) -> System.out.println(n + " " + outcome + ": " + reason)));
+        System.out.println(Verdict.totals(counts));
         if (results.isEmpty()) {
             System.err.println("error: no test ran; check TEST=" + String.join(" ", selection));
             System.exit(1);
         }
-        System.exit(failed > 0 ? 1 : findings > 0 ? 3 : 0);
+        System.exit(Verdict.exitStatus(counts));
     }
 
-    /** The totals line: "N passed, N failed, N skipped", and ", N findings" only when there are any. */
-    static String totals(int passed, int failed, int skipped, int findings) {
-        return passed + " passed, " + failed + " failed, " + skipped + " skipped" + (findings > 0 ? ", " + findings + " findings" : "");
+    /** Whether every @requires expression holds by the probe's report (false without one). */
+    static boolean holds(List<String> requires, Properties probe) {
+        try {
+            return requires.stream().allMatch(r -> anatomy.probe.Requires.holds(r, probe));
+        } catch (IllegalArgumentException e) {   // no probe report, or a property it does not have
+            return false;
+        }
+    }
+
+    /** The results of the .jtr files under a work dir written since START (milliseconds), by test. */
+    static Map<String, Result> read(Path work, Properties probe, long start) throws IOException {
+        Map<String, Result> results = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(work)) {
+            for (Path jtr : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".jtr"))::iterator) {
+                if (Files.getLastModifiedTime(jtr).toMillis() >= start && !jtr.startsWith(work.resolve("scratch"))) {
+                    Result r = read(jtr, probe);
+                    results.put(r.test(), r);
+                }
+            }
+        }
+        return results;
     }
 
     static String probeLine(Properties p) {
@@ -133,16 +177,8 @@ public class Summary {
         String test = find(text, "(?m)^test=(.*)$", jtr.toString());
         test = test.replace("\\#", "#");   // jtreg escapes the '#' of a @test id variant in .jtr files
         double seconds = Double.parseDouble(find(text, "(?m)^elapsed=(\\d+)", "0")) / 1000.0;
-        String result = find(text, "(?m)^test result: (.*)$", "Error. no result recorded");
-        if (result.startsWith("Passed. Skipped: ")) {
-            Finding.Outcome o = Finding.ofSkip(result.substring("Passed. Skipped: ".length())
-                    .replaceFirst("^jtreg\\.SkippedException: ", ""), probe);
-            return new Result(test, o.status(), seconds, o.reason());
-        }
-        if (result.startsWith("Passed.")) {
-            return new Result(test, "passed", seconds, "");
-        }
-        return new Result(test, "failed", seconds, result);
+        Finding.Outcome o = Verdict.ofResult(find(text, "(?m)^test result: (.*)$", "Error. no result recorded"), probe);
+        return new Result(test, o.status(), seconds, o.reason());
     }
 
     static String find(String text, String regex, String otherwise) {

@@ -5,7 +5,8 @@ import java.lang.reflect.Method;
 
 /**
  * The entry point of a pack child VM: records what VM this is, then runs the test's workload class. A
- * workload that throws {@code jtreg.SkippedException} has the skip recorded as a fact for the driver.
+ * workload that throws {@code jtreg.SkippedException} has the skip recorded as a fact for the driver, one that
+ * throws {@code anatomy.Inconclusive} the verdict it could not reach.
  */
 public final class ChildMain {
     private ChildMain() {
@@ -26,6 +27,10 @@ public final class ChildMain {
             Throwable cause = e.getCause();
             if (cause.getClass().getName().equals("jtreg.SkippedException")) {
                 Facts.record("skipped", cause.getMessage());
+                return;
+            }
+            if (cause.getClass().getName().equals("anatomy.Inconclusive")) {   // a verdict the workload cannot reach
+                Facts.record("inconclusive", cause.getMessage());
                 return;
             }
             // A WhiteBox native this JDK's table lacks (another update or vendor): the test cannot be judged here.

@@ -55,6 +55,30 @@ public final class ChildVmException extends RuntimeException {
         return (error == null ? "a fatal error" : error) + (frame == null ? "" : "; problematic frame: " + frame);
     }
 
+    /**
+     * The first frame of the crash's hs_err report (the file the VM names in its output), e.g. {@code V
+     * [libjvm.so+0x7a380c] PhaseChaitin::Split(unsigned int, ResourceArea*)+0x1c}; null when there is none to read.
+     */
+    public String hsErrFirstFrame() {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("#\\s+(/\\S*hs_err_pid\\d+\\.log)").matcher(outputText);
+        return m.find() ? firstFrameIn(text(Path.of(m.group(1)))) : null;
+    }
+
+    /** The first frame listed under "Native frames:" (else "Java frames:") of an hs_err report's text, or null. */
+    public static String firstFrameIn(String hsErr) {
+        for (String section : new String[] {"Native frames:", "Java frames:"}) {
+            int at = hsErr.indexOf(section);
+            if (at >= 0) {
+                String frame = hsErr.substring(at).lines().skip(1).map(String::strip).filter(l -> !l.isEmpty())
+                        .findFirst().orElse(null);
+                if (frame != null && !frame.startsWith("...")) {
+                    return frame.replaceAll("\\s+", " ");
+                }
+            }
+        }
+        return null;
+    }
+
     /** Both of the child's streams, stdout first: the VM prints some start-up errors on stdout. */
     public String outputText() {
         return outputText;

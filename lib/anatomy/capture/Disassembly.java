@@ -20,6 +20,13 @@ public record Disassembly(Mode mode, String text, String detail) {
      */
     public static final String SIGN_OPTION = "capstone-sign";
 
+    /**
+     * The version of the pack's plugin this library reads (lib/hsdis/decode.h, HSDIS_PLUGIN_VERSION: a selftest
+     * keeps the two equal). Text signed by another version (a stale build left in a plugin directory) is not read
+     * as the pack's.
+     */
+    public static final String PLUGIN_VERSION = "2.0";
+
     public enum Mode {
         /** The VM loaded the pack's plugin, which signed its text in the form the vocabulary reads. */
         PLUGIN,
@@ -72,6 +79,32 @@ public record Disassembly(Mode mode, String text, String detail) {
         }
         r.problems().forEach(p -> detail.append("; ").append(p));
         return new Disassembly(Mode.FOREIGN, r.text(), detail.toString());
+    }
+
+    /**
+     * Why the signed text in {@code printed} cannot be read as this pack's plugin's for this ISA: a signature of
+     * another version of the plugin ({@code hsdis-anatomy 1.0}, a stale build) or of another ISA; null when every
+     * signature is {@link #PLUGIN_VERSION} for {@code isa} (or there is none). The caller makes the verdict
+     * inconclusive with it: such code is neither trusted nor silently left unread.
+     */
+    public static String signatureMismatch(String printed, InstructionKinds isa) {
+        java.util.Set<String> differ = new java.util.LinkedHashSet<>();
+        printed.lines().map(ForeignCode.Signature::find).flatMap(java.util.Optional::stream).forEach(s -> {
+            if (!s.version().equals(PLUGIN_VERSION)) {
+                differ.add("version " + s.version() + " where the pack reads " + PLUGIN_VERSION);
+            }
+            if (!s.isa().equals(isa.label())) {
+                differ.add("ISA " + s.isa() + " where the VM runs " + isa.label());
+            }
+        });
+        if (differ.isEmpty()) {
+            return null;
+        }
+        String plugin = printed.lines().map(ForeignCode.Signature::find).flatMap(java.util.Optional::stream).findFirst()
+                .map(s -> "hsdis-anatomy " + s.version() + " (" + s.backend() + ", " + s.isa() + " " + s.form() + ")").orElse("?");
+        return "the VM loaded a plugin that signs as the pack's but does not match it: " + plugin + ", " + String.join("; ", differ)
+                + " (a stale or foreign build in the plugin's directory: rebuild it with make hsdis, or remove it; "
+                + Hsdis.whereLooked() + ")";
     }
 
     /** The form of the pack's plugin's text that the vocabulary reads: AT&T on x86_64, the one syntax elsewhere. */

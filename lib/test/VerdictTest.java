@@ -1,0 +1,81 @@
+/*
+ * @test
+ * @summary A verdict the pack could not reach is inconclusive, never a skip or a pass; a rerun without the user's options decides whether they took the evidence away
+ * @library /lib
+ * @run testng VerdictTest
+ */
+
+import static org.testng.Assert.assertEquals;
+
+import anatomy.Inconclusive;
+import anatomy.probe.Finding;
+import anatomy.probe.Verdict;
+import java.util.Map;
+import java.util.Properties;
+import org.testng.annotations.Test;
+
+/*
+ * make/tools/Summary.java reads each .jtr's "test result:" line through anatomy.probe.Verdict. The lines here are
+ * as jtreg 7 writes them for a driver test (jtreg counts an anatomy.Inconclusive thrown as a failure).
+ */
+public class VerdictTest {
+    private static final String INCONCLUSIVE_JTR = "Failed. Execution failed: `main' threw exception: anatomy.Inconclusive:"
+            + " inconclusive absence: ELIMINATED_ALLOCATION anchor missing: INLINE_SUCCESS (given as the premise)";
+
+    @Test
+    public void theLibrarysExceptionIsTheOneTheSummaryReads() {
+        assertEquals(Inconclusive.class.getName(), Verdict.EXCEPTION);
+    }
+
+    @Test
+    public void anInconclusiveThrownIsItsOwnOutcomeWithItsMessageAsTheReason() {
+        Finding.Outcome o = Verdict.ofResult(INCONCLUSIVE_JTR, new Properties());
+        assertEquals(o.status(), "inconclusive");
+        assertEquals(o.reason(), "inconclusive absence: ELIMINATED_ALLOCATION anchor missing: INLINE_SUCCESS (given as the premise)");
+    }
+
+    @Test
+    public void passesSkipsAndOtherFailuresAreAsBefore() {
+        assertEquals(Verdict.ofResult("Passed. Execution successful", new Properties()).status(), "passed");
+        Finding.Outcome skip = Verdict.ofResult("Passed. Skipped: jtreg.SkippedException: this JDK build has no such collector: x",
+                new Properties());
+        assertEquals(skip, new Finding.Outcome("skipped", "this JDK build has no such collector: x"));
+        Finding.Outcome failed = Verdict.ofResult("Failed. Execution failed: `main' threw exception: java.lang.AssertionError: expected"
+                + " to contain: anatomy.Inconclusive: no", new Properties());
+        assertEquals(failed.status(), "failed");
+        assertEquals(Verdict.ofResult("Error. Agent communication error", new Properties()).status(), "failed");
+    }
+
+    @Test
+    public void aVerdictWithoutTheUsersOptionsMakesItASkipNamingThem() {
+        Finding.Outcome original = new Finding.Outcome("inconclusive", "anchor missing: INLINE_SUCCESS");
+        for (String rerun : new String[] {"passed", "failed"}) {
+            assertEquals(Verdict.merge(original, new Finding.Outcome(rerun, ""), " -XX:-Inline "), new Finding.Outcome("skipped",
+                    "your options (-XX:-Inline) took the evidence away: anchor missing: INLINE_SUCCESS"), rerun);
+        }
+    }
+
+    @Test
+    public void inconclusiveWithoutTheUsersOptionsTooStaysInconclusive() {
+        Finding.Outcome original = new Finding.Outcome("inconclusive", "anchor missing: INLINE_SUCCESS");
+        Finding.Outcome merged = Verdict.merge(original, new Finding.Outcome("inconclusive", "anchor missing: INLINE_SUCCESS"), "-XX:-Inline");
+        assertEquals(merged.status(), "inconclusive");
+        assertEquals(Verdict.merge(original, new Finding.Outcome("skipped", "pack.c2"), "-Xint").status(), "inconclusive");
+        assertEquals(Verdict.merge(original, null, "-XX:-Inline"), original);   // no rerun result: it stands
+        // only an inconclusive is merged: a failure under the user's options stays a failure
+        Finding.Outcome failed = new Finding.Outcome("failed", "expected to contain");
+        assertEquals(Verdict.merge(failed, new Finding.Outcome("passed", ""), "-XX:-Inline"), failed);
+    }
+
+    @Test
+    public void theTotalsLineAndExitStatus() {
+        assertEquals(Verdict.totals(Map.of("passed", 6)), "6 passed, 0 failed, 0 skipped");
+        assertEquals(Verdict.totals(Map.of("passed", 1, "skipped", 2, "finding", 3, "inconclusive", 4, "problem", 5)),
+                "1 passed, 0 failed, 2 skipped, 3 findings, 4 inconclusive, 5 problem-listed");
+        assertEquals(Verdict.totals(Map.of("inconclusive", 1)).matches(Verdict.TOTALS_REGEX), true);
+        assertEquals(Verdict.exitStatus(Map.of("passed", 6, "skipped", 1, "problem", 1)), 0);
+        assertEquals(Verdict.exitStatus(Map.of("finding", 1)), 3);
+        assertEquals(Verdict.exitStatus(Map.of("finding", 1, "inconclusive", 1)), 4);
+        assertEquals(Verdict.exitStatus(Map.of("failed", 1, "inconclusive", 1)), 1);
+    }
+}

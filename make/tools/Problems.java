@@ -1,0 +1,142 @@
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The pack's problem lists (make/problems, docs/running.md "Known problems"): known problems of a JDK or of the
+ * emulator, in jtreg's ProblemList format, one entry a line, {@code <test>[#id] <bug id>[,<bug id>...]
+ * <platform>[,<platform>...]}, the comment lines just above an entry being its reason. A file applies to a run by
+ * its name: ProblemList.txt always; each qualifier after "ProblemList-" narrows it: {@code jdkN} to JDK feature N,
+ * {@code qemu} to a JDK run under qemu-user (ProblemList-qemu-jdk25.txt: 25 under qemu). A platform is
+ * {@code generic-all}, {@code linux-all}, {@code linux-<isa>} or {@code generic-<isa>}, the ISA by the pack's name
+ * (make/platforms) or os.arch's.
+ *
+ * <p>make/jtreg.sh runs {@code Problems ISA FEATURE EMULATED OUT DIR}: the entries of DIR's files that apply, with
+ * their comments, go to OUT for jtreg's {@code -exclude:} (their platforms rewritten to generic-all: jtreg would
+ * match them against the host that runs it, not the JDK under qemu); it prints OUT's path, or nothing when no entry
+ * applies. The summary reads OUT back ({@link #read}) and reports each excluded test as {@code problem}.
+ */
+public class Problems {
+    /** One entry: the test (file or file#id), its bug ids, its platforms and the reason above it. */
+    record Entry(String test, String bugs, String platforms, String comment) {
+        /** "JDK-8359378: the reason", as the summary shows it (a bug id that is not a number stays as it is). */
+        String reason() {
+            List<String> ids = new ArrayList<>();
+            for (String b : bugs.split(",")) {
+                ids.add(b.matches("\\d+") ? "JDK-" + b : b);
+            }
+            return String.join(", ", ids) + (comment.isEmpty() ? "" : ": " + comment);
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 5) {
+            System.err.println("usage: Problems ISA FEATURE EMULATED(true|false) OUT DIR");
+            System.exit(2);
+        }
+        String isa = args[0];
+        int feature = Integer.parseInt(args[1]);
+        boolean emulated = Boolean.parseBoolean(args[2]);
+        Path out = Path.of(args[3]);
+        StringBuilder text = new StringBuilder("# The problem-list entries that apply to this run (make/tools/Problems.java)\n");
+        int n = 0;
+        List<Path> files;
+        try (Stream<Path> s = Files.list(Path.of(args[4]))) {
+            files = s.filter(p -> p.getFileName().toString().matches("ProblemList.*\\.txt")).sorted().toList();
+        }
+        for (Path file : files) {
+            String why = applies(file.getFileName().toString(), feature, emulated);
+            if (why != null) {
+                for (Entry e : entries(file)) {
+                    if (onPlatform(e.platforms(), isa)) {
+                        text.append("\n# ").append(e.comment().isEmpty() ? "(" + file.getFileName() + ")" : e.comment())
+                                .append("\n").append(e.test()).append(' ').append(e.bugs()).append(" generic-all\n");
+                        n++;
+                    }
+                }
+            }
+        }
+        Files.deleteIfExists(out);
+        if (n > 0) {
+            Files.createDirectories(out.toAbsolutePath().getParent());
+            Files.writeString(out, text);
+            System.out.println(out);
+        }
+    }
+
+    /**
+     * Whether a problem list of that name applies to a run of JDK FEATURE (emulated or not): null when not, else the
+     * name. A qualifier the pack does not know is an error naming it.
+     */
+    static String applies(String name, int feature, boolean emulated) {
+        String q = name.replaceFirst("^ProblemList", "").replaceFirst("\\.txt$", "");
+        for (String part : q.isEmpty() ? new String[0] : q.substring(1).split("-")) {
+            if (part.equals("qemu")) {
+                if (!emulated) {
+                    return null;
+                }
+            } else if (part.matches("jdk\\d+")) {
+                if (Integer.parseInt(part.substring(3)) != feature) {
+                    return null;
+                }
+            } else {
+                throw new IllegalArgumentException(name + ": unknown qualifier '" + part + "' (ProblemList[-qemu][-jdkN].txt)");
+            }
+        }
+        return name;
+    }
+
+    /** Whether an entry's platform list holds for the ISA under test (the pack's name or os.arch's). */
+    static boolean onPlatform(String platforms, String isa) {
+        for (String p : platforms.split(",")) {
+            String[] osArch = p.split("-", 2);
+            if (osArch.length != 2 || !(osArch[0].equals("generic") || osArch[0].equals("linux"))) {
+                continue;
+            }
+            String a = osArch[1];
+            if (a.equals("all") || a.equals(isa) || (a.equals("x64") || a.equals("amd64")) && isa.equals("x86_64")
+                    || a.equals("ppc64el") && isa.equals("ppc64le")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The entries of one problem list, each with the comment lines just above it (joined) as its reason. */
+    static List<Entry> entries(Path file) throws IOException {
+        List<Entry> found = new ArrayList<>();
+        List<String> comment = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            String l = line.strip();
+            if (l.isEmpty()) {
+                comment.clear();
+            } else if (l.startsWith("#")) {
+                comment.add(l.replaceFirst("^#+\\s*", ""));
+            } else {
+                String[] f = l.split("\\s+");
+                if (f.length < 3) {
+                    throw new IllegalArgumentException(file + ": '" + l + "' is not <test>[#id] <bug id> <platform list>");
+                }
+                found.add(new Entry(f[0], f[1], f[2], String.join(" ", comment).trim()));
+                comment.clear();
+            }
+        }
+        return found;
+    }
+
+    /** The entries of the exclude file make/jtreg.sh gave jtreg, by test; none when the path is empty or absent. */
+    static Map<String, Entry> read(String path) throws IOException {
+        Map<String, Entry> byTest = new LinkedHashMap<>();
+        if (!path.isEmpty() && Files.exists(Path.of(path))) {
+            for (Entry e : entries(Path.of(path))) {
+                byTest.put(e.test(), e);
+            }
+        }
+        return byTest;
+    }
+}
