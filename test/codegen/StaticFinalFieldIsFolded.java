@@ -31,7 +31,7 @@ import anatomy.Run;
  *                     checkedByPlain: movzbl 0x89(%r10), %r10d ; testl ; jne -> {runtime_call UncommonTrapBlob}
  *   x86_64, JDK 17:   the same shapes, the statics at 0x78 and 0x81 in the mirror
  *   aarch64, JDK 17:  divideByFinal: smulh x10, x1, x10 ; asr x10, x10, #7    divideByPlain: ldr x10, [x10, #0x78] ; sdiv x0, x1, x10
- *                     checkedByFinal: mul w0, w1, w10 ; ... ret               checkedByPlain: ldrb w10, [x10, #0x81] ; cbnz w10, TRAP
+ *                     checkedByFinal: movk w10, #0x5bd1, lsl #16 ; mul w0, w1, w10 ; ... ret               checkedByPlain: ldrb w10, [x10, #0x81] ; cbnz w10, TRAP
  *   aarch64, JDK 25:  the same shapes, the statics at #0x80 and #0x89
  *
  * No VM flag stops C2 trusting static finals, so the control changes the value instead: with
