@@ -55,6 +55,10 @@ public final class Assertions {
         private final List<Premise> premises = new ArrayList<>();
         /** What the chain has shown present so far, each as one line for failure messages. */
         private final List<String> anchors = new ArrayList<>();
+        /** Of those, what only the VM's own code showed (a poll): it anchors no absence of the method's own operations. */
+        private final List<String> vmAnchors = new ArrayList<>();
+        /** The instructions of the main code that are the VM's (anatomy.isa.VmCode), found once. */
+        private java.util.Set<Instruction> vmCode;
 
         CodeAssert(Compiled code) {
             this.code = code;
@@ -66,7 +70,7 @@ public final class Assertions {
          * operation in still fails the claim); missing, the absence is inconclusive.
          */
         public CodeAssert given(Operation anchor) {
-            premises.add(new Premise(anchor.name(), "the " + anchor.part(), () -> {
+            premises.add(new Premise(anchor.name(), anchor.isVmCode(), "the " + anchor.part(), () -> {
                 List<Instruction> found = find(anchor);
                 return found.isEmpty() ? null : anchor.name() + ": " + found.size() + " found, first: " + found.get(0);
             }, () -> anchor.patterns(code.run().isa())));
@@ -75,7 +79,7 @@ public final class Assertions {
 
         /** States a premise of the absences that follow: the compile's log holds the event (e.g. a call inlined). */
         public CodeAssert given(LoggedEvent anchor) {
-            premises.add(new Premise(anchor.name(), "the compile's log", () -> {
+            premises.add(new Premise(anchor.name(), false, "the compile's log", () -> {
                 List<LogEvent> found = code.events().stream().filter(anchor::matches).toList();
                 return found.isEmpty() ? null : anchor.name() + ": " + found.size() + " in the log, first: " + found.get(0);
             }, anchor::element));
@@ -102,7 +106,7 @@ public final class Assertions {
             if (found.isEmpty()) {
                 anchored(op.name(), op);
             } else {
-                anchors.add(op.name() + ": " + found.size() + " found, first: " + found.get(0));
+                (op.isVmCode() ? vmAnchors : anchors).add(op.name() + ": " + found.size() + " found, first: " + found.get(0));
             }
             return this;
         }
@@ -159,9 +163,27 @@ public final class Assertions {
                     + String.join(", ", kinds) + "; first: " + unread.get(0) + " (" + code.run().disassembly() + ")");
         }
 
-        /** The instructions an operation is searched in. */
+        /**
+         * The instructions an operation is searched in: its part of the nmethod, without the VM's own code (the
+         * inline-cache check, the entry barrier, the stack bang, the return poll) unless the operation is about it.
+         */
         private List<Instruction> searched(Operation op) {
-            return op.part().of(code.nmethod());
+            List<Instruction> part = op.part().of(code.nmethod());
+            return op.isVmCode() ? part : part.stream().filter(i -> !vmCode().contains(i)).toList();
+        }
+
+        private java.util.Set<Instruction> vmCode() {
+            if (vmCode == null) {
+                vmCode = anatomy.isa.VmCode.all(code.nmethod(), code.run().isa());
+            }
+            return vmCode;
+        }
+
+        /** Where the operation is searched, for failure messages: the main code, or the method's own code in it. */
+        private String searchedIn(Operation op) {
+            return op.isVmCode() || op.part() != Operation.Part.MAIN_CODE ? op.part().toString()
+                    : op.part() + " without the VM's parts (" + vmCode().size() + " instructions: inline-cache check, entry barrier,"
+                            + " stack bang, return poll)";
         }
 
         /** The compile's log holds the event (in its task, or at run time under its compile id). */
@@ -202,7 +224,7 @@ public final class Assertions {
                 inconclusive(event.name(), "the compile's task (compile id " + n.compileId() + ")",
                         "the log does not detail this compile, so an event's absence from it proves nothing", null);
             }
-            checkPremises(event.name());
+            checkPremises(event.name(), false);
         }
 
         /**
@@ -215,7 +237,7 @@ public final class Assertions {
             if (missing != null) {
                 inconclusive(absent, missing, "an absence there proves nothing", op);
             }
-            if (!op.isAnchored() && anchors.isEmpty() && premises.isEmpty()) {
+            if (!op.isAnchored() && anchors.isEmpty() && (!op.isVmCode() || vmAnchors.isEmpty()) && premises.isEmpty()) {
                 Failure f = new Failure()
                         .fact("unanchored absence", absent)
                         .fact("but was", "no evidence that the code searched is the code the claim is about")
@@ -224,11 +246,25 @@ public final class Assertions {
                 where(f);
                 throw f.error();
             }
-            checkPremises(absent);
+            checkPremises(absent, op.isVmCode());
         }
 
-        private void checkPremises(String absent) {
+        /**
+         * Every premise must hold. A premise the VM's own code meets in every method (the return poll) anchors no
+         * absence of the method's own operations: that is a test error, whatever the code.
+         */
+        private void checkPremises(String absent, boolean absentIsVmCode) {
             for (Premise p : premises) {
+                if (p.vmCode && !absentIsVmCode) {
+                    Failure f = new Failure()
+                            .fact("vacuous premise", p.name)
+                            .fact("but was", "code the VM puts into every compiled method, whatever the method does (anatomy.isa.VmCode):"
+                                    + " it shows nothing about the code the absence of " + absent + " is claimed in")
+                            .fact("fix the test", "state a premise from the method's own code (its field's load at the field's"
+                                    + " offset, the call inlined, its own computation)");
+                    where(f);
+                    throw f.error();
+                }
                 if (p.shown == null) {
                     p.shown = p.check.get();
                     if (p.shown == null) {
@@ -256,10 +292,14 @@ public final class Assertions {
             }
             anchors.forEach(a -> f.fact("anchored by", a));
             where(f);
-            throw f.evidence("code (" + n.describe() + ", main code)", n.mainCode().stream()
-                    .filter(i -> !i.mnemonic().equals("hlt")).map(Instruction::toString).toList()).inconclusive();
+            throw f.evidence("code (" + n.describe() + ", main code; 'vm' marks the VM's parts, not searched)", n.mainCode().stream()
+                    .filter(i -> !i.mnemonic().equals("hlt")).map(i -> (vmCode().contains(i) ? "vm " : "   ") + i).toList()).inconclusive();
         }
 
+        /**
+         * The operation's occurrences in the method's own code. It is matched over all of the part (an order's other
+         * end may be the return poll), and an occurrence counted at an instruction of the VM's parts is dropped.
+         */
         private List<Instruction> find(Operation op) {
             NMethod n = code.nmethod();
             Isa isa = code.run().isa();
@@ -267,7 +307,10 @@ public final class Assertions {
                 throw new jtreg.SkippedException("hsdis not usable: " + op.name() + " needs disassembled instructions and "
                         + code.run().disassembly());
             }
-            List<Instruction> found = op.find(searched(op), isa);
+            List<Instruction> found = op.find(op.part().of(n), isa);
+            if (!op.isVmCode()) {
+                found = found.stream().filter(i -> !vmCode().contains(i)).toList();
+            }
             String hidden = found.isEmpty() ? op.hiddenIn(n) : null;
             if (hidden != null) {
                 throw new Inconclusive("hsdis not usable for " + op.name() + ": " + n.describe() + ": " + hidden
@@ -278,18 +321,18 @@ public final class Assertions {
 
         private AssertionError codeFailure(String expectation, String what, Operation op, List<Instruction> found) {
             NMethod n = code.nmethod();
-            List<Instruction> searched = op.part().of(n);
+            List<Instruction> searched = searched(op);
             Failure f = new Failure()
                     .fact(expectation, what)
                     .fact("patterns (" + code.run().isa().label() + ")", op.patterns(code.run().isa()))
-                    .fact("but was", found.size() + " found in " + searched.size() + " instructions of the " + op.part() + (found.isEmpty() ? "" : ", first: " + found.get(0)));
+                    .fact("but was", found.size() + " found in " + searched.size() + " instructions of the " + searchedIn(op) + (found.isEmpty() ? "" : ", first: " + found.get(0)));
             List<String> related = found.isEmpty() ? op.related(searched, code.run().isa()) : List.of();
             if (!related.isEmpty()) {
                 f.fact("notes of that kind", String.join("\n", related));
             }
             anchors.forEach(a -> f.fact("anchored by", a));
             where(f);
-            return f.evidence("code (" + n.describe() + ", " + op.part() + ")", searched.stream()
+            return f.evidence("code (" + n.describe() + ", " + searchedIn(op) + ")", searched.stream()
                     .filter(i -> !i.mnemonic().equals("hlt")).map(Instruction::toString).toList()).error();
         }
 
@@ -316,15 +359,18 @@ public final class Assertions {
     /** A premise of the absences of one chain, checked once when first needed. */
     private static final class Premise {
         final String name;
+        /** A premise only the VM's own code shows (a poll): it anchors no absence of the method's own operations. */
+        final boolean vmCode;
         final String where;
         final java.util.function.Supplier<String> check;
         final java.util.function.Supplier<String> described;
         /** What showed it, once checked and present. */
         String shown;
 
-        Premise(String name, String where, java.util.function.Supplier<String> check,
+        Premise(String name, boolean vmCode, String where, java.util.function.Supplier<String> check,
                 java.util.function.Supplier<String> described) {
             this.name = name;
+            this.vmCode = vmCode;
             this.where = where;
             this.check = check;
             this.described = described;

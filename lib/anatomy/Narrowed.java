@@ -89,6 +89,11 @@ final class Narrowed implements Operation {
     }
 
     @Override
+    public boolean isVmCode() {
+        return base.isVmCode();
+    }
+
+    @Override
     public boolean isAnchored() {
         return anchor != null || base.isAnchored();
     }

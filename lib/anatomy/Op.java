@@ -1020,6 +1020,19 @@ public enum Op implements Formed {
         }
     }
 
+    /**
+     * The polls are the VM's safepoint mechanism, at the return of every method (and in loops): searched in all of the
+     * main code, the return poll's too ({@code anatomy.isa.VmCode}); their presence anchors no claim about the
+     * method's own code.
+     */
+    @Override
+    public boolean isVmCode() {
+        return switch (this) {
+            case SAFEPOINT_POLL, RETURN_POLL, THREAD_LOCAL_POLL, STACK_WATERMARK_POLL -> true;
+            default -> false;
+        };
+    }
+
     @Override
     public String meaning() {
         return meaning;
@@ -1028,13 +1041,18 @@ public enum Op implements Formed {
     /**
      * The stores that write the byte at {@code offset} from the object's address, e.g. into the field there
      * (read it from the VM: Unsafe.objectFieldOffset): the store's displacement (or the offset added to the
-     * address it stores through) and its width cover it. For ZERO_STORE, FIELD_STORE.
+     * address it stores through) and its width cover it. For ZERO_STORE, FIELD_STORE; for FIELD_LOAD the loads
+     * from exactly that offset, the field's own load (a premise tied to the field the claim is about, where a bare
+     * FIELD_LOAD would be met by any load).
      */
     public Operation at(long offset) {
+        if (this != ZERO_STORE && this != FIELD_STORE && this != FIELD_LOAD) {
+            throw new IllegalArgumentException(name() + ".at(offset): only ZERO_STORE, FIELD_STORE and FIELD_LOAD have an offset");
+        }
         return new AtOffset(this, offset);
     }
 
-    /** A store's occurrences narrowed to those covering one offset of the object. */
+    /** A store's occurrences narrowed to those covering one offset of the object; a load's to those from it. */
     private record AtOffset(Op base, long offset) implements Operation {
         @Override
         public String name() {
@@ -1043,7 +1061,11 @@ public enum Op implements Formed {
 
         @Override
         public String meaning() {
-            return base.meaning() + ", writing offset " + offset;
+            return base.meaning() + (isLoad() ? ", reading offset " : ", writing offset ") + offset;
+        }
+
+        private boolean isLoad() {
+            return base == FIELD_LOAD;
         }
 
         @Override
@@ -1054,14 +1076,15 @@ public enum Op implements Formed {
         private boolean covers(Form.Match m, Isa isa) {
             String off = m.captured().get("off");
             long start = off == null ? 0 : off.startsWith("-") ? -Long.decode(off.substring(1)) : Long.decode(off);
-            int width = Forms.storeWidth(isa, m.at().text());
+            int width = isLoad() ? 1 : Forms.storeWidth(isa, m.at().text());
             return start == offset || (start < offset && offset < start + width);
         }
 
         @Override
         public String patterns(Isa isa) {
-            return base.patterns(isa) + "\nat offset " + offset + ": the store's displacement (or the offset added to the"
-                    + " register it stores through) and its width cover offset " + offset;
+            return base.patterns(isa) + "\nat offset " + offset + (isLoad() ? ": the load's displacement (or the offset added to"
+                    + " the register it loads through) is " + offset : ": the store's displacement (or the offset added to the"
+                    + " register it stores through) and its width cover offset " + offset);
         }
 
         @Override

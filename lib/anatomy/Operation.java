@@ -43,7 +43,10 @@ public interface Operation {
 
     /** A part of an nmethod an operation is searched in. */
     enum Part {
-        /** The method's own code ({@link NMethod#mainCode}): entry, body and its out-of-line paths. */
+        /**
+         * The main code ({@link NMethod#mainCode}): entry, body and its out-of-line paths; an operation that is not
+         * about the VM's own code ({@link Operation#isVmCode}) counts only what is outside the VM's parts there.
+         */
         MAIN_CODE("main code"),
         /** The nmethod's stub code ({@link NMethod#stubCode}): exception and deopt handlers, call stubs. */
         STUB_CODE("stub code");
@@ -70,6 +73,16 @@ public interface Operation {
      */
     default Part part() {
         return Part.MAIN_CODE;
+    }
+
+    /**
+     * True for an operation about code the VM puts into every method (a poll: {@code anatomy.isa.VmCode}): it is
+     * searched in all of the main code, and its presence anchors no absence of the method's own operations. Any
+     * other operation is searched in the method's own code only: an occurrence counted in the inline-cache check, the
+     * entry barrier, the stack bang or the return poll is not the method's.
+     */
+    default boolean isVmCode() {
+        return false;
     }
 
     /**

@@ -135,6 +135,19 @@ final class Fixtures {
         return code;
     }
 
+    /**
+     * A recording of the VM's hex kept apart from the rows (one test's code, no Shapes): decoded offline, skipped when
+     * hsdis-decode is not built. aarch64-jdk17-zgc-hex.out: OptimisticReadHasNoAtomicOrFence#load-fence under
+     * -XX:+UseZGC, Debian's 17.0.21 under qemu, its two C2 methods (the nmethod entry barrier's dmb ishld).
+     */
+    static String decoded(String file, Isa isa) {
+        Path decoder = Hsdis.decoder();
+        if (decoder == null) {
+            throw new org.testng.SkipException("hsdis-decode not built: " + Hsdis.whereLooked());
+        }
+        return new OfflineDecoder(decoder, isa).decode(read(file));
+    }
+
     static Fixture named(String name) {
         return ALL.stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
     }

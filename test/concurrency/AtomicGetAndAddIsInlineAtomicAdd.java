@@ -17,6 +17,7 @@
  */
 
 import static anatomy.Assertions.assertThat;
+import static anatomy.Op.ANY_CAS;
 import static anatomy.Op.ATOMIC_ADD;
 
 import anatomy.Jit;
@@ -40,6 +41,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *   aarch64, no LSE:          ldaxr x0, [x10] ; add x8, x0, x2 ; stlxr w9, x8, [x10] ; cbnz w9, <ldaxr>
  *
  * With the intrinsic disabled C2 compiles the Java loop: a CAS (lock cmpxchg, casal) and no atomic add.
+ * "Not a CAS loop" is asserted too: no CAS of any ordering beside the atomic add (ANY_CAS; the no-LSE loop has
+ * no compare between its ldaxr and stlxr, so it is no CAS).
  */
 @NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_getAndAddLong", kills = ATOMIC_ADD,
         why = "AtomicLong.getAndAdd is then Unsafe's Java loop of a volatile read and a CAS")
@@ -72,7 +75,7 @@ public class AtomicGetAndAddIsInlineAtomicAdd {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class, args);
-        assertThat(run.c2("getAndAdd")).has(ATOMIC_ADD);
-        assertThat(run.c2("incrementAndGet")).has(ATOMIC_ADD);
+        assertThat(run.c2("getAndAdd")).has(ATOMIC_ADD).hasNo(ANY_CAS);
+        assertThat(run.c2("incrementAndGet")).has(ATOMIC_ADD).hasNo(ANY_CAS);
     }
 }

@@ -14,5 +14,12 @@ final class AArch64 {
     private static final Pattern RET = Pattern.compile("^ret");
     private static final Pattern MEMORY = Pattern.compile("\\[([xw]\\d+|sp)");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
+    /**
+     * HotSpot's stop on AArch64: {@code dcps1 #0xdeae}, then the 8-byte address of its message (17.0.21 under qemu:
+     * {@code dcps1 #0xdeae ; .inst 0x03975228 ; udf #0x55}, the message at 0x5503975228, after a far jump in C2's
+     * lockedRead under ZGC).
+     */
+    private static final Pattern DATA_AFTER = Pattern.compile("^dcps1 #0xdeae$");
+
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NONE, DATA_AFTER);
 }

@@ -297,6 +297,27 @@ public final class Form {
         return anchors.entrySet().stream().map(e -> new Match(code.get(e.getKey()), e.getValue())).toList();
     }
 
+    /**
+     * Every occurrence of this instruction-sequence form as the run of instructions from its first step's to its last
+     * step's, all between included: a part of the code rather than the one instruction it is counted at (the VM's
+     * parts, {@link VmCode}).
+     */
+    public List<List<Instruction>> spans(List<Instruction> code, Isa isa) {
+        if (note != null || absent != null || notOn != null) {
+            throw new IllegalArgumentException("spans() takes instruction sequences");
+        }
+        List<List<Instruction>> spans = new ArrayList<>();
+        for (List<Step> steps : alternatives) {
+            for (int start = 0; start < code.size(); start++) {
+                int[] at = new int[steps.size()];
+                if (match(steps, 0, start, code, new HashMap<>(), at, new java.util.TreeMap<>(), java.util.Set.of()) != null) {
+                    spans.add(code.subList(at[0], at[steps.size() - 1] + 1));
+                }
+            }
+        }
+        return spans;
+    }
+
     private static int anchorIndex(List<Step> steps) {
         for (int i = 0; i < steps.size(); i++) {
             if (steps.get(i).isAnchor()) {

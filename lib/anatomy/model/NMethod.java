@@ -63,6 +63,23 @@ public record NMethod(String method, String compiler, int level, int compileId, 
         return all;
     }
 
+    /**
+     * The code printed before the {@code [Verified Entry Point]} label: the unverified entry of an instance method,
+     * where the VM checks the receiver's class against the inline cache before the method's code proper (a load of
+     * the receiver's class word, a compare, a branch to the miss handler, padding). Empty when the method has one
+     * entry (a static method: the labels share an address) or the labels were not printed.
+     */
+    public List<Instruction> beforeVerifiedEntry() {
+        List<Instruction> before = new ArrayList<>();
+        for (Section s : sections) {
+            if (s.name().equals(Section.VERIFIED_ENTRY)) {
+                return before;
+            }
+            before.addAll(s.instructions());
+        }
+        return List.of();
+    }
+
     /** Everything printed outside the main code: the exception and deopt handlers and the stubs. */
     public List<Instruction> stubCode() {
         if (mainCodeEnd > mainCodeStart && mainCodeStart >= 0) {
