@@ -155,10 +155,12 @@ public final class Jit {
         if (emulator == null) {
             return failure;
         }
-        return new Inconclusive("the child VM crashed under " + emulator + " (" + fatalError
+        RuntimeException inconclusive = new Inconclusive("the child VM crashed under " + emulator + " (" + fatalError
                 + (firstFrame == null ? "" : "; first frame of its hs_err: " + firstFrame) + "): a crash under emulation is"
                 + " not evidence about the JDK either way (run it on the hardware, or problem-list it: make/problems; the"
                 + " command and output are in the test's log)");
+        inconclusive.initCause(failure);
+        return inconclusive;
     }
 
     /** The probe's pack.gcs (its report, PACK_PROBE_REPORT), or null when this run has none. */

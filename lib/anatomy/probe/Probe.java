@@ -87,6 +87,16 @@ public class Probe implements Callable<Map<String, String>> {
         flagsOf.put(key, flags.taken());
     }
 
+    /** The fatal error of a VM behind the exception (a crash, on the hardware or under an emulator), or null. */
+    static String crashOf(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ChildVmException c && c.fatalError() != null) {
+                return c.fatalError();
+            }
+        }
+        return null;
+    }
+
     private void collector() {
         put("pack.gc", gc(), "the collector selected in the probe VM");
         put("pack.gcs", builtCollectors(), "the collectors this build has: Serial and Parallel always, the others where the VM"
@@ -104,6 +114,13 @@ public class Probe implements Callable<Map<String, String>> {
             lastRun = run;
         } catch (AssertionError | RuntimeException e) {
             String first = e.getMessage() == null ? e.toString() : e.getMessage();
+            String crash = crashOf(e);
+            if (crash != null) {
+                // A VM that dies is no property of the JDK's configuration: were it one, every test that needs
+                // WhiteBox would skip and the run would be green. The run stops instead, naming the crash.
+                throw new IllegalStateException("the probe's VM crashed (" + crash + "), so no test can be judged on this JDK;"
+                        + " the command and output are in " + ChildVm.workFile("probe", "").getParent());
+            }
             if (e instanceof ChildVmException c) {
                 first = c.stderrText().lines().filter(l -> !l.isBlank()).findFirst().orElse(first);
             }
