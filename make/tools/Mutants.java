@@ -354,10 +354,11 @@ public class Mutants {
      */
     static String crashIn(Path log, Path jtrs) throws IOException {
         String found = null;
-        for (Path dir : List.of(Path.of("").toAbsolutePath(), jtrs.getParent() == null ? jtrs : jtrs.getParent())) {
-            if (!Files.isDirectory(dir)) {
+        for (Path place : List.of(Path.of("").toAbsolutePath(), jtrs.getParent() == null ? jtrs : jtrs.getParent())) {
+            if (!Files.isDirectory(place)) {
                 continue;
             }
+            Path dir = place.toRealPath();   // jtreg/last is a link to the work area, which a walk would not enter
             List<Path> errors;
             try (var files = Files.walk(dir, dir.equals(Path.of("").toAbsolutePath()) ? 1 : 8)) {
                 errors = files.filter(f -> f.getFileName().toString().matches("hs_err_pid\\d+\\.log")).sorted().toList();
