@@ -25,6 +25,11 @@ for s in $SET; do [ -f "$s" ] || die "SET=$s: no such file"; done
 [ -n "${HSDIS_DECODE:-}" ] && [ -x "$HSDIS_DECODE" ] || die "no decoder (HSDIS_DECODE): run it through make mutants"
 use_build_dir
 
+# One run at a time per work area: mutants of one JDK share one copy of it.
+mkdir -p "$BUILD/mutants"
+exec 9>"$BUILD/mutants/.lock"
+flock -n 9 || die "another make mutants is running in $BUILD/mutants (its copy of the JDK is in use); wait for it, or give BUILD="
+
 home=$(bash make/jdks.sh "$NAME") || exit 2
 isa=$(jdk_arch "$home")
 [ "$isa" = "$(host_arch)" ] || die "JDK=$NAME: mutants of $isa JDKs under qemu are not made yet (x86_64 names only)"

@@ -447,7 +447,8 @@ public class Mutants {
                 continue;
             }
             Binary.Instruction pick = sites.get(random.nextInt(sites.size()));
-            List<String> chain = binary.lines(syms.get(0), code).getOrDefault(pick.address(), List.of());
+            Map<Long, List<String>> lines = binary.lines(syms.get(0), code);
+            List<String> chain = lines.getOrDefault(pick.address(), List.of());
             if (chain.isEmpty() || chain.get(0).startsWith("??")) {
                 continue;
             }
@@ -457,7 +458,7 @@ public class Mutants {
                 if (i == pick) {
                     break;
                 }
-                if (binary.lines(syms.get(0), code).getOrDefault(i.address(), List.of()).contains(line)) {
+                if (lines.getOrDefault(i.address(), List.of()).contains(line)) {
                     k++;
                 }
             }
