@@ -163,6 +163,13 @@ foreign-hsdis:
 	@TEST='$(if $(filter file,$(origin TEST)),headline,$(TEST))' CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' \
 	    bash make/foreign-hsdis.sh check $(JDK)
 
+# make mutants checks JDK, SET, TEST, SEED and N before building anything (one line, exit 2).
+ifneq ($(filter mutants,$(MAKECMDGOALS)),)
+  MUTANTS_ERROR := $(shell JDK='$(JDK)' SET='$(SET)' SEED='$(SEED)' N='$(N)' TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' \
+    bash make/mutants.sh --check-only 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
+  $(if $(MUTANTS_ERROR),$(error $(MUTANTS_ERROR)))
+endif
+
 # make mutants: TEST= only when the user gave it (each mutant names its own tests otherwise).
 mutants:
 	@$(MAKE) --no-print-directory hsdis

@@ -22,6 +22,7 @@ for s in $SET; do [ -f "$s" ] || die "SET=$s: no such file"; done
 [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive whole number"
 [ -z "${N:-}" ] || [ -n "${SEED:-}" ] || die "N=$N draws mutants at random: give SEED= too"
 [ -z "${TEST:-}" ] || check_test_selection
+[ "${1:-}" = --check-only ] && exit 0
 [ -n "${HSDIS_DECODE:-}" ] && [ -x "$HSDIS_DECODE" ] || die "no decoder (HSDIS_DECODE): run it through make mutants"
 use_build_dir
 
