@@ -87,11 +87,18 @@ public class Probe implements Callable<Map<String, String>> {
         flagsOf.put(key, flags.taken());
     }
 
-    /** The fatal error of a VM behind the exception (a crash, on the hardware or under an emulator), or null. */
+    /**
+     * What went wrong with a VM that started, behind the exception: "crashed (its fatal error)" on the hardware or under
+     * an emulator, or "did not finish" (a hang, cut at the child-VM limit); null for a VM that would not start (no
+     * WhiteBox in this build, options it refuses), which the probe reports as a property.
+     */
     static String crashOf(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof ChildVmException c && c.fatalError() != null) {
-                return c.fatalError();
+                return "crashed (" + c.fatalError() + ")";
+            }
+            if (t instanceof ChildVmException c && c.getMessage() != null && c.getMessage().startsWith("child VM did not finish")) {
+                return c.getMessage().lines().findFirst().orElse("").replaceFirst("^child VM ", "");
             }
         }
         return null;
@@ -116,9 +123,9 @@ public class Probe implements Callable<Map<String, String>> {
             String first = e.getMessage() == null ? e.toString() : e.getMessage();
             String crash = crashOf(e);
             if (crash != null) {
-                // A VM that dies is no property of the JDK's configuration: were it one, every test that needs
-                // WhiteBox would skip and the run would be green. The run stops instead, naming the crash.
-                throw new IllegalStateException("the probe's VM crashed (" + crash + "), so no test can be judged on this JDK;"
+                // A VM that dies or hangs is no property of the JDK's configuration: were it one, every test that needs
+                // WhiteBox would skip and the run would be green. The run stops instead, naming what happened.
+                throw new IllegalStateException("the probe's VM " + crash + ", so no test can be judged on this JDK;"
                         + " the command and output are in " + ChildVm.workFile("probe", "").getParent());
             }
             if (e instanceof ChildVmException c) {
