@@ -50,14 +50,10 @@ import anatomy.Vm;
  * no flag takes the fast path away (both controls are n/a there; -XX:-BlockLayoutByFrequency leaves the
  * call after the return too, measured on 17 and 28).
  *
- * The code is half the claim; the other half is that an uncontended lock takes it. After the compile, 100 fresh
- * objects are each locked once by the C2 code (WhiteBox: still level 4, the compile asked for) and asked whether
- * they have a monitor (WhiteBox isMonitorInflated): none has, on 17, 25 and 28-ea; a lock the fast path failed
- * leaves one inflated. -XX:+UseHeavyMonitors on 17 changes neither half: measured on 17.0.15 x86_64, the
- * interpreter and C2 still lock the header, and no object has a monitor even while it is held. The control of
- * this half, on every JDK, is a program change: -Dconcurrency.contended=true has another thread hold each fresh
- * object's lock until the C2 code blocks on it (its state BLOCKED, no sleeps): the CAS fails, the runtime
- * inflates, all 100 have a monitor.
+ * The other half: an uncontended lock takes that path. 100 fresh objects locked once each by the C2 code (still
+ * the level-4 compile asked for) have no monitor (WhiteBox isMonitorInflated; 17, 25, 28-ea). -XX:+UseHeavyMonitors
+ * on 17.0.15 changes neither half (measured: nothing inflates, not even while held). The control, on every JDK:
+ * -Dconcurrency.contended=true, another thread holds each lock until the C2 code is BLOCKED on it: all 100 inflate.
  */
 @NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:LockingMode=0", kills = MARK_WORD_CAS,
         requires = "pack.lockingModeFlag", why = "every lock is then a monitor, no CAS on the mark word")
@@ -104,9 +100,7 @@ public class SynchronizedFastPathIsInlineMarkWordCas {
         Thread holder = new Thread(() -> {
             synchronized (o) {
                 held.countDown();
-                while (locker.getState() != Thread.State.BLOCKED) {
-                    Thread.onSpinWait();
-                }
+                while (locker.getState() != Thread.State.BLOCKED) Thread.onSpinWait();
             }
         });
         holder.start();
