@@ -420,6 +420,23 @@ public final class Assertions {
             return this;
         }
 
+        /**
+         * The method runs, at the labelled point, the code of the workload's last {@link Jit#compile} at that level
+         * (its compile id, read with WhiteBox): the calls made since that compile ran it, not the interpreter, code
+         * of another level, or a compile that replaced it. Level 4 is C2's.
+         */
+        public StateAssert isRunningCompileAt(int level) {
+            List<Integer> requested = state.run().requestedCompiles(state.method(), level);
+            String expected = state.method() + " running the workload's level-" + level + (level == Jit.C2 ? " (C2)" : "")
+                    + " compile" + (requested.isEmpty() ? "" : ", compile id " + requested.get(requested.size() - 1))
+                    + ", at '" + state.label() + "'";
+            if (requested.isEmpty() || !state.compiled() || state.level() != level
+                    || state.compileId() != requested.get(requested.size() - 1)) {
+                throw failure("expected", expected);
+            }
+            return this;
+        }
+
         private AssertionError failure(String key, String expectation) {
             Failure f = new Failure().fact(key, expectation).fact("but was", state.toString()).fact("method", state.method());
             state.run().context(f);

@@ -25,6 +25,9 @@ public enum Fact {
     DEAD_LOCAL_COLLECTED("in compiled code a dead local does not keep its object reachable"),
     FENCE_KEEPS_REACHABLE("Reference.reachabilityFence keeps a local's object reachable up to the fence"),
 
+    // concurrency (seed 004): what an uncontended lock leaves on its object, read with WhiteBox
+    UNCONTENDED_LOCK_LEAVES_NO_MONITOR("an object locked once, uncontended, by C2's code has no inflated monitor afterwards: the inline fast path took the lock"),
+
     // gc (#16): counts and sizes read from the VM's log, NMT summary, string table and smaps
     YOUNG_PAUSES("stop-the-world pauses that collect the young generation (gc log: Pause Young)"),
     PAUSES("stop-the-world pauses of any kind (gc, gc+phases: Pause ...)"),

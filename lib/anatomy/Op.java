@@ -585,6 +585,27 @@ public enum Op implements Formed {
             on(PPC64LE, Ppc.reservedAdd()),
             on(S390X, insn("laa(g)? %r\\d+, %r\\d+, "))),
     /**
+     * An atomic read-modify-write of memory of any kind and any ordering: what a claim that code takes no atomic
+     * (writes no shared state with an interlocked instruction) must search for. A CAS (ANY_CAS), an atomic add
+     * (ATOMIC_ADD), a swap, any other atomic operation on memory, relaxed ones included, and the locked no-op on
+     * the stack that x86_64 uses as its fence. x86_64: any lock-prefixed instruction (lock cmpxchg, lock xadd,
+     * lock add/or/and/xor/inc/dec, to an object or to the stack), and xchg with a memory operand (locked without
+     * the prefix). AArch64: the LSE atomics (cas*, casp*, swp*, ld&lt;op&gt;*, st&lt;op&gt;*, any ordering) and, without LSE,
+     * a store-exclusive (stxr, stlxr, stxp, stlxp), counted at it: it only ever ends an ldxr/ldaxr loop. riscv64: the
+     * A extension's amo*.w/.d (amoswap, amoadd, amoor, ..., amocas with Zacas) and sc.w/sc.d. ppc64le: a
+     * store-conditional (stbcx., sthcx., stwcx., stdcx., stqcx.), which ends every lbarx..ldarx loop. s390x: cs,
+     * csy, csg, cds, cdsy, cdsg and the interlocked-access facility's load-and-&lt;op&gt; (laa, laag, laal, laalg, lan,
+     * lang, lao, laog, lax, laxg). Not included: s390x's add-immediate to storage (asi, agsi), interlocked only with
+     * the facility and then used by HotSpot for its own counters, never by C2 for a Java atomic.
+     */
+    ANY_ATOMIC("atomic read-modify-write of memory, any kind and ordering (CAS, add, swap, locked instruction)",
+            on(X86_64, anyOf(insn("lock "), insn("xchg[bwlq]? (%\\w+, .*\\(|.*\\), %\\w+$)"))),
+            on(AARCH64, anyOf(insn("(casp?|swp|ld(add|clr|eor|set|smax|smin|umax|umin))(a|al|l)?[bh]? "),
+                    insn("st(add|clr|eor|set|smax|smin|umax|umin)l?[bh]? "), insn("stl?x(r[bh]?|p) "))),
+            on(RISCV64, anyOf(insn("amo[a-z]+\\.[bhwdq](\\.aq|\\.rl|\\.aqrl)? "), insn("sc\\.[wd](\\.aq|\\.rl|\\.aqrl)? "))),
+            on(PPC64LE, insn("st[bhwdq]cx\\. ")),
+            on(S390X, insn("(cs[gy]?|cds[gy]?|la(a|al|n|o|x)g?|laalg) %r"))),
+    /**
      * A compare-and-swap with acquire on an object's mark word, its header's first word, as a lock's entry by
      * fast locking (stack or lightweight) does: the mark loaded from offset 0 of a register, then, later in the
      * code, a CAS at offset 0 of the same register (counted at the CAS). Entering a lock needs acquire; C2 adds

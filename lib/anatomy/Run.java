@@ -175,6 +175,14 @@ public final class Run {
         return facts.last(key);
     }
 
+    /**
+     * The compile ids of the compiles the child requested for the method (its {@link Jit#id}) at the level, in
+     * request order; empty if it requested none.
+     */
+    List<Integer> requestedCompiles(String methodId, int level) {
+        return facts.all("compile:" + level + ":" + methodId).stream().map(Integer::parseInt).toList();
+    }
+
     /** What the child recorded with {@link Jit#snapshot} under this label. */
     public MethodState state(String label) {
         String[] v = facts.last("state:" + label).split(",");

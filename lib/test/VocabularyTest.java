@@ -61,6 +61,7 @@ public class VocabularyTest {
             new Case("select", -1, CMOV, exactly(0), RISCV64), new Case("select", -1, CONDITIONAL_BRANCH, exactly(1), RISCV64),
             // a lock's CAS: casal with stack locking (AArch64 17), casa with lightweight locking (28): ANY_CAS
             c("locked", ANY_CAS, atLeast(1)), c("publish", ANY_CAS, exactly(0)), c("publish", CAS, exactly(0)),
+            c("locked", ANY_ATOMIC, atLeast(1)), c("select", ANY_ATOMIC, exactly(0)), c("divide", ANY_ATOMIC, exactly(0)),
             c("divide", INTEGER_DIVISION, atLeast(1)), c("select", INTEGER_DIVISION, exactly(0)),
             c("allocate", TLAB_ALLOCATION, exactly(1)), c("allocate", ALLOCATION_SLOW_CALL, exactly(1)),
             c("select", TLAB_ALLOCATION, exactly(0)), c("storeRef", TLAB_ALLOCATION, exactly(0)),
@@ -179,6 +180,28 @@ public class VocabularyTest {
     @DataProvider
     public static Object[][] texts() {
         return new Object[][] {
+                // ANY_ATOMIC: every atomic read-modify-write, any ordering; the x86_64 fence's locked add on the stack too
+                {X86_64, ANY_ATOMIC, List.of("lock cmpxchgq %rbx, (%rsi)"), 1}, {X86_64, ANY_ATOMIC, List.of("lock xaddq %rax, 0x10(%rsi)"), 1},
+                {X86_64, ANY_ATOMIC, List.of("lock orl $0, (%rsp)"), 1}, {X86_64, ANY_ATOMIC, List.of("lock addl $0, -0x40(%rsp)"), 1},
+                {X86_64, ANY_ATOMIC, List.of("xchgq %r10, 0x10(%rsi)"), 1}, {X86_64, ANY_ATOMIC, List.of("xchgl 0xc(%rsi), %eax"), 1},
+                {X86_64, ANY_ATOMIC, List.of("xchgq %rax, %rbx"), 0}, {X86_64, ANY_ATOMIC, List.of("cmpxchgq %rbx, (%rsi)"), 0},
+                {X86_64, ANY_ATOMIC, List.of("movq 0x10(%rsi), %rax", "addq $0, %rax", "mfence"), 0},
+                {AARCH64, ANY_ATOMIC, List.of("ldaddal x1, x2, [x3]"), 1}, {AARCH64, ANY_ATOMIC, List.of("ldadd w1, w2, [x3]"), 1},
+                {AARCH64, ANY_ATOMIC, List.of("swpal x1, x2, [x3]"), 1}, {AARCH64, ANY_ATOMIC, List.of("casa x8, x10, [x1]"), 1},
+                {AARCH64, ANY_ATOMIC, List.of("caspal x0, x1, x2, x3, [x4]"), 1}, {AARCH64, ANY_ATOMIC, List.of("stadd w1, [x2]"), 1},
+                {AARCH64, ANY_ATOMIC, List.of("ldxr x8, [x1]", "add x8, x8, #1", "stxr w9, x8, [x1]"), 1},
+                {AARCH64, ANY_ATOMIC, List.of("ldaxr x8, [x1]", "stlxr w9, x10, [x1]"), 1},
+                {AARCH64, ANY_ATOMIC, List.of("ldar x12, [x10]", "dmb ishld", "ldr x10, [x10]", "stlr x1, [x2]", "str x1, [x2]"), 0},
+                {RISCV64, ANY_ATOMIC, List.of("amoadd.w.aqrl a0, a1, (a2)"), 1}, {RISCV64, ANY_ATOMIC, List.of("amoswap.d a0, a1, (a2)"), 1},
+                {RISCV64, ANY_ATOMIC, List.of("amocas.d.aq a0, a1, (a2)"), 1},
+                {RISCV64, ANY_ATOMIC, List.of("lr.d.aq a0, (a1)", "bne a0, a2, 0x1010", "sc.d.rl a3, a4, (a1)"), 1},
+                {RISCV64, ANY_ATOMIC, List.of("ld a0, 8(a1)", "fence r, rw", "sd a0, 16(a1)"), 0},
+                {PPC64LE, ANY_ATOMIC, List.of("ldarx r19, 0, r14", "cmpd r19, r20", "bne- 0x1100", "stdcx. r21, 0, r14"), 1},
+                {PPC64LE, ANY_ATOMIC, List.of("lwarx r19, 0, r14", "add r19, r19, r5", "stwcx. r19, 0, r14"), 1},
+                {PPC64LE, ANY_ATOMIC, List.of("ld r19, 0(r14)", "lwsync", "std r19, 8(r14)"), 0},
+                {S390X, ANY_ATOMIC, List.of("laag %r0, %r1, 16(%r2)"), 1}, {S390X, ANY_ATOMIC, List.of("csg %r12, %r13, 0(%r11)"), 1},
+                {S390X, ANY_ATOMIC, List.of("cs %r0, %r1, 8(%r2)"), 1}, {S390X, ANY_ATOMIC, List.of("lax %r0, %r1, 8(%r2)"), 1},
+                {S390X, ANY_ATOMIC, List.of("lg %r12, 0(%r11)", "stg %r13, 8(%r11)", "bnor %r0"), 0},
                 // s390x (LLVM's text), from the s390x-jdk25-hex and -jdk28-hex recordings and the tests' runs
                 {S390X, CAS, List.of("csg %r12, %r13, 0(%r11)"), 1}, {S390X, ANY_CAS, List.of("cs %r0, %r1, 8(%r2)"), 1},
                 {S390X, CAS, List.of("lg %r12, 0(%r11)", "stg %r13, 0(%r11)"), 0},

@@ -18,7 +18,7 @@
 
 import static anatomy.Assertions.assertThat;
 import static anatomy.Logged.INLINE_SUCCESS;
-import static anatomy.Op.ANY_CAS;
+import static anatomy.Op.ANY_ATOMIC;
 import static anatomy.Op.CAS;
 import static anatomy.Op.FULL_FENCE;
 import static anatomy.Op.LOAD_FENCE;
@@ -26,6 +26,7 @@ import static anatomy.Op.LOAD_FENCE;
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Run;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.StampedLock;
 
 /*
@@ -48,10 +49,18 @@ import java.util.concurrent.locks.StampedLock;
  * x86_64 it has no form (x86-TSO orders loads; the fence is compiler-only), so there the claim is the
  * absence of any fence alone.
  *
+ * "No atomic" is ANY_ATOMIC: every atomic read-modify-write of memory, not only a CAS (a validate rewritten to
+ * getAndAdd(0) would be a lock xadd, ldaddal, amoadd; an xchg, a lock or, a store-exclusive count too).
+ *
  * The absences are anchored by the log: tryOptimisticRead and validate inlined (were they calls, the
  * code searched would hold neither the loads nor the fence they stand for). No product flag adds an
- * atomic or a fence to the optimistic read, so that half is guarded by its assertion alone; the control takes the CAS out of the read lock, the contrast the claim is made against.
+ * atomic or a fence to the optimistic read, so the headline's control is a program change:
+ * -Dconcurrency.atomicValidate=true adds an AtomicLong.getAndAdd(0) beside validate (C2 folds the static
+ * final, so without it the method holds no trace of it): x86_64 lock xaddq, AArch64 ldaddal. The other
+ * control takes the CAS out of the read lock, the contrast the claim is made against.
  */
+@NegativeControl(flags = "-Dconcurrency.atomicValidate=true", kills = ANY_ATOMIC,
+        why = "program change: the optimistic read also does an AtomicLong.getAndAdd(0), an atomic add")
 @NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetLong", kills = CAS,
         why = "the read lock's compareAndSetLong is then a call to the native method, no inline CAS")
 public class OptimisticReadHasNoAtomicOrFence {
@@ -59,9 +68,15 @@ public class OptimisticReadHasNoAtomicOrFence {
     int x;
     int y;
 
+    static final boolean ATOMIC_VALIDATE = Boolean.getBoolean("concurrency.atomicValidate");   // the control
+    final AtomicLong validations = new AtomicLong();
+
     int optimisticRead() {
         long stamp = lock.tryOptimisticRead();
         int sum = x + y;
+        if (ATOMIC_VALIDATE) {
+            validations.getAndAdd(0);
+        }
         return lock.validate(stamp) ? sum : -1;
     }
 
@@ -90,7 +105,7 @@ public class OptimisticReadHasNoAtomicOrFence {
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
         assertThat(run.c2("optimisticRead")).given(INLINE_SUCCESS.callee(StampedLock.class, "tryOptimisticRead"))
-                .given(INLINE_SUCCESS.callee(StampedLock.class, "validate")).hasNo(ANY_CAS).hasNo(FULL_FENCE);
+                .given(INLINE_SUCCESS.callee(StampedLock.class, "validate")).hasNo(ANY_ATOMIC).hasNo(FULL_FENCE);
         if (args.length > 0 && args[0].equals("load-fence")) {
             assertThat(run.c2("optimisticRead")).has(LOAD_FENCE);
         }

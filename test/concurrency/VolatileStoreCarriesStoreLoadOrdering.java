@@ -41,9 +41,12 @@ import jdk.internal.misc.Unsafe;
  * The ordering exists for other threads. An object that never leaves the method cannot be seen by one,
  * so escape analysis drops the barriers of a volatile store into it (and here the store itself, replaced
  * by a scalar). Without escape analysis the object is allocated and its store is fenced like any other:
- * that is the negative control. No product flag takes the fence off a shared volatile store, which is
- * the point: that half is guarded by its assertion alone.
+ * that is the contrast's control. No product flag takes the fence off a shared volatile store, which is the
+ * point; the headline's control is a program change: -Dconcurrency.plainStore=true makes volatileStore write
+ * the plain field (C2 folds the static final): one movl, no fence, on x86_64; one str on AArch64.
  */
+@NegativeControl(flags = "-Dconcurrency.plainStore=true", kills = VOLATILE_STORE,
+        why = "program change: volatileStore then writes the plain field, an unordered store")
 @NegativeControl(flags = "-XX:-DoEscapeAnalysis", kills = VOLATILE_STORE,
         why = "the local object is then allocated and its volatile store ordered like a shared one")
 public class VolatileStoreCarriesStoreLoadOrdering {
@@ -54,8 +57,14 @@ public class VolatileStoreCarriesStoreLoadOrdering {
         volatile int v;
     }
 
+    static final boolean PLAIN_STORE = Boolean.getBoolean("concurrency.plainStore");   // the control
+
     void volatileStore(int x) {
-        shared = x;
+        if (PLAIN_STORE) {
+            plain = x;
+        } else {
+            shared = x;
+        }
     }
 
     void plainStore(int x) {

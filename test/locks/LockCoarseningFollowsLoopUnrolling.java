@@ -9,6 +9,8 @@
 
 import static anatomy.Assertions.assertThat;
 import static anatomy.Logged.COARSENED_LOCK;
+import static anatomy.Op.MARK_WORD_CAS;
+import static anatomy.Scope.LOOP_BODY;
 
 import anatomy.Jit;
 import anatomy.NegativeControl;
@@ -20,7 +22,9 @@ import anatomy.Run;
  * C2 does not hoist a lock out of a loop. It unrolls the loop, which places N unlock/lock pairs on
  * the same object next to each other, and ordinary lock coarsening then merges them: one lock per
  * unrolled body. The proof is in the arithmetic: the increments of several iterations fold into one
- * add under one lock, which no code may do across a lock boundary.
+ * add under one lock, which no code may do across a lock boundary. Coarsening merges locks, it does not remove
+ * them: the loop body still enters the monitor, a mark-word CAS in each unrolled body (a C2 that dropped the
+ * coarsened lock would leave the merged adds and the event, and no CAS in the loop).
  *
  *   x86_64, JDK 17:   lock cmpxchgq ... ; addl $0x108, 0xc(%r10) ; ... ; addl $4, %r11d ; cmpl $0x3e5, %r11d ; jl
  *   x86_64, JDK 25:   addl $0x108, 0xc(%r10)      (0x108 = 4 x 0x42, under one lock)
@@ -53,6 +57,7 @@ public class LockCoarseningFollowsLoopUnrolling {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        assertThat(run.c2("lockedIncrementLoop")).has(COARSENED_LOCK).has(MERGED_INCREMENTS);
+        assertThat(run.c2("lockedIncrementLoop")).has(COARSENED_LOCK).has(MERGED_INCREMENTS)
+                .has(MARK_WORD_CAS.inside(LOOP_BODY));
     }
 }

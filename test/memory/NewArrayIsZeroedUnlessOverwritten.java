@@ -32,37 +32,37 @@ import jdk.internal.misc.Unsafe;
  *   x86_64, JDK 25:   xorq %rax, %rax ; ... movq %rax, (%rdi, %rcx, 8)        (up to 8 words)
  *                     vpxor %ymm0, %ymm0, %ymm0 ; vmovdqu %ymm0, (%rdi) ; vmovdqu %ymm0, 0x20(%rdi) ... vmovq %xmm0, (%rdi)
  *   x86_64, JDK 17:   the same; -XX:UseAVX=0: pxor %xmm0, %xmm0 ; movdqu %xmm0, (%rdi) ...
- *   aarch64, JDK 17:  bl Stub::zero_blocks ; stp xzr, xzr, [x10], #0x10 ... str xzr, [x10]
- *   aarch64, JDK 25:  the same ({runtime_call Stub::zero_blocks})
+ *   aarch64, 17, 25:  bl Stub::zero_blocks ; stp xzr, xzr, [x10], #0x10 ... str xzr, [x10]
  *   riscv64, 25, 28:  RVV, a byte[16] too: vsetvli ; vxor.vv v4, v4, v4 ; vse64.v v4, (t3) ; bnez (a loop: Op.ZERO_STORE)
  *
  * Its size is the header (the element base offset: 16, 12 with compact headers, the default since JDK 27,
  * JEP 534) plus its elements, rounded up to ObjectAlignmentInBytes; all read from the VM (WhiteBox, Unsafe).
  * A constant-size byte[16] is cleared straight-line (17, 25: vpxor ; vmovdqu64 %xmm0, 0x10(obj); 27 with compact
  * headers: the length stored as movq $0x10, 8(obj) zeroes bytes 12..15 too), a byte[4096] by a loop (28-ea:
- * xorq %rax, %rax ; vpbroadcastq %rax, %zmm0 ; loop: vmovdqu64 %zmm0, (%rdi)). -XX:+ZeroTLAB (a user's choice:
- * TLABs zeroed when handed out, compiled code then zeroes nothing) is a precondition, !pack.zeroTlab.
+ * xorq %rax, %rax ; vpbroadcastq %rax, %zmm0 ; loop: vmovdqu64 %zmm0, (%rdi)).
  *
- * Two ways skip it. Unsafe.allocateUninitializedArray is an intrinsic that allocates without clearing:
- * the caller promises to write every element before anyone reads one (the JDK's own string building does).
- * And when the new array's only use is to receive an arraycopy covering all of it (Arrays.copyOf of the
- * whole source), C2 fuses the two (ReduceBulkZeroing) and the copy is the only write. Both compile with no
- * zeroing at all, and still allocate inline (the TLAB bump is asserted, so an allocation left to a call
- * cannot pass vacuously); the copy is one call of the arraycopy stub. We inline allocateUninitializedArray by
- * name: without tiered compilation 2000 calls leave no profile, and C2 would call it ("too big").
+ * Two ways skip it. Unsafe.allocateUninitializedArray, an intrinsic, allocates without clearing (the caller
+ * writes every element before anyone reads one, as the JDK's string building does); and C2 fuses a new array
+ * whose only use is an arraycopy covering it (Arrays.copyOf of the whole source; ReduceBulkZeroing): the copy,
+ * one call of the arraycopy stub, is the only write. Both still allocate inline (the TLAB bump is asserted, so an
+ * allocation left to a call cannot pass vacuously). We inline allocateUninitializedArray by name ("too big").
  *
- * -XX:-ReduceBulkZeroing takes the fusion away: the copy's destination is zeroed first. Disabling the
- * intrinsic makes allocateUninitializedArray an ordinary call chain ending in `new`, zeroed like any array.
- * Those kill the contrasts; no product flag takes the headline's zeroing away but ZeroTLAB, a precondition, and
- * none turns the small array's stores into a loop (InitArrayShortSize is not a product flag): assertions alone.
+ * Controls: -XX:-ReduceBulkZeroing (the copy's destination zeroed first) and DisableIntrinsic (an ordinary new)
+ * kill the contrasts; -Dmemory.uninitialized=true (newArray allocating uninitialized) the headline, which no
+ * product flag takes away but -XX:+ZeroTLAB (TLABs zeroed when handed out), a user's choice and so a precondition
+ * (!pack.zeroTlab). The small array's straight line has none (InitArrayShortSize is not a product flag).
  */
+@NegativeControl(flags = "-Dmemory.uninitialized=true", kills = ZEROING,
+        why = "program change: newArray then allocates with allocateUninitializedArray, which does not clear")
 @NegativeControl(flags = "-XX:-ReduceBulkZeroing", kills = ZEROING,
         why = "C2 then zeroes the array before the copy overwrites it")
 @NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_allocateUninitializedArray", kills = ZEROING,
         why = "without the intrinsic the uninitialized array is allocated, and zeroed, like any other")
 public class NewArrayIsZeroedUnlessOverwritten {
+    static final boolean UNINITIALIZED = Boolean.getBoolean("memory.uninitialized");   // the control
+
     static byte[] newArray(int length) {
-        return new byte[length];
+        return UNINITIALIZED ? uninitialized(length) : new byte[length];
     }
 
     static byte[] smallArray() {

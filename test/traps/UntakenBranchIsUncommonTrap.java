@@ -22,7 +22,9 @@ import anatomy.Run;
  * C2 compiles only what the profile has seen. A branch never taken becomes a call into the
  * UncommonTrapBlob ("unstable_if"): smaller code, and facts the optimizer may rely on. When the branch
  * is finally taken, the code deoptimizes, is made not entrant, and the method goes back to the
- * interpreter to profile again; its next C2 code has both sides as real code and survives both.
+ * interpreter to profile again; its next C2 code has both sides as real code and survives both: after a call
+ * down each side the method still runs that recompile (WhiteBox: level 4 and its compile id), not the
+ * interpreter or C1's code.
  *
  *   x86_64, JDK 25:   movl $0xffffff45, %esi ; callq ... ; - (reexecute) ...::multiply@1 ; {runtime_call UncommonTrapBlob}
  *   aarch64, JDK 17:  mov w1, #-0xbb ; bl ... ; {runtime_call UncommonTrapBlob}
@@ -66,6 +68,6 @@ public class UntakenBranchIsUncommonTrap {
         assertThat(run.state("afterOtherSide")).isNotCompiled();
         assertThat(oneSided).has(TRAP_HIT.reason("unstable_if")).has(MADE_NOT_ENTRANT);
         assertThat(run.c2("multiply", 1)).hasNo(TRAP_COMPILED.reason("unstable_if"));
-        assertThat(run.state("afterBothSides")).isCompiled();
+        assertThat(run.state("afterBothSides")).isRunningCompileAt(Jit.C2);
     }
 }
