@@ -312,7 +312,7 @@ public class Mutants {
         String crash = crashIn(log, jtrs);
         List<String> killed = changed(baseline, now, true);
         if (now.isEmpty()) {
-            return new Verdict(m, "crashed", "the pack did not run (" + (crash == null ? "see " + log : crash) + ")", 0);
+            return new Verdict(m, "crashed", "the pack did not run (" + (crash == null ? stopped(log) : crash) + ")", 0);
         }
         if (!killed.isEmpty()) {
             return crash != null ? new Verdict(m, "crashed", crash + "; tests: " + String.join(", ", killed), 0)
@@ -334,6 +334,15 @@ public class Mutants {
                     : String.join(", ", changed(baseline, trapped, false))) + "), yet every test kept its outcome", 0);
         }
         return new Verdict(m, "unreached", "the trap at its site changes nothing: the pack never runs it", 0);
+    }
+
+    /** Why a run stopped before any test ran, as its log says it (the probe's own words first), and where the log is. */
+    static String stopped(Path log) throws IOException {
+        List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of();
+        String why = lines.stream().filter(l -> l.contains("the probe's VM")).findFirst()
+                .map(l -> l.substring(l.indexOf("the probe's VM")))
+                .orElse(lines.stream().filter(l -> l.startsWith("error: ")).reduce((a, b) -> b).orElse(""));
+        return (why.isEmpty() ? "" : why.replaceFirst(";.*", "") + "; ") + "see " + log;
     }
 
     /** The tests that passed on the baseline and now fail (failed), or now neither pass nor fail (!failed). */
@@ -361,10 +370,10 @@ public class Mutants {
             Path dir = place.toRealPath();   // jtreg/last is a link to the work area, which a walk would not enter
             List<Path> errors;
             try (var files = Files.walk(dir, dir.equals(Path.of("").toAbsolutePath()) ? 1 : 8)) {
-                errors = files.filter(f -> f.getFileName().toString().matches("hs_err_pid\\d+\\.log")).sorted().toList();
+                errors = files.filter(f -> f.getFileName().toString().matches("(hs_err|replay)_pid\\d+\\.log")).sorted().toList();
             }
-            for (Path e : errors) {
-                if (found == null) {
+            for (Path e : errors) {   // a crashed compiler thread leaves its replay file beside the error file
+                if (found == null && e.getFileName().toString().startsWith("hs_err")) {
                     found = ChildVmException.fatalErrorIn(Files.readString(e));
                 }
                 Files.move(e, log.resolveSibling(log.getFileName().toString().replaceFirst("\\.log$", "") + "-" + e.getFileName()),
