@@ -71,21 +71,23 @@ public final class Jit {
                 "-XX:CompileCommand=print," + testClass.getName() + "$*::*",
                 "-XX:CompileCommand=log," + testClass.getName() + "::*",
                 "-XX:CompileCommand=log," + testClass.getName() + "$*::*",
-                "-XX:+LogCompilation",
-                "-XX:LogFile=" + log,
                 // the pack's plugin signs what it prints; a user's PrintAssemblyOptions replace this (the code is
                 // then decoded from its bytes), and the code blob is read for its stubs (anatomy.capture.CodeBytes)
                 "-XX:PrintAssemblyOptions=" + Disassembly.SIGN_OPTION,
                 "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
                 "-D" + Facts.PROPERTY + "=" + facts));
+        List<String> observing = observingOptions(flags, log, vmLog);
         for (String f : flags) {
-            options.add(f.startsWith("-Xlog:") && !f.substring(6).contains(":") ? f + ":file=" + vmLog + ":uptime,level,tags" : f);
+            if (!f.startsWith("-Xlog:")) {
+                options.add(f);
+            }
         }
         ChildVm.Output out;
         try {
             out = new ChildVm().named(testClass.getSimpleName()).withWhiteBox()
                     .environment("LD_LIBRARY_PATH", Hsdis.childLibraryPath())
                     .options(options)
+                    .observing(observing)
                     .main(ChildMain.class.getName(), Stream.concat(Stream.of(workload.getName()), Arrays.stream(args)).toArray(String[]::new))
                     .run()
                     .shouldHaveExitCodeZero();
@@ -110,6 +112,24 @@ public final class Jit {
             throw new Inconclusive(stale);
         }
         return new Run(testClass, out, log, vmLog, recorded, isa, Disassembly.of(out.stdoutText(), isa, CodeBytes.read(recorded)));
+    }
+
+    /**
+     * The pack's options that only observe, which the child VM places after the user's so that they hold whatever
+     * the user adds: the compilation log in the pack's own file ({@code -XX:+LogCompilation -XX:LogFile=log}, over
+     * a user's {@code -XX:LogFile} or {@code -XX:-LogCompilation}), the VM's output on stdout where the disassembly
+     * is read ({@code -XX:+DisplayVMOutput -XX:-DisplayVMOutputToStderr}), and each of the test's {@code -Xlog}
+     * flags (over a user's {@code -Xlog:disable}), one without an output of its own sent to {@code vmLog}.
+     */
+    public static List<String> observingOptions(List<String> flags, Path log, Path vmLog) {
+        List<String> observing = new ArrayList<>(List.of("-XX:+LogCompilation", "-XX:LogFile=" + log,
+                "-XX:+DisplayVMOutput", "-XX:-DisplayVMOutputToStderr"));
+        for (String f : flags) {
+            if (f.startsWith("-Xlog:")) {
+                observing.add(f.substring(6).contains(":") ? f : f + ":file=" + vmLog + ":uptime,level,tags");
+            }
+        }
+        return observing;
     }
 
     /**
