@@ -308,17 +308,48 @@ public final class Jit {
     }
 
     /**
-     * A warm-up's number of rounds: {@code n} at the VM's default compile thresholds, {@code n} times
-     * {@code CompileThresholdScaling} when it runs with lazier ones. That flag scales every threshold of the
-     * tiered policy, the point at which C2 trusts a profile (ProfileMaturityPercentage of the C2 threshold)
-     * included, so a warm-up sized for the defaults would leave C2 an immature profile: branches it treats as
-     * unknown, call sites too cold to inline. Eager thresholds keep {@code n}: {@link #compile} replaces what the
-     * policy compiled early. Call it once per warm-up: {@code for (int i = 0, n = Jit.rounds(10_000); i < n; i++)}.
+     * A warm-up's number of rounds: {@code n} (sized for the VM's default tiered thresholds) times
+     * {@code CompileThresholdScaling} when that is above 1, plus the calls this VM's policy makes before a method's
+     * profile is mature ({@link #callsToMatureProfile}), read from its flags. The policy decides when a method starts
+     * to be profiled (tiered: its C1 code at level 3, after Tier3InvocationThreshold calls; without tiered
+     * compilation, or with C2 alone, the interpreter, after Tier0ProfilingStartPercentage of the Tier3 thresholds:
+     * about 3300 calls at the defaults of 17..28) and when C2 trusts that profile (ProfileMaturityPercentage of
+     * Tier4InvocationThreshold calls since then); a warm-up shorter than both leaves C2 an immature profile or none:
+     * branches it treats as unknown, call sites too cold to inline. Eager thresholds add little: {@link #compile}
+     * replaces what the policy compiled early. Call it once per warm-up: {@code for (int i = 0, n =
+     * Jit.rounds(10_000); i < n; i++)}.
      */
     public static int rounds(int n) {
-        Object scaling = whiteBox().getVMFlag("CompileThresholdScaling");
+        WhiteBox wb = whiteBox();
+        Object scaling = wb.getVMFlag("CompileThresholdScaling");
         double k = scaling instanceof Double d && d > 1 ? d : 1;
-        return (int) Math.min(Integer.MAX_VALUE, Math.ceil(n * k));
+        return (int) Math.min(Integer.MAX_VALUE, Math.ceil(n * k) + callsToMatureProfile(wb::getVMFlag));
+    }
+
+    /**
+     * The calls of a method without loops after which this VM's compilation policy holds a mature profile of it, from
+     * its flags as ergonomics left them (their values are already scaled by CompileThresholdScaling, and without
+     * tiered compilation they are the tiered ones the VM derived from CompileThreshold and InterpreterProfilePercentage):
+     * the calls before profiling starts, then ProfileMaturityPercentage of Tier4InvocationThreshold. Profiling starts
+     * in C1's level-3 code after Tier3InvocationThreshold calls when C1 profiles (TieredCompilation on and the
+     * CompilationMode not {@code high-only*}), else in the interpreter, after Tier0ProfilingStartPercentage of the
+     * Tier3 thresholds (the larger, so that the bound holds for any mix of calls and back-edges). A flag the VM lacks
+     * counts as 0; {@code flag} is WhiteBox's {@code getVMFlag}.
+     */
+    public static long callsToMatureProfile(java.util.function.Function<String, Object> flag) {
+        boolean tiered = Boolean.TRUE.equals(flag.apply("TieredCompilation"));
+        Object mode = flag.apply("CompilationMode");
+        boolean c1Profiles = tiered && !(mode instanceof String m && m.startsWith("high-only"));
+        long tier3 = number(flag, "Tier3InvocationThreshold");
+        long start = c1Profiles ? tier3
+                : (long) Math.ceil(Math.max(tier3, number(flag, "Tier3CompileThreshold"))
+                        * number(flag, "Tier0ProfilingStartPercentage") / 100.0);
+        long mature = (long) Math.ceil(number(flag, "Tier4InvocationThreshold") * number(flag, "ProfileMaturityPercentage") / 100.0);
+        return start + mature;
+    }
+
+    private static long number(java.util.function.Function<String, Object> flag, String name) {
+        return flag.apply(name) instanceof Number v ? v.longValue() : 0;
     }
 
     private static String whyNotCompiled(WhiteBox wb, Executable m, int level) {
