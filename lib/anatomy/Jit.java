@@ -64,6 +64,7 @@ public final class Jit {
         Path log = ChildVm.workFile(testClass.getSimpleName(), ".compilation.xml");
         Path facts = ChildVm.workFile(testClass.getSimpleName(), ".facts");
         Path vmLog = ChildVm.workFile(testClass.getSimpleName(), ".vm.log");
+        Path initLog = ChildVm.workFile(testClass.getSimpleName(), ".init.log");
         List<String> options = new ArrayList<>(List.of(
                 "-Xbatch",
                 "-XX:CompileCommand=quiet",
@@ -75,8 +76,9 @@ public final class Jit {
                 // then decoded from its bytes), and the code blob is read for its stubs (anatomy.capture.CodeBytes)
                 "-XX:PrintAssemblyOptions=" + Disassembly.SIGN_OPTION,
                 "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
-                "-D" + Facts.PROPERTY + "=" + facts));
-        List<String> observing = observingOptions(flags, log, vmLog);
+                "-D" + Facts.PROPERTY + "=" + facts,
+                "-D" + ChildMain.INIT_LOG + "=" + initLog));
+        List<String> observing = observingOptions(flags, log, vmLog, initLog);
         for (String f : flags) {
             if (!f.startsWith("-Xlog:")) {
                 options.add(f);
@@ -119,11 +121,12 @@ public final class Jit {
      * the user adds: the compilation log in the pack's own file ({@code -XX:+LogCompilation -XX:LogFile=log}, over
      * a user's {@code -XX:LogFile} or {@code -XX:-LogCompilation}), the VM's output on stdout where the disassembly
      * is read ({@code -XX:+DisplayVMOutput -XX:-DisplayVMOutputToStderr}), and each of the test's {@code -Xlog}
-     * flags (over a user's {@code -Xlog:disable}), one without an output of its own sent to {@code vmLog}.
+     * flags (over a user's {@code -Xlog:disable}), one without an output of its own sent to {@code vmLog}; and gc+init
+     * to {@code initLog}, where the child reads how the VM set up compressed references (anatomy.isa.Registers).
      */
-    public static List<String> observingOptions(List<String> flags, Path log, Path vmLog) {
+    public static List<String> observingOptions(List<String> flags, Path log, Path vmLog, Path initLog) {
         List<String> observing = new ArrayList<>(List.of("-XX:+LogCompilation", "-XX:LogFile=" + log,
-                "-XX:+DisplayVMOutput", "-XX:-DisplayVMOutputToStderr"));
+                "-XX:+DisplayVMOutput", "-XX:-DisplayVMOutputToStderr", "-Xlog:gc+init=info:file=" + initLog + ":uptime,level,tags"));
         for (String f : flags) {
             if (f.startsWith("-Xlog:")) {
                 observing.add(f.substring(6).contains(":") ? f : f + ":file=" + vmLog + ":uptime,level,tags");

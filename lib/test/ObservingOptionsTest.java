@@ -23,19 +23,21 @@ import org.testng.annotations.Test;
 public class ObservingOptionsTest {
     private static final Path LOG = Path.of("/w/T-1.compilation.xml");
     private static final Path VM_LOG = Path.of("/w/T-3.vm.log");
+    private static final Path INIT_LOG = Path.of("/w/T-4.init.log");
 
     @Test
     public void theCompilationLogAndEveryXlogFlagOfTheTestAreObserving() {
         List<String> observing = Jit.observingOptions(List.of("-XX:+UseZGC", "-Xlog:gc,gc+phases", "-Xmx256m",
-                "-Xlog:os=info:file=/w/os.log"), LOG, VM_LOG);
+                "-Xlog:os=info:file=/w/os.log"), LOG, VM_LOG, INIT_LOG);
         assertEquals(observing, List.of("-XX:+LogCompilation", "-XX:LogFile=/w/T-1.compilation.xml", "-XX:+DisplayVMOutput",
-                "-XX:-DisplayVMOutputToStderr", "-Xlog:gc,gc+phases:file=/w/T-3.vm.log:uptime,level,tags",
+                "-XX:-DisplayVMOutputToStderr", "-Xlog:gc+init=info:file=/w/T-4.init.log:uptime,level,tags",
+                "-Xlog:gc,gc+phases:file=/w/T-3.vm.log:uptime,level,tags",
                 "-Xlog:os=info:file=/w/os.log"));
     }
 
     @Test
     public void aUsersLogFileAndXlogDisableAreNamedAsOverridden() {
-        List<String> observing = Jit.observingOptions(List.of("-Xlog:gc"), LOG, VM_LOG);
+        List<String> observing = Jit.observingOptions(List.of("-Xlog:gc"), LOG, VM_LOG, INIT_LOG);
         List<String> user = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+LogCompilation", "-XX:LogFile=/tmp/x.log",
                 "-Xlog:disable", "-XX:-TieredCompilation", "-Xlog:gc*:file=/tmp/gc.log");
         assertEquals(ChildVm.overriddenBy(user, observing), List.of("-XX:LogFile=/tmp/x.log", "-Xlog:disable"));
@@ -43,7 +45,7 @@ public class ObservingOptionsTest {
 
     @Test
     public void whatChangesBehaviourIsNeverObserving() {
-        List<String> observing = Jit.observingOptions(List.of("-XX:+UseSerialGC", "-XX:-EliminateLocks", "-Xmx1g"), LOG, VM_LOG);
+        List<String> observing = Jit.observingOptions(List.of("-XX:+UseSerialGC", "-XX:-EliminateLocks", "-Xmx1g"), LOG, VM_LOG, INIT_LOG);
         assertTrue(observing.stream().allMatch(o -> o.startsWith("-Xlog:") || o.matches("-XX:[+-]?(LogCompilation|LogFile|DisplayVMOutput\\w*)(=.*)?")),
                 observing.toString());
         assertEquals(ChildVm.overriddenBy(List.of("-XX:-EliminateLocks", "-XX:+UseSerialGC"), observing), List.of());
