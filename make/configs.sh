@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make/configs.sh: runs the pack (TEST=, default all) on one JDK under each configuration that OpenJDK's test
 # tiers use, and those users deploy with (a small heap, a large one, one past 32 GB without compressed oops, no
-# explicit collections, eager and lazy compile thresholds), one `make test VM_OPTIONS=...` each, and prints one
+# explicit collections, eager and lazy compile thresholds, no tiered compilation, -Xbatch; a user's own logging:
+# -Xlog:disable, a compilation log to a file of their own), one `make test VM_OPTIONS=...` each, and prints one
 # totals line per configuration and a table of the tests that did not pass. Every configuration must leave each test passed or skipped with a reason (or a
 # finding: stopped only by the JDK's defaults, docs/running.md; exit 3 when there are findings and no failure):
 # a failure under a configuration that keeps a test's preconditions is a false failure (exit 1); an inconclusive
@@ -24,6 +25,7 @@ default_configs="default=
 Xcomp=-Xcomp
 Xint=-Xint
 no-tiered=-XX:-TieredCompilation
+Xbatch=-Xbatch
 C1-only=-XX:TieredStopAtLevel=1
 serial=-XX:+UseSerialGC
 parallel=-XX:+UseParallelGC
@@ -37,7 +39,9 @@ heap-large=-Xms2g -Xmx8g
 heap-40g=-Xmx40g
 no-explicit-gc=-XX:+DisableExplicitGC
 eager-jit=-XX:CompileThresholdScaling=0.05
-lazy-jit=-XX:CompileThresholdScaling=20"
+lazy-jit=-XX:CompileThresholdScaling=20
+log-disabled=-Xlog:disable
+own-logfile=-XX:+UnlockDiagnosticVMOptions -XX:+LogCompilation -XX:LogFile=$BUILD/configs/own-logfile.user.log"
 [ "$feature" -ge 24 ] && default_configs+=$'\n'"compact-headers=-XX:+UseCompactObjectHeaders"
 configs=${CONFIGS:-$default_configs}
 configs=${configs//;/$'\n'}

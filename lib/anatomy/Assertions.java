@@ -61,6 +61,7 @@ public final class Assertions {
         private java.util.Set<Instruction> vmCode;
 
         CodeAssert(Compiled code) {
+            code.run().registers().use();    // the forms read r12 as this run's configuration has it
             this.code = code;
         }
 

@@ -64,6 +64,7 @@ public final class Jit {
         Path log = ChildVm.workFile(testClass.getSimpleName(), ".compilation.xml");
         Path facts = ChildVm.workFile(testClass.getSimpleName(), ".facts");
         Path vmLog = ChildVm.workFile(testClass.getSimpleName(), ".vm.log");
+        Path initLog = ChildVm.workFile(testClass.getSimpleName(), ".init.log");
         List<String> options = new ArrayList<>(List.of(
                 "-Xbatch",
                 "-XX:CompileCommand=quiet",
@@ -71,21 +72,24 @@ public final class Jit {
                 "-XX:CompileCommand=print," + testClass.getName() + "$*::*",
                 "-XX:CompileCommand=log," + testClass.getName() + "::*",
                 "-XX:CompileCommand=log," + testClass.getName() + "$*::*",
-                "-XX:+LogCompilation",
-                "-XX:LogFile=" + log,
                 // the pack's plugin signs what it prints; a user's PrintAssemblyOptions replace this (the code is
                 // then decoded from its bytes), and the code blob is read for its stubs (anatomy.capture.CodeBytes)
                 "-XX:PrintAssemblyOptions=" + Disassembly.SIGN_OPTION,
                 "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
-                "-D" + Facts.PROPERTY + "=" + facts));
+                "-D" + Facts.PROPERTY + "=" + facts,
+                "-D" + ChildMain.INIT_LOG + "=" + initLog));
+        List<String> observing = observingOptions(flags, log, vmLog, initLog);
         for (String f : flags) {
-            options.add(f.startsWith("-Xlog:") && !f.substring(6).contains(":") ? f + ":file=" + vmLog + ":uptime,level,tags" : f);
+            if (!f.startsWith("-Xlog:")) {
+                options.add(f);
+            }
         }
         ChildVm.Output out;
         try {
             out = new ChildVm().named(testClass.getSimpleName()).withWhiteBox()
                     .environment("LD_LIBRARY_PATH", Hsdis.childLibraryPath())
                     .options(options)
+                    .observing(observing)
                     .main(ChildMain.class.getName(), Stream.concat(Stream.of(workload.getName()), Arrays.stream(args)).toArray(String[]::new))
                     .run()
                     .shouldHaveExitCodeZero();
@@ -110,6 +114,25 @@ public final class Jit {
             throw new Inconclusive(stale);
         }
         return new Run(testClass, out, log, vmLog, recorded, isa, Disassembly.of(out.stdoutText(), isa, CodeBytes.read(recorded)));
+    }
+
+    /**
+     * The pack's options that only observe, which the child VM places after the user's so that they hold whatever
+     * the user adds: the compilation log in the pack's own file ({@code -XX:+LogCompilation -XX:LogFile=log}, over
+     * a user's {@code -XX:LogFile} or {@code -XX:-LogCompilation}), the VM's output on stdout where the disassembly
+     * is read ({@code -XX:+DisplayVMOutput -XX:-DisplayVMOutputToStderr}), and each of the test's {@code -Xlog}
+     * flags (over a user's {@code -Xlog:disable}), one without an output of its own sent to {@code vmLog}; and gc+init
+     * to {@code initLog}, where the child reads how the VM set up compressed references (anatomy.isa.Registers).
+     */
+    public static List<String> observingOptions(List<String> flags, Path log, Path vmLog, Path initLog) {
+        List<String> observing = new ArrayList<>(List.of("-XX:+LogCompilation", "-XX:LogFile=" + log,
+                "-XX:+DisplayVMOutput", "-XX:-DisplayVMOutputToStderr", "-Xlog:gc+init=info:file=" + initLog + ":uptime,level,tags"));
+        for (String f : flags) {
+            if (f.startsWith("-Xlog:")) {
+                observing.add(f.substring(6).contains(":") ? f : f + ":file=" + vmLog + ":uptime,level,tags");
+            }
+        }
+        return observing;
     }
 
     /**
@@ -288,17 +311,48 @@ public final class Jit {
     }
 
     /**
-     * A warm-up's number of rounds: {@code n} at the VM's default compile thresholds, {@code n} times
-     * {@code CompileThresholdScaling} when it runs with lazier ones. That flag scales every threshold of the
-     * tiered policy, the point at which C2 trusts a profile (ProfileMaturityPercentage of the C2 threshold)
-     * included, so a warm-up sized for the defaults would leave C2 an immature profile: branches it treats as
-     * unknown, call sites too cold to inline. Eager thresholds keep {@code n}: {@link #compile} replaces what the
-     * policy compiled early. Call it once per warm-up: {@code for (int i = 0, n = Jit.rounds(10_000); i < n; i++)}.
+     * A warm-up's number of rounds: {@code n} (sized for the VM's default tiered thresholds) times
+     * {@code CompileThresholdScaling} when that is above 1, plus the calls this VM's policy makes before a method's
+     * profile is mature ({@link #callsToMatureProfile}), read from its flags. The policy decides when a method starts
+     * to be profiled (tiered: its C1 code at level 3, after Tier3InvocationThreshold calls; without tiered
+     * compilation, or with C2 alone, the interpreter, after Tier0ProfilingStartPercentage of the Tier3 thresholds:
+     * about 3300 calls at the defaults of 17..28) and when C2 trusts that profile (ProfileMaturityPercentage of
+     * Tier4InvocationThreshold calls since then); a warm-up shorter than both leaves C2 an immature profile or none:
+     * branches it treats as unknown, call sites too cold to inline. Eager thresholds add little: {@link #compile}
+     * replaces what the policy compiled early. Call it once per warm-up: {@code for (int i = 0, n =
+     * Jit.rounds(10_000); i < n; i++)}.
      */
     public static int rounds(int n) {
-        Object scaling = whiteBox().getVMFlag("CompileThresholdScaling");
+        WhiteBox wb = whiteBox();
+        Object scaling = wb.getVMFlag("CompileThresholdScaling");
         double k = scaling instanceof Double d && d > 1 ? d : 1;
-        return (int) Math.min(Integer.MAX_VALUE, Math.ceil(n * k));
+        return (int) Math.min(Integer.MAX_VALUE, Math.ceil(n * k) + callsToMatureProfile(wb::getVMFlag));
+    }
+
+    /**
+     * The calls of a method without loops after which this VM's compilation policy holds a mature profile of it, from
+     * its flags as ergonomics left them (their values are already scaled by CompileThresholdScaling, and without
+     * tiered compilation they are the tiered ones the VM derived from CompileThreshold and InterpreterProfilePercentage):
+     * the calls before profiling starts, then ProfileMaturityPercentage of Tier4InvocationThreshold. Profiling starts
+     * in C1's level-3 code after Tier3InvocationThreshold calls when C1 profiles (TieredCompilation on and the
+     * CompilationMode not {@code high-only*}), else in the interpreter, after Tier0ProfilingStartPercentage of the
+     * Tier3 thresholds (the larger, so that the bound holds for any mix of calls and back-edges). A flag the VM lacks
+     * counts as 0; {@code flag} is WhiteBox's {@code getVMFlag}.
+     */
+    public static long callsToMatureProfile(java.util.function.Function<String, Object> flag) {
+        boolean tiered = Boolean.TRUE.equals(flag.apply("TieredCompilation"));
+        Object mode = flag.apply("CompilationMode");
+        boolean c1Profiles = tiered && !(mode instanceof String m && m.startsWith("high-only"));
+        long tier3 = number(flag, "Tier3InvocationThreshold");
+        long start = c1Profiles ? tier3
+                : (long) Math.ceil(Math.max(tier3, number(flag, "Tier3CompileThreshold"))
+                        * number(flag, "Tier0ProfilingStartPercentage") / 100.0);
+        long mature = (long) Math.ceil(number(flag, "Tier4InvocationThreshold") * number(flag, "ProfileMaturityPercentage") / 100.0);
+        return start + mature;
+    }
+
+    private static long number(java.util.function.Function<String, Object> flag, String name) {
+        return flag.apply(name) instanceof Number v ? v.longValue() : 0;
     }
 
     private static String whyNotCompiled(WhiteBox wb, Executable m, int level) {

@@ -391,8 +391,9 @@ public enum Op implements Formed {
                     Forms.regionShift("sr[al]g (?<y>%r\\d+), {x}, (?<shift>\\d+)$").within(2),
                     step("(jg?(e|lh|ne) |ltgr {y}, {y}$)").within(2)))),
     /**
-     * A store of zero into an object (not the stack): the zero immediate, HotSpot's zero register (r12 holds
-     * the heap base, zero in zero-based and 32-bit compressed-oops modes), a register just xor-ed to zero;
+     * A store of zero into an object (not the stack): the zero immediate, r12 where the run's configuration makes it
+     * zero (the heap base of compressed references in their zero-based and 32-bit modes; allocatable without them:
+     * anatomy.isa.Registers), a register just xor-ed to zero;
      * wzr/xzr. Also a vector register zeroed and stored through the object's address plus an offset
      * ({@code movq %rax, %r10 ; addq $8, %r10 ; ... vpxord %zmm0, %zmm0, %zmm0 ; vmovq %xmm0, (%r10)}): C2
      * clearing an object's body that starts 8-aligned (compact object headers, on by default since JDK 27,
@@ -402,7 +403,7 @@ public enum Op implements Formed {
      * there a register set to zero, then stored with nothing writing it and no branch target between (Ppc.zeroStore).
      */
     ZERO_STORE("store of zero into an object",
-            on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%r12[dwb]?), " + Forms.X86_OBJECT_SLOT),
+            on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%{heapZero}[dwb]?), " + Forms.X86_OBJECT_SLOT),
                     seq(step("xor[lq] %(?<z>\\w+), %\\k<z>$"), step("mov[bwlq] %{z}, " + Forms.X86_OBJECT_SLOT).within(4)),
                     seq(step("movq %(?!rsp)r\\w+, %(?<p>r\\w+)$"), step("addq \\$(?<off>0x[0-9a-f]+|\\d+), %{p}$").within(1),
                             Forms.vectorZeroed().within(12).withNoneBetween("(cmp|test|j)"), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
@@ -468,9 +469,12 @@ public enum Op implements Formed {
             on(PPC64LE, insn("p?l(bz|hz|ha|wz|wa|d) r\\d+, " + Ppc.OBJECT_SLOT)),
             on(S390X, insn("(l|ly|lg|lgf|llgf|lh|lhy|lgh|llh|llgh|lb|lgb|llc|llgc|lt|ltg|ltgf|le|ley|ld|ldy) %[rf]\\d+,"
                     + " (?<off>-?\\d+)\\((%r\\d+,)?%r(?!8\\)|15\\))\\d+\\)$"))),
-    /** A store of a value held in a register (not the zero register) into an object; narrow it with {@link #at}. */
+    /**
+     * A store of a value held in a register (not r12 where it holds zero: anatomy.isa.Registers) into an object;
+     * narrow it with {@link #at}.
+     */
     FIELD_STORE("store of a register's value into an object",
-            on(X86_64, insn("mov[bwlq] %(?!r12)\\w+, " + Forms.X86_OBJECT_SLOT)),
+            on(X86_64, insn("mov[bwlq] %(?!{heapZero})\\w+, " + Forms.X86_OBJECT_SLOT)),
             on(AARCH64, insn("str[bh]? (?![wx]zr)[wx]\\d+, " + Forms.AARCH64_OBJECT_SLOT)),
             on(RISCV64, insn("s[bhwd] (?!zero,)[a-z][a-z0-9]*, " + Forms.RISCV64_OBJECT_SLOT)),
             on(PPC64LE, Ppc.fieldStore()),
@@ -733,8 +737,8 @@ public enum Op implements Formed {
                             + " nmethod itself and named no stub (riscv64 before JDK-8392364), so the call's role cannot be read" : null;
         }
 
-        /** The dirty card value, zero: an immediate or HotSpot's zero register r12 (its low byte). */
-        static final String X86_DIRTY = "(\\$(0x)?0|%r12b)";
+        /** The dirty card value, zero: an immediate or r12's low byte where r12 holds zero (anatomy.isa.Registers). */
+        static final String X86_DIRTY = "(\\$(0x)?0|%{heapZero}b)";
         /** An instruction that leaves the straight line: a jump, a call, a return. */
         static final String X86_CONTROL_TRANSFER = "(j[a-z]+|call[q]?|ret[q]?|hlt)\\b";
         static final String AARCH64_CONTROL_TRANSFER = "((b|bl|br|blr|ret|cbz|cbnz|tbz|tbnz)\\b|b\\.)";

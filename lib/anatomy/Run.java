@@ -76,6 +76,16 @@ public final class Run {
         return new Run(testClass, output, compilationLog, compilationLog.resolveSibling("no-vm-log"), recorded, isa, code);
     }
 
+    /**
+     * What this run's configuration says about registers the vocabulary reads as values (x86_64's r12: zero only with
+     * zero-based compressed references), from how the child VM set up compressed references (the zero-based reading
+     * for a recording that has no such fact).
+     */
+    public anatomy.isa.Registers registers() {
+        List<String> mode = facts.all(anatomy.capture.ChildMain.COMPRESSED_OOPS);
+        return anatomy.isa.Registers.ofCompressedOops(mode.isEmpty() ? null : mode.get(mode.size() - 1));
+    }
+
     public Class<?> testClass() {
         return testClass;
     }

@@ -59,7 +59,7 @@ public class ReadLockFastPathIsInlineCas {
         public static void main(String[] args) {
             ReadLockFastPathIsInlineCas o = new ReadLockFastPathIsInlineCas();
             int sink = 0;
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0, n = Jit.rounds(10_000); i < n; i++) {
                 sink += o.readLockedSum();
             }
             Jit.compileAtC2(ReadLockFastPathIsInlineCas.class, "readLockedSum");

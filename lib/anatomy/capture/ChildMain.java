@@ -9,7 +9,35 @@ import java.lang.reflect.Method;
  * throws {@code anatomy.Inconclusive} the verdict it could not reach.
  */
 public final class ChildMain {
+    /** The fact of how this VM set up compressed references, in its own words ({@link #compressedOops}). */
+    public static final String COMPRESSED_OOPS = "compressed.oops";
+    /** The system property naming the file of the VM's gc+init log, which the driver asks for. */
+    public static final String INIT_LOG = "anatomy.init.log";
+
     private ChildMain() {
+    }
+
+    /**
+     * How this VM set up compressed references: {@code Disabled} when UseCompressedOops is off (ZGC logs no line), else
+     * what gc+init logged after "Compressed Oops: " ({@code Enabled (Zero based)}, {@code Enabled (Non-zero disjoint
+     * base)}, ...), or {@code Enabled (mode not logged)}.
+     */
+    static String compressedOops() throws java.io.IOException {
+        Object on = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                .getVMOption("UseCompressedOops").getValue();
+        if (!"true".equals(on)) {
+            return "Disabled";
+        }
+        String file = System.getProperty(INIT_LOG);
+        if (file != null && java.nio.file.Files.exists(java.nio.file.Path.of(file))) {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of(file))) {
+                int at = line.indexOf("Compressed Oops: ");
+                if (at >= 0) {
+                    return line.substring(at + "Compressed Oops: ".length()).trim();
+                }
+            }
+        }
+        return "Enabled (mode not logged)";
     }
 
     public static void main(String[] args) throws Throwable {
@@ -20,6 +48,7 @@ public final class ChildMain {
         for (String option : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             Facts.record(Facts.VM_OPTION, option);
         }
+        Facts.record(COMPRESSED_OOPS, compressedOops());
         Method main = Class.forName(args[0]).getMethod("main", String[].class);
         try {
             main.invoke(null, (Object) java.util.Arrays.copyOfRange(args, 1, args.length));

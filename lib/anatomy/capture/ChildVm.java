@@ -17,8 +17,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Its command line is, in order: the pack's capture options, the caller's own options, then jtreg's
  * {@code -vmoptions} and {@code -javaoptions} (system properties {@code test.vm.opts} and
- * {@code test.java.opts}). The user's options come last so that they win: under
- * {@code make test VM_OPTIONS=-XX:-EliminateLocks} the child really runs without lock elimination.
+ * {@code test.java.opts}), then the caller's observing options. The user's options come after everything that
+ * changes behaviour, so that they win: under {@code make test VM_OPTIONS=-XX:-EliminateLocks} the child really
+ * runs without lock elimination. What only observes (the compilation log and its file, the unified-log outputs
+ * the pack reads) comes after the user's, so that it holds whatever the user adds ({@code -Xlog:disable}, a
+ * {@code -XX:LogFile} of their own); the user's options it overrides are named in the output ({@link #overriddenBy}).
  *
  * <p>It echoes {@code Command line: [...]}, sends the child's stdout and stderr to files in the working
  * directory and prints their paths, and waits for a bounded time.
@@ -31,6 +34,7 @@ public final class ChildVm {
     private final Map<String, String> environment = new java.util.LinkedHashMap<>();
     private String mainClass;
     private final List<String> arguments = new ArrayList<>();
+    private final List<String> observing = new ArrayList<>();
     private String name = "child";
     private boolean withWhiteBox;
 
@@ -47,6 +51,49 @@ public final class ChildVm {
     public ChildVm options(List<String> opts) {
         options.addAll(opts);
         return this;
+    }
+
+    /**
+     * Options that only observe the child (its logs and their files), placed after the user's so that they hold:
+     * never an option that changes what the VM does.
+     */
+    public ChildVm observing(List<String> opts) {
+        observing.addAll(opts);
+        return this;
+    }
+
+    /**
+     * The user's options that the observing options, placed after them, override: a {@code -XX} flag the observing
+     * options set to another value ({@code -XX:LogFile=/tmp/x.log}, {@code -XX:-LogCompilation}), and
+     * {@code -Xlog:disable} (which switches off every log output named before it) when they add a log output.
+     */
+    public static List<String> overriddenBy(List<String> user, List<String> observing) {
+        List<String> overridden = new ArrayList<>();
+        boolean logs = observing.stream().anyMatch(o -> o.startsWith("-Xlog"));
+        for (String u : user) {
+            if (u.equals("-Xlog:disable") && logs) {
+                overridden.add(u);
+                continue;
+            }
+            String flag = xxFlagName(u);
+            if (flag != null && observing.stream().anyMatch(o -> flag.equals(xxFlagName(o)) && !o.equals(u))) {
+                overridden.add(u);
+            }
+        }
+        return overridden;
+    }
+
+    /** The name of a {@code -XX:+Name}, {@code -XX:-Name} or {@code -XX:Name=value} option, or null. */
+    private static String xxFlagName(String option) {
+        if (!option.startsWith("-XX:")) {
+            return null;
+        }
+        String rest = option.substring(4);
+        if (rest.startsWith("+") || rest.startsWith("-")) {
+            return rest.substring(1);
+        }
+        int eq = rest.indexOf('=');
+        return eq < 0 ? null : rest.substring(0, eq);
     }
 
     public ChildVm environment(String key, String value) {
@@ -100,6 +147,13 @@ public final class ChildVm {
         }
         command.addAll(options);
         command.addAll(jtregOptions());
+        command.addAll(observing);
+        List<String> overridden = overriddenBy(jtregOptions(), observing);
+        if (!overridden.isEmpty()) {
+            System.out.println("The pack's observing options come after yours and hold in this child VM: " + overridden
+                    + " do not apply to it (its compilation log and unified logs are the pack's files named below; what"
+                    + " changes behaviour stays yours)");
+        }
         command.add("-cp");
         command.add(testClassPath());
         command.add(mainClass);

@@ -283,7 +283,7 @@ public final class Form {
             for (int start = 0; start < code.size(); start++) {
                 int[] at = new int[steps.size()];
                 java.util.TreeMap<Integer, Map<String, String>> each = new java.util.TreeMap<>();
-                Map<String, String> captured = match(steps, 0, start, code, new HashMap<>(), at, each, targets);
+                Map<String, String> captured = match(steps, 0, start, code, new HashMap<>(Registers.current().bindings()), at, each, targets);
                 if (captured != null) {
                     anchors.putIfAbsent(at[anchorIndex(steps)], Map.copyOf(captured));
                     each.forEach((j, c) -> anchors.putIfAbsent(j, Map.copyOf(c)));
@@ -310,7 +310,7 @@ public final class Form {
         for (List<Step> steps : alternatives) {
             for (int start = 0; start < code.size(); start++) {
                 int[] at = new int[steps.size()];
-                if (match(steps, 0, start, code, new HashMap<>(), at, new java.util.TreeMap<>(), java.util.Set.of()) != null) {
+                if (match(steps, 0, start, code, new HashMap<>(Registers.current().bindings()), at, new java.util.TreeMap<>(), java.util.Set.of()) != null) {
                     spans.add(code.subList(at[0], at[steps.size() - 1] + 1));
                 }
             }
