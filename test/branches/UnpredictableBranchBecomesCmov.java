@@ -11,7 +11,7 @@
  * @test id=zicond
  * @summary C2 turns an unpredictable branch into a conditional move and keeps a predictable one a branch (Quark #30)
  * @key headline branches
- * @requires pack.c2 & pack.whitebox & pack.profiled & pack.isa == "riscv64" & pack.cpu.extensions ~= ".*,zicond,.*"
+ * @requires pack.c2 & pack.whitebox & pack.profiled & pack.isa == "riscv64" & pack.cpu.extensions ~= ".*,zicond,.*" & pack.zicondFlag
  * @library /lib
  * @run driver UnpredictableBranchBecomesCmov -XX:+UseZicond
  */

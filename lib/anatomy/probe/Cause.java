@@ -72,6 +72,7 @@ public enum Cause {
             "pack.profiled", PLATFORM,
             "pack.lockingModeFlag", PLATFORM,     // whether the release has the flag
             "pack.biasedLockingFlag", PLATFORM,
+            "pack.zicondFlag", PLATFORM,          // riscv64's UseZicond: not in its JDK 21
             "pack.gc", DEFAULT,                   // the collector the JDK selects on this machine
             "pack.tiered", DEFAULT,
             "pack.osr", DEFAULT,

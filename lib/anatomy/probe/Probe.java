@@ -285,9 +285,14 @@ public class Probe implements Callable<Map<String, String>> {
     private void cmov(String isa) {
         if (!isa.equals("riscv64")) {
             put("pack.cmov", "true", "C2 matches CMove to " + isa + "'s conditional move or select");
+            put("pack.zicondFlag", "false", "UseZicond is a flag of riscv64's port only");
             return;
         }
         String zicond = hasFlag("UseZicond") ? flag("UseZicond") : lastRun == null ? null : lastRun.fact("UseZicond");
+        // A variant that sets -XX:+UseZicond needs a VM that has the flag: riscv64's JDK 21 has none ("Unrecognized VM option").
+        put("pack.zicondFlag", String.valueOf(zicond != null && !zicond.equals("none")), zicond == null
+                ? "cannot tell without WhiteBox whether this VM has UseZicond" : zicond.equals("none")
+                ? "this VM has no UseZicond flag" : "this VM has UseZicond (" + zicond + ")");
         boolean cpu = props.getOrDefault("pack.cpu.extensions", "").contains(",zicond,");
         String branch = "C2's CMove on riscv64 is then a branch over one mv (HotSpot's riscv.ad, enc_cmove)";
         if (zicond == null || zicond.equals("none")) {
