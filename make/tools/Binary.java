@@ -88,24 +88,7 @@ final class Binary {
 
     /** The symbols of a function (demangled, as nm -C prints it) and of its clones, in address order. */
     List<Symbol> symbols(String function) throws IOException {
-        if (byFunction == null) {
-            Path table = cache.resolve("symbols.txt");
-            if (!Files.exists(table)) {
-                List<String> out = run(List.of("nm", "-SC", "--defined-only", debug.toString()), null);
-                Files.write(table, out);
-            }
-            byFunction = new LinkedHashMap<>();
-            for (String line : Files.readAllLines(table)) {
-                String[] f = line.split(" ", 4);
-                if (f.length == 4 && "tTwW".contains(f[2])) {
-                    Symbol s = new Symbol(Long.parseLong(f[0], 16), Long.parseLong(f[1], 16), f[3]);
-                    byFunction.computeIfAbsent(s.function(), k -> new ArrayList<>()).add(s);
-                }
-            }
-        }
-        List<Symbol> found = new ArrayList<>(byFunction.getOrDefault(function, List.of()));
-        found.sort((a, b) -> Long.compare(a.address(), b.address()));
-        return found;
+        return table().getOrDefault(function, List.of());
     }
 
     private Map<Long, String> byAddress;
@@ -116,17 +99,35 @@ final class Binary {
             return "";
         }
         if (byAddress == null) {
-            symbols("");
             byAddress = new java.util.HashMap<>();
-            byFunction.values().forEach(l -> l.forEach(x -> byAddress.putIfAbsent(x.address(), x.name())));
+            table().values().forEach(l -> l.forEach(x -> byAddress.putIfAbsent(x.address(), x.name())));
         }
         return byAddress.getOrDefault(address, "");
     }
 
     /** Every function name of the table (for the sample mode). */
     java.util.Set<String> functions() throws IOException {
-        symbols("");
-        return byFunction.keySet();
+        return table().keySet();
+    }
+
+    /** The debug file's function symbols by function (clones under their function), each list in address order. */
+    private Map<String, List<Symbol>> table() throws IOException {
+        if (byFunction == null) {
+            Path file = cache.resolve("symbols.txt");
+            if (!Files.exists(file)) {
+                Files.write(file, run(List.of("nm", "-SC", "--defined-only", debug.toString()), null));
+            }
+            byFunction = new LinkedHashMap<>();
+            for (String line : Files.readAllLines(file)) {
+                String[] f = line.split(" ", 4);
+                if (f.length == 4 && "tTwW".contains(f[2])) {
+                    Symbol s = new Symbol(Long.parseLong(f[0], 16), Long.parseLong(f[1], 16), f[3]);
+                    byFunction.computeIfAbsent(s.function(), k -> new ArrayList<>()).add(s);
+                }
+            }
+            byFunction.values().forEach(l -> l.sort((a, b) -> Long.compare(a.address(), b.address())));
+        }
+        return byFunction;
     }
 
     /** The instructions of a symbol, decoded by the pack's decoder from the library's bytes. */

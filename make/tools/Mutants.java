@@ -203,15 +203,15 @@ public class Mutants {
         }
         List<Edit> edits = new ArrayList<>();
         if (s.kind().equals("return")) {
+            byte[] ret;
+            try {
+                ret = patches.returnWith(s.site());
+            } catch (IllegalArgumentException e) {
+                return new Mutant(s, List.of(), s.origin() + ": " + e.getMessage());
+            }
             for (Binary.Symbol sym : symbols) {
                 List<Binary.Instruction> code = binary.decode(sym);
                 int first = !code.isEmpty() && patches.isLandingPad(code.get(0).bytes()) ? 1 : 0;
-                byte[] ret;
-                try {
-                    ret = patches.returnWith(s.site());
-                } catch (IllegalArgumentException e) {
-                    return new Mutant(s, List.of(), s.origin() + ": " + e.getMessage());
-                }
                 if (code.size() <= first) {
                     return new Mutant(s, List.of(), sym.name() + " has no instruction to patch");
                 }
@@ -407,7 +407,7 @@ public class Mutants {
 
     /** Runs make/jtreg.sh on the copy; returns the summary's rows by test (none when the run did not start). */
     static Map<String, String[]> runPack(Path build, Path jdk, String tests, Path log) throws Exception {
-        Sensitivity.clearResults(build, build.resolve("jtreg/last/work"), List.of());
+        Files.deleteIfExists(build.resolve("summary.tsv"));   // no earlier run's results are read as this one's
         Path last = build.resolve("jtreg/last/work");
         if (Files.isDirectory(last)) {
             try (var files = Files.walk(last)) {
