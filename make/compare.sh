@@ -12,10 +12,7 @@ cd "$(dirname "$0")/.." || exit 2
 # A JDK given as BASE= or NEW=: present, and a JDK. One line if not.
 check_side() { # NAME VALUE
     [ -n "$2" ] || die "$1= is required: make compare BASE=/path/to/jdk NEW=/path/to/jdk"
-    [ -e "$2" ] || die "$1=$2 does not exist"
-    [ -d "$2" ] || die "$1=$2 is not a directory"
-    [ -x "$2/bin/java" ] || die "$1=$2 is not a JDK: it has no bin/java"
-    [ -f "$2/release" ] || die "$1=$2 is not a JDK: it has no release file"
+    check_jdk_home "$1" "$2"
     [ "$(jdk_feature "$2")" -ge 17 ] 2>/dev/null || die "$1=$2 is JDK $(jdk_feature "$2"); the pack needs JDK 17 or newer"
 }
 check_side BASE "${BASE:-}"

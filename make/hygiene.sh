@@ -36,6 +36,8 @@ case_() {
 }
 case_ "missing JDK"      JDK=/nonexistent
 case_ "not a JDK"        JDK="$tmp/notjdk"
+case_ "the launcher"     JDK=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
+case_ "a JDK name"       JDK=x86_64-28ea
 case_ "JDK 11"           JDK="$old"
 case_ "unknown group"    TEST=no-such-group
 case_ "missing file"     TEST=test/NoSuchTest.java

@@ -111,6 +111,28 @@ jdk_under_test() {
     resolve_jdk "$jdk"
 }
 
+# check_jdk_home LABEL PATH: one line and exit 2 unless PATH is a JDK's home. A path inside a JDK (its bin/java,
+# its bin/ or lib/) names the home the user meant.
+check_jdk_home() {
+    local label=$1 path=$2 up
+    if [ ! -e "$path" ] && [[ $path != */* ]] && bash make/jdks.sh check "$path" >/dev/null 2>&1; then
+        die "$label=$path is a name of make/jdks.sh, not a path: $label=${BUILD:-build}/jdks/$path (make/jdks.sh $path fetches it)"
+    fi
+    [ -e "$path" ] || die "$label=$path does not exist"
+    if [ ! -d "$path" ] || [ ! -x "$path/bin/java" ]; then
+        up=$(readlink -f "$path")
+        while [ "$up" != / ] && [ -n "$up" ]; do
+            up=$(dirname "$up")
+            if [ -x "$up/bin/java" ] && [ -f "$up/release" ]; then
+                die "$label=$path is inside a JDK, not its home: $label=$up"
+            fi
+        done
+    fi
+    [ -d "$path" ] || die "$label=$path is not a directory"
+    [ -x "$path/bin/java" ] || die "$label=$path is not a JDK: it has no bin/java"
+    [ -f "$path/release" ] || die "$label=$path is not a JDK: it has no release file"
+}
+
 # resolve_jdk [DIR]: prints the JDK home to test: DIR, else $JAVA_HOME, else the java on PATH. One-line errors.
 resolve_jdk() {
     local jdk=$1 java
@@ -123,11 +145,8 @@ resolve_jdk() {
             jdk=$(dirname "$(dirname "$(readlink -f "$java")")")
         fi
     fi
-    [ -e "$jdk" ] || die "JDK=$jdk does not exist"
-    [ -d "$jdk" ] || die "JDK=$jdk is not a directory"
+    check_jdk_home JDK "$jdk"
     jdk=$(cd "$jdk" && pwd -P)
-    [ -x "$jdk/bin/java" ] || die "JDK=$jdk is not a JDK: it has no bin/java"
-    [ -f "$jdk/release" ] || die "JDK=$jdk is not a JDK: it has no release file"
     local f; f=$(jdk_feature "$jdk")
     [ "$f" -ge 17 ] 2>/dev/null || die "JDK=$jdk is JDK $f; the pack needs JDK 17 or newer"
     echo "$jdk"
