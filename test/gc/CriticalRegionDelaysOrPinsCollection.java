@@ -80,15 +80,22 @@ public class CriticalRegionDelaysOrPinsCollection {
         static native void letGo();
         static Object sink;
         static int[] array;
-        /* Between hold and letGo main allocates nothing: an allocation could wait for the region too. */
+        /*
+         * Between hold and letGo main allocates nothing: an allocation could wait for the region too. Nor does it
+         * load a class from the class path between the array's allocation and the hold: the class loader's file
+         * lookups take JNI critical regions of their own (for their path strings), and a pin count they left
+         * in the array's region would hide a collector that forgot to pin the held array (docs/mutation.md).
+         */
         public static void main(String[] args) throws InterruptedException {
             System.loadLibrary("CriticalRegion");
             letGo(); // links the natives now, before any region is held
+            Thread holder = new Thread(() -> hold(array, 30_000)), requester = new Thread(Vm::requestYoungGC);
+            Vm.collections(); // loads what counting needs
+            Vm.youngGC(); // eden is empty: the array goes to a region that no class lookup touched
             for (int i = 0; i < 40_000; i++) {
                 sink = new byte[64];
                 array = i == 20_000 ? new int[256] : array; // among garbage: a collection that can move it does
             }
-            Thread holder = new Thread(() -> hold(array, 30_000)), requester = new Thread(Vm::requestYoungGC);
             long from = Vm.addressOf(array), before = Vm.collections();
             if (!"false".equals(System.getProperty("pack.critical.hold"))) {
                 holder.start();
