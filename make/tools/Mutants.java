@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -114,11 +115,16 @@ public class Mutants {
             }
         }
 
+        // A sample's mutants mostly sit in code the pack never runs: traps at the sites of several mutants at once
+        // that change no test show each of them unreached in one run instead of two runs each.
+        Map<Mutant, Verdict> screened = seed.isEmpty() ? Map.of() : screen(mutants, binary, patches, jdk, run, work, baseline, test);
         List<Verdict> verdicts = new ArrayList<>();
         for (Mutant m : mutants) {
             long start = System.nanoTime();
-            Verdict v = m.refusal() != null ? new Verdict(m, "refused", m.refusal(), 0) : judge(m, binary, patches, jdk, run, work, baseline, test);
-            v = new Verdict(v.mutant(), v.outcome(), v.detail(), (System.nanoTime() - start) / 1e9);
+            Verdict v = m.refusal() != null ? new Verdict(m, "refused", m.refusal(), 0)
+                    : screened.containsKey(m) ? screened.get(m)
+                    : judge(m, binary, patches, jdk, run, work, baseline, test);
+            v = new Verdict(v.mutant(), v.outcome(), v.detail(), v.seconds() + (System.nanoTime() - start) / 1e9);
             verdicts.add(v);
             System.out.printf("mutants: %-28s %-9s %6.1f s  %s%n", m.spec().id(), v.outcome(), v.seconds(), v.detail());
         }
@@ -334,6 +340,57 @@ public class Mutants {
                     : String.join(", ", changed(baseline, trapped, false))) + "), yet every test kept its outcome", 0);
         }
         return new Verdict(m, "unreached", "the trap at its site changes nothing: the pack never runs it", 0);
+    }
+
+    /** How many mutants' sites one screening run traps at once. */
+    static final int SCREEN_GROUP = 8;
+
+    /**
+     * Unreached mutants found by groups: traps at every site of up to SCREEN_GROUP mutants (of one test selection,
+     * no two of them at the same bytes) in one run. A trap stops the VM that reaches it, so a run in which no test
+     * changed reached none of the group's sites, and each mutant of it is unreached, as its own trap run would
+     * show; a group in which a test changed is left to judge() mutant by mutant.
+     */
+    static Map<Mutant, Verdict> screen(List<Mutant> mutants, Binary binary, Patches patches, Path jdk, Path run,
+                                       Path work, Map<String, String[]> baseline, String test) throws Exception {
+        Map<Mutant, Verdict> out = new LinkedHashMap<>();
+        List<List<Mutant>> groups = new ArrayList<>();
+        List<Mutant> group = new ArrayList<>();
+        Set<Long> taken = new HashSet<>();
+        for (Mutant m : mutants.stream().filter(x -> x.refusal() == null).toList()) {
+            boolean clash = m.edits().stream().anyMatch(e -> taken.contains(e.address()))
+                    || !group.isEmpty() && !selection(group.get(0), test).equals(selection(m, test));
+            if (clash || group.size() == SCREEN_GROUP) {
+                groups.add(group);
+                group = new ArrayList<>();
+                taken.clear();
+            }
+            group.add(m);
+            m.edits().forEach(e -> taken.add(e.address()));
+        }
+        if (!group.isEmpty()) {
+            groups.add(group);
+        }
+        Path jtrs = run.resolve("jtreg/last/work");
+        for (int i = 0; i < groups.size(); i++) {
+            List<Mutant> g = groups.get(i);
+            long start = System.nanoTime();
+            List<Edit> edits = g.stream().flatMap(m -> m.edits().stream()).toList();
+            Copies.writeLibrary(jdk, apply(binary.bytes, binary, edits, true, patches));
+            Path log = work.resolve("screen-" + (i + 1) + ".log");
+            Map<String, String[]> trapped = runPack(run, jdk, selection(g.get(0), test), log);
+            crashIn(log, jtrs);   // a trap's crash is expected: its error files are only moved aside
+            boolean none = !trapped.isEmpty() && changed(baseline, trapped, false).isEmpty() && changed(baseline, trapped, true).isEmpty();
+            double each = (System.nanoTime() - start) / 1e9 / g.size();
+            System.out.printf("mutants: screen %d/%d (%s): %s%n", i + 1, groups.size(),
+                    String.join(" ", g.stream().map(m -> m.spec().id()).toList()),
+                    none ? "no trap reached: all unreached" : "a trap was reached: each is judged alone");
+            if (none) {
+                g.forEach(m -> out.put(m, new Verdict(m, "unreached", "traps at its site and " + (g.size() - 1)
+                        + " other mutants' sites change nothing (" + log.getFileName() + "): the pack never runs it", each)));
+            }
+        }
+        return out;
     }
 
     /** Why a run stopped before any test ran, as its log says it (the probe's own words first), and where the log is. */
