@@ -70,6 +70,9 @@ public class Probe implements Callable<Map<String, String>> {
                 : "a volatile load on " + isa + " has no full fence before it");
         collector();
         put("pack.thp", thpMode(), "the host's /sys/kernel/mm/transparent_hugepage/enabled");
+        boolean javac = ModuleLayer.boot().findModule("jdk.compiler").isPresent();
+        put("pack.javac", String.valueOf(javac), javac ? "the JDK under test has javac (module jdk.compiler)"
+                : "the JDK under test has no javac to call (no jdk.compiler module: a runtime image)");
         configuration();
         String emulator = Emulator.current();
         put("pack.emulated", Boolean.toString(emulator != null), emulator != null ? "running under qemu-user (" + emulator + ")" : "native");
