@@ -278,6 +278,30 @@ public class FindingTest {
         assertEquals(Finding.coveredBy(finding, List.of(SPILL), jdk28(), "forced", List.of("pack.c2 & pack.whitebox")).status(), "finding");
     }
     /**
+     * A one-CPU (or small-memory) host, JDK 17: the VM selects Serial, and with it UseCountedLoopSafepoints is off by
+     * default. CountedLoopHasSafepointPoll#default needs it on; #any-gc runs with -XX:+UseCountedLoopSafepoints and
+     * asserts the same claim: #default is a skip naming #any-gc, not a finding (exit 3 before).
+     */
+    @Test
+    public void aDefaultOfAOneCpuHostThatASiblingForcesIsASkip() {
+        Properties p = jdk28();
+        p.setProperty("pack.jdk", "17");
+        set(p, "pack.gc", "serial", "default", "-XX:+UseSerialGC -XX:-UseParallelGC -XX:-UseG1GC");
+        set(p, "pack.countedLoopSafepoints", "false", "default", "-XX:-UseCountedLoopSafepoints");
+        List<String> mine = List.of("pack.c2 & pack.whitebox & pack.countedLoopSafepoints & pack.isa != \"s390x\"");
+        Finding.Outcome finding = Finding.ofRequires(mine, p);
+        assertEquals(finding.status(), "finding");
+        List<String> anyGc = List.of("pack.c2 & pack.whitebox & pack.isa != \"s390x\"");
+        assertEquals(Finding.coveredBy(finding, mine, p, "any-gc", anyGc), finding, "its @requires alone names no such property");
+        Finding.Outcome covered = Finding.coveredBy(finding, mine, p, "any-gc", anyGc,
+                List.of("driver", "CountedLoopHasSafepointPoll", "-XX:+UseCountedLoopSafepoints"));
+        assertEquals(covered, new Finding.Outcome("skipped", "this JDK's default (JDK 17): UseCountedLoopSafepoints is off by default"
+                + " (the claim needs it on); #any-gc asserts the claim with -XX:+UseCountedLoopSafepoints"));
+        // a sibling that sets the flag to the default's value asserts nothing of the claim
+        assertEquals(Finding.coveredBy(finding, mine, p, "off", anyGc, List.of("driver", "X", "-XX:-UseCountedLoopSafepoints")), finding);
+    }
+
+    /**
      * riscv64 without -XX:+UseZicond: C2 has no conditional move there (pack.cmov, a platform property even though a
      * diagnostic flag decides it): a test that needs one skips naming the port's reason, it is no finding.
      */

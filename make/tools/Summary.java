@@ -97,7 +97,7 @@ public class Summary {
                         Result ran = results.get(sibling.getKey());
                         if (o.isFinding() && ran != null && (ran.status().equals("passed") || ran.status().equals("failed"))) {
                             o = Finding.coveredBy(o, requires(block.getValue()), probe, sibling.getKey().replaceFirst("^[^#]*#", ""),
-                                    requires(sibling.getValue()));
+                                    requires(sibling.getValue()), runWords(sibling.getValue()));
                         }
                     }
                     results.put(block.getKey(), new Result(block.getKey(), o.status(), 0, o.reason()));
@@ -220,6 +220,16 @@ public class Summary {
             named.put(name, blocks.get(i));
         }
         return named;
+    }
+
+    /** The words of a @test block's @run lines (its main class and arguments, the options they set). */
+    static List<String> runWords(String block) {
+        List<String> words = new ArrayList<>();
+        Matcher run = Pattern.compile("@run\\s+([^\\n]*)").matcher(block);
+        while (run.find()) {
+            words.addAll(List.of(run.group(1).trim().split("\\s+")));
+        }
+        return words;
     }
 
     /** The @requires expressions of a @test block (one per tag; a tag may go on over the next lines of the comment). */
