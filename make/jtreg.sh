@@ -94,7 +94,7 @@ tools=$(build_tools "$HOST_JDK")
 # Known problems of this JDK or of the emulator (make/problems, docs/running.md "Known problems"): the entries that
 # apply go to jtreg as an exclude file; the summary reports each as problem-listed, with its bug id and reason.
 PROBLEMS=$("$HOST_JDK/bin/java" -cp "$tools" Problems "$ARCH_UNDER_TEST" "$(jdk_feature "$JDK")" \
-    "$(emulated "$TEST_JDK" && echo true || echo false)" "$AREA/problems.txt" make/problems) || die "cannot read make/problems"
+    "$(emulated "$TEST_JDK" && echo true || echo false)" "$AREA/problems.txt" make/problems) || exit 2   # it said why, one line
 [ -n "$PROBLEMS" ] && args+=(-exclude:"$PROBLEMS")
 
 echo "jtreg: JDK $JDK ($ARCH_UNDER_TEST, JDK $(jdk_feature "$JDK"))${VM_OPTIONS:+, VM options: $VM_OPTIONS}"

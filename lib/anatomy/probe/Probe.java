@@ -93,9 +93,10 @@ public class Probe implements Callable<Map<String, String>> {
     /**
      * What went wrong with a VM that started, behind the exception: "crashed (its fatal error)" on the hardware or under
      * an emulator, or "did not finish" (a hang, cut at the child-VM limit); null for a VM that would not start (no
-     * WhiteBox in this build, options it refuses), which the probe reports as a property.
+     * WhiteBox in this build, options it refuses), which the probe reports as a property. Public for
+     * lib/test/ProbeCrashTest.java.
      */
-    static String crashOf(Throwable e) {
+    public static String crashOf(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof ChildVmException c && c.fatalError() != null) {
                 return "crashed (" + c.fatalError() + ")";
