@@ -94,7 +94,7 @@ tools=$(build_tools "$HOST_JDK")
 # Known problems of this JDK or of the emulator (make/problems, docs/running.md "Known problems"): the entries that
 # apply go to jtreg as an exclude file; the summary reports each as problem-listed, with its bug id and reason.
 PROBLEMS=$("$HOST_JDK/bin/java" -cp "$tools" Problems "$ARCH_UNDER_TEST" "$(jdk_feature "$JDK")" \
-    "$(emulated "$TEST_JDK" && echo true || echo false)" "$AREA/problems.txt" make/problems) || die "cannot read make/problems"
+    "$(emulated "$TEST_JDK" && echo true || echo false)" "$AREA/problems.txt" make/problems) || exit 2   # it said why, one line
 [ -n "$PROBLEMS" ] && args+=(-exclude:"$PROBLEMS")
 
 echo "jtreg: JDK $JDK ($ARCH_UNDER_TEST, JDK $(jdk_feature "$JDK"))${VM_OPTIONS:+, VM options: $VM_OPTIONS}"
@@ -110,23 +110,25 @@ fi
 share_compiled_classes "$WORK/classes"
 summary_props=(-Dpack.problems="$PROBLEMS")
 
-# A test inconclusive under the user's options runs once more without them, in a work dir of its own in this area
-# (emptied first: nothing of an earlier rerun is read). The summary decides (anatomy.probe.Verdict.merge): a verdict
-# there means the options took the evidence away (a skip naming them); inconclusive there too, it stays so.
+# A test inconclusive under the user's options, or skipped at run time naming no probe property (only the options can
+# explain that skip), runs once more without them, in a work dir of its own in this area (emptied first: nothing of an
+# earlier rerun is read). The summary decides (anatomy.probe.Verdict.merge): a verdict there means the options took the
+# evidence away or ruled the test out (a skip naming them); else the rerun's outcome stands (inconclusive stays so, a
+# skip nothing explains without the options either is a finding).
 # make sensitivity sets PACK_RERUN=no: there the options are the negative control under test.
 RERUN=$AREA/rerun
 rm -rf "$RERUN"
 if [ -n "$USER_OPTIONS" ] && [ "${PACK_RERUN:-yes}" != no ]; then
-    mapfile -t again < <("$HOST_JDK/bin/java" -cp "$tools" Summary --inconclusive "$WORK" "$start")
+    mapfile -t again < <("$HOST_JDK/bin/java" -cp "$tools" Summary --rerun "$WORK" "$PROBE" "$start")
     if [ ${#again[@]} -gt 0 ]; then
-        echo "jtreg: ${#again[@]} inconclusive under your options ($USER_OPTIONS): once more without them (log $RERUN/jtreg.log)"
+        echo "jtreg: ${#again[@]} inconclusive or skipped under your options ($USER_OPTIONS): once more without them (log $RERUN/jtreg.log)"
         mkdir -p "$RERUN/work" "$RERUN/report"
         [ -d "$WORK/classes" ] && cp -a "$WORK/classes" "$RERUN/work/classes"
         set +e
         PACK_PROBE_REPORT=$RERUN/probe.properties "$HOST_JDK/bin/java" -jar "$JTREG_HOME/lib/jtreg.jar" "${args[@]}" \
             -w:"$RERUN/work" -r:"$RERUN/report" "${again[@]}" >"$RERUN/jtreg.log" 2>&1
         set -e
-        summary_props+=(-Dpack.rerun="$RERUN/work" -Dpack.rerun.options="$USER_OPTIONS")
+        summary_props+=(-Dpack.rerun="$RERUN/work" -Dpack.rerun.probe="$RERUN/probe.properties" -Dpack.rerun.options="$USER_OPTIONS")
     fi
 fi
 # The summary's exit status is the run's: 0 all passed, skipped or problem-listed, 1 a test failed, else 4 some

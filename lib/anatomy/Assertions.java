@@ -305,8 +305,15 @@ public final class Assertions {
             NMethod n = code.nmethod();
             Isa isa = code.run().isa();
             if (op.needsInstructions(isa) && n.isHexOnly()) {
-                throw new jtreg.SkippedException("hsdis not usable: " + op.name() + " needs disassembled instructions and "
-                        + code.run().disassembly());
+                // A skip only where the probe found no disassembler (pack.hsdis=false, the platform's tools); where it
+                // read code, this code it could not read: no verdict.
+                String hsdis = Jit.probeProperty("pack.hsdis");
+                String why = op.name() + " needs disassembled instructions and " + code.run().disassembly();
+                if (!"false".equals(hsdis)) {
+                    throw new Inconclusive("hsdis not usable for " + n.describe() + ": " + why + " (the probe read code: pack.hsdis="
+                            + hsdis + ")");
+                }
+                throw new jtreg.SkippedException("hsdis not usable (pack.hsdis=false): " + why);
             }
             List<Instruction> found = op.find(op.part().of(n), isa);
             if (!op.isVmCode()) {

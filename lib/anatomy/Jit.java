@@ -147,7 +147,8 @@ public final class Jit {
     public static void judgeRefusedCollectorOption(String output, List<String> options, String builtGcs) {
         Matcher lacks = MISSING_GC.matcher(output);
         if (lacks.find()) {
-            throw new jtreg.SkippedException("this JDK build has no such collector: " + lacks.group());
+            throw new jtreg.SkippedException("this JDK build has no such collector: " + lacks.group()
+                    + (builtGcs == null ? "" : " (pack.gcs=" + builtGcs + ")"));
         }
         for (String o : options) {
             Matcher gc = SELECTED_GC.matcher(o);
@@ -188,6 +189,11 @@ public final class Jit {
 
     /** The probe's pack.gcs (its report, PACK_PROBE_REPORT), or null when this run has none. */
     private static String builtCollectors() {
+        return probeProperty("pack.gcs");
+    }
+
+    /** A property of the probe's report (PACK_PROBE_REPORT), or null when this run has none or it lacks the key. */
+    static String probeProperty(String key) {
         String file = System.getenv("PACK_PROBE_REPORT");
         if (file == null || file.isBlank()) {
             return null;
@@ -198,7 +204,7 @@ public final class Jit {
         } catch (java.io.IOException e) {
             return null;
         }
-        return p.getProperty("pack.gcs");
+        return p.getProperty(key);
     }
 
     /** A control must name exactly one thing it kills; a test that breaks this fails before running anything. */

@@ -137,7 +137,51 @@ public class FindingTest {
         assertEquals(o.status(), "finding");
         assertEquals(o.reason(), "not the default from JDK 28: pack.fpuSpilling is off: C2 keeps its spills on the stack");
         assertEquals(Finding.ofSkip("pack.fpuSpilling is off", userTurnedItOff()).status(), "skipped");
-        assertEquals(Finding.ofSkip("this JDK has no javac to call (no jdk.compiler module)", jdk28()).status(), "skipped");
+    }
+
+    /*
+     * A run-time skip is a skip only when a stated cause explains it: a property of the platform or of the user's
+     * options that its message names, or the user's options themselves (make/jtreg.sh then runs it without them).
+     * Before, any message that named no property was a skip, so a test the VM stopped for no stated reason was green.
+     */
+
+    @Test
+    public void aRunTimeSkipNothingStatedExplainsIsAFinding() {
+        Finding.Outcome o = Finding.ofSkip("the VM options replace the variant's -XX:ObjectAlignmentInBytes=16", jdk28());
+        assertEquals(o.status(), "finding");
+        assertEquals(o.reason(), Finding.UNEXPLAINED + " (JDK 28, no user options): the VM options replace the variant's"
+                + " -XX:ObjectAlignmentInBytes=16");
+        assertEquals(Finding.ofSkip("this JDK has no javac to call (no jdk.compiler module), though the probe found one", jdk28())
+                .status(), "finding");
+        assertTrue(!Finding.onlyOptionsCanExplain("the VM options replace ...", jdk28()));
+    }
+
+    @Test
+    public void aRunTimeSkipNamingAPlatformPropertyIsASkip() {
+        Properties p = jdk28();
+        set(p, "pack.isa", "s390x", "platform", "");
+        set(p, "pack.gcs", ",serial,parallel,g1,", "platform", "");
+        assertEquals(Finding.ofSkip("Op.RETURN_POLL is not asserted on s390x: C2's return poll reads the page (pack.isa=s390x)", p),
+                new Finding.Outcome("skipped", "Op.RETURN_POLL is not asserted on s390x: C2's return poll reads the page (pack.isa=s390x)"));
+        assertEquals(Finding.ofSkip("this JDK build has no such collector: -XX:+UseZGC (pack.gcs=,serial,parallel,g1,)", p).status(), "skipped");
+        assertEquals(Finding.ofSkip("hsdis not usable (pack.hsdis=false): CMOV needs ...", p).status(), "finding",
+                "pack.hsdis is not in this report: the message names no property of it");
+        set(p, "pack.hsdis", "false", "platform", "");
+        assertEquals(Finding.ofSkip("hsdis not usable (pack.hsdis=false): CMOV needs ...", p).status(), "skipped");
+    }
+
+    @Test
+    public void aRunTimeSkipUnderTheUsersOptionsWaitsForTheRunWithoutThem() {
+        String why = "the collector ignored a WhiteBox full collection under -XX:+DisableExplicitGC";
+        Properties p = jdk28();
+        p.setProperty("probe.options", "-XX:+DisableExplicitGC");
+        assertEquals(Finding.ofSkip(why, p), new Finding.Outcome("skipped", why));
+        assertTrue(Finding.onlyOptionsCanExplain(why, p));
+        // one naming a property of the user's options is decided already: no rerun
+        assertTrue(!Finding.onlyOptionsCanExplain("-XX:-UseFPUForSpilling (pack.fpuSpilling)", userTurnedItOff()));
+        // without a probe report nothing can be judged: the skip as it is
+        assertEquals(Finding.ofSkip(why, new Properties()).status(), "skipped");
+        assertTrue(!Finding.onlyOptionsCanExplain(why, new Properties()));
     }
 
     @Test
@@ -233,6 +277,30 @@ public class FindingTest {
         // a sibling about something else covers nothing
         assertEquals(Finding.coveredBy(finding, List.of(SPILL), jdk28(), "forced", List.of("pack.c2 & pack.whitebox")).status(), "finding");
     }
+    /**
+     * A one-CPU (or small-memory) host, JDK 17: the VM selects Serial, and with it UseCountedLoopSafepoints is off by
+     * default. CountedLoopHasSafepointPoll#default needs it on; #any-gc runs with -XX:+UseCountedLoopSafepoints and
+     * asserts the same claim: #default is a skip naming #any-gc, not a finding (exit 3 before).
+     */
+    @Test
+    public void aDefaultOfAOneCpuHostThatASiblingForcesIsASkip() {
+        Properties p = jdk28();
+        p.setProperty("pack.jdk", "17");
+        set(p, "pack.gc", "serial", "default", "-XX:+UseSerialGC -XX:-UseParallelGC -XX:-UseG1GC");
+        set(p, "pack.countedLoopSafepoints", "false", "default", "-XX:-UseCountedLoopSafepoints");
+        List<String> mine = List.of("pack.c2 & pack.whitebox & pack.countedLoopSafepoints & pack.isa != \"s390x\"");
+        Finding.Outcome finding = Finding.ofRequires(mine, p);
+        assertEquals(finding.status(), "finding");
+        List<String> anyGc = List.of("pack.c2 & pack.whitebox & pack.isa != \"s390x\"");
+        assertEquals(Finding.coveredBy(finding, mine, p, "any-gc", anyGc), finding, "its @requires alone names no such property");
+        Finding.Outcome covered = Finding.coveredBy(finding, mine, p, "any-gc", anyGc,
+                List.of("driver", "CountedLoopHasSafepointPoll", "-XX:+UseCountedLoopSafepoints"));
+        assertEquals(covered, new Finding.Outcome("skipped", "this JDK's default (JDK 17): UseCountedLoopSafepoints is off by default"
+                + " (the claim needs it on); #any-gc asserts the claim with -XX:+UseCountedLoopSafepoints"));
+        // a sibling that sets the flag to the default's value asserts nothing of the claim
+        assertEquals(Finding.coveredBy(finding, mine, p, "off", anyGc, List.of("driver", "X", "-XX:-UseCountedLoopSafepoints")), finding);
+    }
+
     /**
      * riscv64 without -XX:+UseZicond: C2 has no conditional move there (pack.cmov, a platform property even though a
      * diagnostic flag decides it): a test that needs one skips naming the port's reason, it is no finding.

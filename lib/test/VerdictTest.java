@@ -67,6 +67,33 @@ public class VerdictTest {
         assertEquals(Verdict.merge(failed, new Finding.Outcome("passed", ""), "-XX:-Inline"), failed);
     }
 
+    /** A run-time skip naming no probe property under the user's options: the run without them decides. */
+    @Test
+    public void aSkipUnderTheUsersOptionsIsJudgedByTheRunWithoutThem() {
+        Properties p = new Properties();
+        p.setProperty("pack.jdk", "17");
+        p.setProperty("probe.options", "-XX:+DisableExplicitGC");
+        Finding.Outcome skip = Verdict.ofResult("Passed. Skipped: jtreg.SkippedException: the collector ignored a WhiteBox"
+                + " full collection", p);
+        assertEquals(skip.status(), "skipped");
+        assertEquals(Verdict.rerunWithoutOptions(skip, p), true);
+        assertEquals(Verdict.rerunWithoutOptions(new Finding.Outcome("inconclusive", "x"), p), true);
+        assertEquals(Verdict.rerunWithoutOptions(new Finding.Outcome("failed", "x"), p), false);
+        // a verdict without the options: they ruled it out
+        assertEquals(Verdict.merge(skip, new Finding.Outcome("passed", ""), "-XX:+DisableExplicitGC"), new Finding.Outcome("skipped",
+                "your options (-XX:+DisableExplicitGC) ruled it out: the collector ignored a WhiteBox full collection"));
+        // a skip without them too, that nothing explains there either: a finding
+        Properties plain = new Properties();
+        plain.setProperty("pack.jdk", "17");
+        plain.setProperty("probe.options", "");
+        Finding.Outcome again = Verdict.ofResult("Passed. Skipped: jtreg.SkippedException: the collector ignored a WhiteBox"
+                + " full collection", plain);
+        assertEquals(again.status(), "finding");
+        assertEquals(Verdict.merge(skip, again, "-XX:+DisableExplicitGC").status(), "finding");
+        assertEquals(Verdict.merge(skip, new Finding.Outcome("inconclusive", "anchor missing"), "-Xint").status(), "inconclusive");
+        assertEquals(Verdict.merge(skip, null, "-Xint"), skip);   // no rerun result: the skip stands
+    }
+
     @Test
     public void theTotalsLineAndExitStatus() {
         assertEquals(Verdict.totals(Map.of("passed", 6)), "6 passed, 0 failed, 0 skipped");

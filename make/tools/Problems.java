@@ -34,39 +34,50 @@ public class Problems {
         }
     }
 
-    public static void main(String[] args) throws IOException {
-        if (args.length != 5) {
-            System.err.println("usage: Problems ISA FEATURE EMULATED(true|false) OUT DIR");
+    public static void main(String[] args) {
+        if (args.length != 5 || !args[1].matches("\\d+") || !args[2].matches("true|false")) {
+            System.err.println("error: usage: Problems ISA FEATURE EMULATED(true|false) OUT DIR (given: " + String.join(" ", args) + ")");
             System.exit(2);
         }
-        String isa = args[0];
-        int feature = Integer.parseInt(args[1]);
-        boolean emulated = Boolean.parseBoolean(args[2]);
-        Path out = Path.of(args[3]);
-        StringBuilder text = new StringBuilder("# The problem-list entries that apply to this run (make/tools/Problems.java)\n");
-        int n = 0;
+        try {
+            Path out = Path.of(args[3]);
+            List<Entry> chosen = select(Path.of(args[4]), args[0], Integer.parseInt(args[1]), Boolean.parseBoolean(args[2]));
+            StringBuilder text = new StringBuilder("# The problem-list entries that apply to this run (make/tools/Problems.java)\n");
+            for (Entry e : chosen) {
+                text.append("\n# ").append(e.comment()).append("\n").append(e.test()).append(' ').append(e.bugs()).append(" generic-all\n");
+            }
+            Files.deleteIfExists(out);
+            if (!chosen.isEmpty()) {
+                Files.createDirectories(out.toAbsolutePath().getParent());
+                Files.writeString(out, text);
+                System.out.println(out);
+            }
+        } catch (IllegalArgumentException | IOException e) {   // one line: the file, the line and what is wrong
+            System.err.println("error: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    /**
+     * The entries of DIR's problem lists that apply to a run of JDK FEATURE on ISA (emulated or not), in file order,
+     * each with its reason (the file's name where the entry has no comment).
+     */
+    static List<Entry> select(Path dir, String isa, int feature, boolean emulated) throws IOException {
         List<Path> files;
-        try (Stream<Path> s = Files.list(Path.of(args[4]))) {
+        try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(p -> p.getFileName().toString().matches("ProblemList.*\\.txt")).sorted().toList();
         }
+        List<Entry> chosen = new ArrayList<>();
         for (Path file : files) {
-            String why = applies(file.getFileName().toString(), feature, emulated);
-            if (why != null) {
+            if (applies(file.getFileName().toString(), feature, emulated) != null) {
                 for (Entry e : entries(file)) {
                     if (onPlatform(e.platforms(), isa)) {
-                        text.append("\n# ").append(e.comment().isEmpty() ? "(" + file.getFileName() + ")" : e.comment())
-                                .append("\n").append(e.test()).append(' ').append(e.bugs()).append(" generic-all\n");
-                        n++;
+                        chosen.add(e.comment().isEmpty() ? new Entry(e.test(), e.bugs(), e.platforms(), "(" + file.getFileName() + ")") : e);
                     }
                 }
             }
         }
-        Files.deleteIfExists(out);
-        if (n > 0) {
-            Files.createDirectories(out.toAbsolutePath().getParent());
-            Files.writeString(out, text);
-            System.out.println(out);
-        }
+        return chosen;
     }
 
     /**
@@ -91,7 +102,7 @@ public class Problems {
         return name;
     }
 
-    /** Whether an entry's platform list holds for the ISA under test (the pack's name or os.arch's). */
+    /** Whether an entry's platform list holds for the ISA under test (the pack's name or any name of its row). */
     static boolean onPlatform(String platforms, String isa) {
         for (String p : platforms.split(",")) {
             String[] osArch = p.split("-", 2);
@@ -99,19 +110,25 @@ public class Problems {
                 continue;
             }
             String a = osArch[1];
-            if (a.equals("all") || a.equals(isa) || (a.equals("x64") || a.equals("amd64")) && isa.equals("x86_64")
-                    || a.equals("ppc64el") && isa.equals("ppc64le")) {
+            if (a.equals("all") || a.equals(isa) || a.equals("x64") && isa.equals("x86_64")
+                    || anatomy.isa.Platforms.byName(a).map(r -> r.isa().equals(isa)).orElse(false)) {
                 return true;
             }
         }
         return false;
     }
 
-    /** The entries of one problem list, each with the comment lines just above it (joined) as its reason. */
+    /**
+     * The entries of one problem list, each with the comment lines just above it (joined) as its reason. A line that
+     * is no entry (fewer than three fields, a test that is no .java file, a platform that is not
+     * {@code generic|linux-all|<isa>}, an ISA the platform table does not know) is an error naming the file and line.
+     */
     static List<Entry> entries(Path file) throws IOException {
         List<Entry> found = new ArrayList<>();
         List<String> comment = new ArrayList<>();
+        int number = 0;
         for (String line : Files.readAllLines(file)) {
+            number++;
             String l = line.strip();
             if (l.isEmpty()) {
                 comment.clear();
@@ -119,14 +136,37 @@ public class Problems {
                 comment.add(l.replaceFirst("^#+\\s*", ""));
             } else {
                 String[] f = l.split("\\s+");
-                if (f.length < 3) {
-                    throw new IllegalArgumentException(file + ": '" + l + "' is not <test>[#id] <bug id> <platform list>");
+                String where = file + ":" + number + ": '" + l + "'";
+                if (f.length != 3) {
+                    throw new IllegalArgumentException(where + " is not <test>[#id] <bug id>[,<bug id>...] <platform>[,<platform>...]");
+                }
+                if (!f[0].matches("[^#]+\\.java(#[\\w.-]+)?")) {
+                    throw new IllegalArgumentException(where + ": the test is not <file>.java[#id]");
+                }
+                for (String p : f[2].split(",")) {
+                    String unknown = platformError(p);
+                    if (unknown != null) {
+                        throw new IllegalArgumentException(where + ": " + unknown);
+                    }
                 }
                 found.add(new Entry(f[0], f[1], f[2], String.join(" ", comment).trim()));
                 comment.clear();
             }
         }
         return found;
+    }
+
+    /** What is wrong with a platform of an entry ({@code generic-all}, {@code linux-<isa>}), or null. */
+    static String platformError(String platform) {
+        String[] osArch = platform.split("-", 2);
+        if (osArch.length != 2 || !(osArch[0].equals("generic") || osArch[0].equals("linux"))) {
+            return "platform '" + platform + "' is not generic-<arch> or linux-<arch>";
+        }
+        String a = osArch[1];
+        if (a.equals("all") || a.equals("x64") || anatomy.isa.Platforms.byName(a).isPresent()) {
+            return null;
+        }
+        return "platform '" + platform + "' names an ISA the platform table (make/platforms) does not know";
     }
 
     /** The entries of the exclude file make/jtreg.sh gave jtreg, by test; none when the path is empty or absent. */

@@ -175,24 +175,44 @@ public class Sensitivity {
                     + (rows.get(0)[1].equals("finding") ? "is a finding" : "skips") + " under it, so the control"
                     + " breaks a precondition instead of the claim: " + (rows.get(0).length > 3 ? rows.get(0)[3] : ""));
         }
-        // Every variant's .jtr is read: the control kills the test when one failed variant's assertion names the
-        // operation (another variant may fail first on an operation the control breaks on the way).
-        List<String> expectations = assertionMessages(work, test).stream().map(m -> m.lines().findFirst().orElse("")).toList();
-        if (expectations.isEmpty()) {
-            String[] r = rows.stream().filter(x -> x[1].equals("failed")).findFirst().orElseThrow();
-            return new Verdict(test, c.flags(), "UNRELATED", "failed without an assertion of the pack: "
-                    + (r.length > 3 ? r[3] : "") + " (see " + log + ")");
-        }
+        // The kill is judged per variant: only a variant the control reaches (one that passed without it: rows) counts,
+        // and only through its own assertion, the first one that failed in it (the one that stopped it). Another variant
+        // of the file failing on the operation does not stand in for it; a reached variant that failed on another
+        // assertion is named beside the kill.
+        Map<String, String> firstLines = new LinkedHashMap<>();
+        assertionMessages(work, test).forEach((variant, m) -> firstLines.put(variant, m.lines().findFirst().orElse("")));
         Pattern named = Pattern.compile("\\b" + Pattern.quote(c.kills()) + "\\b");
-        return expectations.stream().filter(e -> named.matcher(e).find()).findFirst()
-                .map(e -> new Verdict(test, c.flags(), "killed", e))
-                .orElseGet(() -> new Verdict(test, c.flags(), "UNRELATED", "the assertion that failed does not name "
-                        + c.kills() + ": " + expectations.get(0)));
+        List<String> killed = new ArrayList<>();
+        List<String> other = new ArrayList<>();
+        for (String[] r : rows) {
+            if (!r[1].equals("failed")) {
+                continue;
+            }
+            String line = firstLines.get(r[0]);
+            String label = r[0].contains("#") ? r[0].substring(r[0].indexOf('#')) + ": " : "";
+            if (line != null && named.matcher(line).find()) {
+                killed.add(label + line);
+            } else {
+                other.add(label + (line != null ? line : "failed without an assertion of the pack: " + (r.length > 3 ? r[3] : "")));
+            }
+        }
+        if (!killed.isEmpty()) {
+            return new Verdict(test, c.flags(), "killed", String.join("; ", killed)
+                    + (other.isEmpty() ? "" : " (also failed, on another assertion: " + String.join("; ", other) + ")"));
+        }
+        if (other.isEmpty()) {
+            return new Verdict(test, c.flags(), "UNRELATED", "no variant that passed without the control failed under it (see " + log + ")");
+        }
+        return new Verdict(test, c.flags(), "UNRELATED", "no variant the control reaches failed on an assertion naming "
+                + c.kills() + ": " + String.join("; ", other) + (other.get(0).contains("without an assertion") ? " (see " + log + ")" : ""));
     }
 
-    /** The messages of the pack's AssertionErrors in the test's .jtr files (one per failed variant), in name order. */
-    static List<String> assertionMessages(Path work, String test) throws IOException {
-        List<String> messages = new ArrayList<>();
+    /**
+     * The messages of the pack's AssertionErrors in the test's .jtr files, by the variant each names ({@code test=},
+     * FILE or FILE#id as the summary names it), in name order.
+     */
+    static Map<String, String> assertionMessages(Path work, String test) throws IOException {
+        Map<String, String> messages = new LinkedHashMap<>();
         for (Path jtr : jtrFiles(work, test)) {
             String text = Files.readString(jtr);
             int at = text.indexOf("java.lang.AssertionError: ");
@@ -201,8 +221,9 @@ public class Sensitivity {
             }
             int end = text.indexOf("\n\tat ", at);
             String message = text.substring(at + "java.lang.AssertionError: ".length(), end < 0 ? text.length() : end);
-            if (message.startsWith("expected") || message.contains("\nexpected")) {
-                messages.add(message);
+            Matcher variant = Pattern.compile("(?m)^test=(.*)$").matcher(text);
+            if ((message.startsWith("expected") || message.contains("\nexpected")) && variant.find()) {
+                messages.put(variant.group(1).trim().replace("\\#", "#"), message);
             }
         }
         return messages;

@@ -24,37 +24,35 @@ import java.util.stream.Stream;
  * inconclusive: the test threw anatomy.Inconclusive (jtreg records a failure); problem: a problem list that
  * applies to this run names it (make/problems, Problems.java), so jtreg excluded it.
  *
- * A test inconclusive under the user's options that make/jtreg.sh ran once more without them (-Dpack.rerun=its
- * work dir, -Dpack.rerun.options=the options) is merged by Verdict.merge: a verdict there makes it a skip naming
- * the options, else it stays inconclusive.
+ * A test inconclusive under the user's options, or skipped at run time naming no probe property, that make/jtreg.sh
+ * ran once more without them (-Dpack.rerun=its work dir, -Dpack.rerun.probe=that run's probe report,
+ * -Dpack.rerun.options=the options) is merged by Verdict.merge: a verdict there makes it a skip naming the options;
+ * else the rerun's outcome decides (inconclusive stays so; a skip nothing explains is a finding).
  *
  * Exit status: 1 when a test failed, else 4 when any is inconclusive, else 3 when there are findings, else 0
  * (also when nothing ran, 1).
  *
  * Usage: Summary WORK_DIR PROBE_REPORT START_EPOCH_SECONDS TSV_OUT SELECTION...
- *        Summary --inconclusive WORK_DIR START_EPOCH_SECONDS   (the tests that were inconclusive, one a line)
- * Properties: pack.rerun, pack.rerun.options, pack.problems (the exclude file make/jtreg.sh gave jtreg)
+ *        Summary --rerun WORK_DIR PROBE_REPORT START_EPOCH_SECONDS   (the tests to run once more without the user's
+ *        options, one a line: Verdict.rerunWithoutOptions)
+ * Properties: pack.rerun, pack.rerun.probe, pack.rerun.options, pack.problems (the exclude file make/jtreg.sh gave jtreg)
  */
 public class Summary {
     record Result(String test, String status, double seconds, String reason) {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length == 3 && args[0].equals("--inconclusive")) {
-            for (Result r : read(Path.of(args[1]), new Properties(), Long.parseLong(args[2]) * 1000 - 1000).values()) {
-                if (r.status().equals(Verdict.INCONCLUSIVE)) {
+        if (args.length == 4 && args[0].equals("--rerun")) {
+            Properties probe = load(Path.of(args[2]));
+            for (Result r : read(Path.of(args[1]), probe, Long.parseLong(args[3]) * 1000 - 1000).values()) {
+                if (Verdict.rerunWithoutOptions(new Finding.Outcome(r.status(), r.reason()), probe)) {
                     System.out.println(r.test());
                 }
             }
             return;
         }
         Path work = Path.of(args[0]);
-        Properties probe = new Properties();
-        if (Files.exists(Path.of(args[1]))) {
-            try (var in = Files.newBufferedReader(Path.of(args[1]))) {
-                probe.load(in);
-            }
-        }
+        Properties probe = load(Path.of(args[1]));
         long start = Long.parseLong(args[2]) * 1000 - 1000;
         Path tsv = Path.of(args[3]);
         List<String> selection = List.of(args).subList(4, args.length);
@@ -62,12 +60,18 @@ public class Summary {
         Map<String, Result> results = read(work, probe, start);
         String rerun = System.getProperty("pack.rerun", "");
         if (!rerun.isEmpty() && Files.isDirectory(Path.of(rerun))) {
-            Map<String, Result> again = read(Path.of(rerun), probe, start);
+            // the rerun's outcomes as its own probe judged them: no user options there
+            Properties plain = load(Path.of(System.getProperty("pack.rerun.probe", "")));
+            if (plain.isEmpty()) {
+                plain.putAll(probe);
+                plain.remove("probe.options");
+            }
+            Map<String, Result> again = read(Path.of(rerun), plain, start);
             String options = System.getProperty("pack.rerun.options", "");
             for (Map.Entry<String, Result> e : results.entrySet()) {
                 Result r = e.getValue();
                 Result a = again.get(e.getKey());
-                if (r.status().equals(Verdict.INCONCLUSIVE)) {
+                if (Verdict.rerunWithoutOptions(new Finding.Outcome(r.status(), r.reason()), probe)) {
                     Finding.Outcome o = Verdict.merge(new Finding.Outcome(r.status(), r.reason()),
                             a == null ? null : new Finding.Outcome(a.status(), a.reason()), options);
                     e.setValue(new Result(r.test(), o.status(), r.seconds(), o.reason()));
@@ -93,7 +97,7 @@ public class Summary {
                         Result ran = results.get(sibling.getKey());
                         if (o.isFinding() && ran != null && (ran.status().equals("passed") || ran.status().equals("failed"))) {
                             o = Finding.coveredBy(o, requires(block.getValue()), probe, sibling.getKey().replaceFirst("^[^#]*#", ""),
-                                    requires(sibling.getValue()));
+                                    requires(sibling.getValue()), runWords(sibling.getValue()));
                         }
                     }
                     results.put(block.getKey(), new Result(block.getKey(), o.status(), 0, o.reason()));
@@ -132,6 +136,17 @@ public class Summary {
             System.exit(1);
         }
         System.exit(Verdict.exitStatus(counts));
+    }
+
+    /** A probe report (empty when there is none at that path). */
+    static Properties load(Path report) throws IOException {
+        Properties p = new Properties();
+        if (!report.toString().isEmpty() && Files.isRegularFile(report)) {
+            try (var in = Files.newBufferedReader(report)) {
+                p.load(in);
+            }
+        }
+        return p;
     }
 
     /** Whether every @requires expression holds by the probe's report (false without one). */
@@ -205,6 +220,16 @@ public class Summary {
             named.put(name, blocks.get(i));
         }
         return named;
+    }
+
+    /** The words of a @test block's @run lines (its main class and arguments, the options they set). */
+    static List<String> runWords(String block) {
+        List<String> words = new ArrayList<>();
+        Matcher run = Pattern.compile("@run\\s+([^\\n]*)").matcher(block);
+        while (run.find()) {
+            words.addAll(List.of(run.group(1).trim().split("\\s+")));
+        }
+        return words;
     }
 
     /** The @requires expressions of a @test block (one per tag; a tag may go on over the next lines of the comment). */

@@ -2,7 +2,7 @@
  * @test
  * @summary javac copies a constant variable's value into the classes that use it, so they keep the old value when only its declaring class is recompiled; a static final set by a method call is read (Quark #14)
  * @key codegen
- * @requires pack.whitebox
+ * @requires pack.whitebox & pack.javac
  * @library /lib
  * @run driver ConstantVariableIsInlinedByJavac
  */
@@ -86,7 +86,7 @@ public class ConstantVariableIsInlinedByJavac {
     public static class Workload {
         public static void main(String[] args) throws Exception {
             if (ToolProvider.getSystemJavaCompiler() == null) {
-                throw new jtreg.SkippedException("this JDK has no javac to call (no jdk.compiler module)");
+                throw new jtreg.SkippedException("this JDK has no javac to call (no jdk.compiler module), though the probe found one");
             }
             write("v10", "Limits", limits(10));
             write("v10", "User", USER);

@@ -60,7 +60,9 @@ public class HeapIsBackedByTransparentHugePages {
         try {
             return Long.parseLong(Files.readString(size).trim());
         } catch (IOException | NumberFormatException e) {
-            throw new jtreg.SkippedException("the kernel does not say its huge page size (" + size + ": " + e + ")");
+            // the kernel's THP (pack.thp, the platform) explains this skip: one without hpage_pmd_size
+            throw new jtreg.SkippedException("the kernel does not say its huge page size (" + size + ": " + e + "; pack.thp="
+                    + "madvise without a size)");
         }
     }
 

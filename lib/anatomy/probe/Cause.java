@@ -66,6 +66,7 @@ public enum Cause {
             "pack.cmov", PLATFORM,
             "pack.whitebox", PLATFORM,            // the pack's tools
             "pack.hsdis", PLATFORM,
+            "pack.javac", PLATFORM,               // the image's modules: a runtime image has no jdk.compiler
             "pack.c2", PLATFORM,                  // the VM build's compilers (Zero, a client VM)
             "pack.c1", PLATFORM,
             "pack.compmode", PLATFORM,            // a JIT VM runs mixed unless -Xcomp/-Xint; Zero interprets

@@ -71,6 +71,18 @@ public final class Finding {
      */
     public static Outcome coveredBy(Outcome finding, List<String> requires, Properties probe, String siblingId,
             List<String> siblingRequires) {
+        return coveredBy(finding, requires, probe, siblingId, siblingRequires, List.of());
+    }
+
+    /**
+     * The same, and a sibling covers the claim too when its {@code @run} line sets the boolean flag a stopping
+     * property was read from to the value the claim needs: CountedLoopHasSafepointPoll#any-gc runs with
+     * -XX:+UseCountedLoopSafepoints, so where the collector this host gets by default (Serial on one CPU or a small
+     * memory, JDK 17 to 25) leaves the flag off, #default's claim is asserted there, not missed.
+     * {@code siblingRun} holds the words of the sibling's {@code @run} lines.
+     */
+    public static Outcome coveredBy(Outcome finding, List<String> requires, Properties probe, String siblingId,
+            List<String> siblingRequires, List<String> siblingRun) {
         if (!finding.isFinding()) {
             return finding;
         }
@@ -85,35 +97,76 @@ public final class Finding {
         Set<String> theirs = new LinkedHashSet<>();
         siblingRequires.forEach(r -> theirs.addAll(Requires.properties(r)));
         Set<String> failingDefaults = new LinkedHashSet<>();
+        Set<String> forced = new LinkedHashSet<>();   // the flags the sibling sets to what the claim needs
         for (String p : mine) {
             if (theirs.contains(p)) {
                 failingDefaults.add(p);
             }
-        }
-        if (failingDefaults.isEmpty()) {
-            return finding;
+            Matcher bool = BOOLEAN_FLAG.matcher(probe.getProperty(p + ".flags", "").trim());
+            if (bool.matches()) {
+                String needed = "-XX:" + (bool.group(1).equals("+") ? "-" : "+") + bool.group(2);
+                if (siblingRun.contains(needed)) {
+                    forced.add(needed);
+                }
+            }
         }
         String reason = finding.reason().replaceFirst("^not the default from JDK (\\S+): ", "this JDK's default (JDK $1): ");
-        return skipped(reason + "; #" + siblingId + " asserts what the default does");
+        if (!failingDefaults.isEmpty()) {
+            return skipped(reason + "; #" + siblingId + " asserts what the default does");
+        }
+        if (!forced.isEmpty() && forced.size() == mine.size()) {
+            return skipped(reason + "; #" + siblingId + " asserts the claim with " + String.join(" ", forced));
+        }
+        return finding;
     }
 
     /**
-     * The outcome of a test that skipped while it ran ({@code jtreg.SkippedException}): a finding when its
-     * message names probe properties ({@code pack.fpuSpilling}) and each has this JDK's default as its cause;
-     * else the skip as it is.
+     * The outcome of a test that skipped while it ran ({@code jtreg.SkippedException}). A skip is only what a stated
+     * cause explains: a probe property its message names ({@code pack.isa=s390x}, {@code pack.gcs=...}), or the
+     * user's options. So it is a finding when the named properties all have this JDK's default as their cause
+     * ({@code pack.fpuSpilling}); a skip when one has the platform or the user's options as its cause; and, when it
+     * names none, a skip only if the user gave options (make/jtreg.sh then runs it once more without them and
+     * {@link Verdict#merge} decides), else a finding: nothing stated explains it (the JDK ignored an option the test
+     * set, a WhiteBox collection did not happen). Without a probe report (no properties at all) it stays a skip.
      */
     public static Outcome ofSkip(String reason, Properties probe) {
+        List<String> named = namedProperties(reason, probe);
+        if (!named.isEmpty()) {
+            return named.stream().allMatch(p -> cause(p, probe) == Cause.DEFAULT) ? new Outcome("finding", notTheDefault(probe) + reason)
+                    : skipped(reason);
+        }
+        if (probe.isEmpty() || !userOptions(probe).isEmpty()) {
+            return skipped(reason);
+        }
+        return new Outcome("finding", UNEXPLAINED + " (JDK " + probe.getProperty("pack.jdk", "?") + ", no user options): " + reason);
+    }
+
+    /** The start of a finding's reason for a run-time skip that neither a probe property nor the user's options explain. */
+    public static final String UNEXPLAINED = "a run-time skip no stated precondition explains";
+
+    /**
+     * Whether a test that skipped while it ran with this reason waits for the run without the user's options to be
+     * judged: the user gave options and its message names no probe property (only the options can explain it).
+     */
+    public static boolean onlyOptionsCanExplain(String reason, Properties probe) {
+        return !probe.isEmpty() && !userOptions(probe).isEmpty() && namedProperties(reason, probe).isEmpty();
+    }
+
+    /** The user's options as the probe saw them (its report's probe.options: jtreg's -vmoptions, -javaoptions, ...). */
+    static String userOptions(Properties probe) {
+        return probe.getProperty("probe.options", "").trim();
+    }
+
+    /** The probe properties (of this report) that a message names. */
+    static List<String> namedProperties(String reason, Properties probe) {
         List<String> named = new ArrayList<>();
         Matcher m = PROPERTY.matcher(reason);
         while (m.find()) {
-            if (probe.containsKey(m.group())) {
+            if (probe.containsKey(m.group()) && !named.contains(m.group())) {
                 named.add(m.group());
             }
         }
-        if (!named.isEmpty() && named.stream().allMatch(p -> cause(p, probe) == Cause.DEFAULT)) {
-            return new Outcome("finding", notTheDefault(probe) + reason);
-        }
-        return skipped(reason);
+        return named;
     }
 
     private static final Pattern PROPERTY = Pattern.compile("\\bpack\\.[A-Za-z0-9]+(?:\\.[A-Za-z0-9]+)*\\b");

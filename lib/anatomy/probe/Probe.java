@@ -70,6 +70,9 @@ public class Probe implements Callable<Map<String, String>> {
                 : "a volatile load on " + isa + " has no full fence before it");
         collector();
         put("pack.thp", thpMode(), "the host's /sys/kernel/mm/transparent_hugepage/enabled");
+        boolean javac = ModuleLayer.boot().findModule("jdk.compiler").isPresent();
+        put("pack.javac", String.valueOf(javac), javac ? "the JDK under test has javac (module jdk.compiler)"
+                : "the JDK under test has no javac to call (no jdk.compiler module: a runtime image)");
         configuration();
         String emulator = Emulator.current();
         put("pack.emulated", Boolean.toString(emulator != null), emulator != null ? "running under qemu-user (" + emulator + ")" : "native");
@@ -90,9 +93,10 @@ public class Probe implements Callable<Map<String, String>> {
     /**
      * What went wrong with a VM that started, behind the exception: "crashed (its fatal error)" on the hardware or under
      * an emulator, or "did not finish" (a hang, cut at the child-VM limit); null for a VM that would not start (no
-     * WhiteBox in this build, options it refuses), which the probe reports as a property.
+     * WhiteBox in this build, options it refuses), which the probe reports as a property. Public for
+     * lib/test/ProbeCrashTest.java.
      */
-    static String crashOf(Throwable e) {
+    public static String crashOf(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof ChildVmException c && c.fatalError() != null) {
                 return "crashed (" + c.fatalError() + ")";

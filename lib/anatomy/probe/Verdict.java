@@ -55,19 +55,43 @@ public final class Verdict {
     }
 
     /**
-     * The rule for a test that was inconclusive under the user's options and ran once more without them: a verdict
-     * there (passed or failed) means the options took the evidence away, so the run is a skip naming them; an
-     * inconclusive there too (or no rerun result) leaves it inconclusive. Any other original outcome stands.
+     * The rule for a test that was inconclusive, or skipped at run time naming no probe property
+     * ({@link Finding#onlyOptionsCanExplain}), under the user's options and ran once more without them (the rerun's
+     * outcome read with the rerun's own probe report, which has no user options). Inconclusive: a verdict there
+     * (passed or failed) means the options took the evidence away, so the run is a skip naming them; an inconclusive
+     * there too (or no rerun result) leaves it inconclusive. Skipped: a verdict there means the options ruled it
+     * out (a skip naming them); a skip without them too is what the rerun says it is (a finding when nothing stated
+     * explains it, a skip naming a property); an inconclusive there is inconclusive; no rerun result leaves the skip.
+     * Any other original outcome stands.
      */
     public static Finding.Outcome merge(Finding.Outcome original, Finding.Outcome rerun, String options) {
-        if (!original.status().equals(INCONCLUSIVE) || rerun == null) {
+        if (rerun == null || !(original.status().equals(INCONCLUSIVE) || original.status().equals(SKIPPED))) {
             return original;
         }
-        if (rerun.status().equals(PASSED) || rerun.status().equals(FAILED)) {
+        boolean verdict = rerun.status().equals(PASSED) || rerun.status().equals(FAILED);
+        if (original.status().equals(SKIPPED)) {
+            if (verdict) {
+                return new Finding.Outcome(SKIPPED, "your options (" + options.trim() + ") ruled it out: " + original.reason());
+            }
+            if (rerun.status().equals(INCONCLUSIVE)) {
+                return new Finding.Outcome(INCONCLUSIVE, rerun.reason() + " (without your options; with them it skipped: "
+                        + original.reason() + ")");
+            }
+            return rerun.status().equals(FINDING) ? new Finding.Outcome(FINDING, rerun.reason() + " (with your options too)") : original;
+        }
+        if (verdict) {
             return new Finding.Outcome(SKIPPED, "your options (" + options.trim() + ") took the evidence away: " + original.reason());
         }
         return new Finding.Outcome(INCONCLUSIVE, original.reason() + " (also without your options: " + rerun.status()
                 + (rerun.reason().isEmpty() || rerun.reason().equals(original.reason()) ? "" : ", " + rerun.reason()) + ")");
+    }
+
+    /**
+     * Whether a test with this outcome (read under the user's options, with that run's probe report) runs once more
+     * without them: an inconclusive, or a run-time skip that only the options can explain.
+     */
+    public static boolean rerunWithoutOptions(Finding.Outcome o, Properties probe) {
+        return o.status().equals(INCONCLUSIVE) || (o.status().equals(SKIPPED) && Finding.onlyOptionsCanExplain(o.reason(), probe));
     }
 
     /**

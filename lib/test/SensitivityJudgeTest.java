@@ -1,0 +1,75 @@
+/*
+ * @test
+ * @summary make sensitivity counts a kill only through the assertion of a variant the control reaches, and says which assertion it killed
+ * @library /lib /make/tools
+ * @build Sensitivity
+ * @run testng SensitivityJudgeTest
+ */
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.testng.annotations.Test;
+
+/*
+ * The .jtr files are written here as jtreg 7 writes a driver test's: the test's name (a variant's '#' escaped), the
+ * exception's stack trace under System.err, the result line. A row is a variant as the summary reports it under the
+ * control; the rows given to judge are those of the variants that passed without it (Sensitivity.ranInBaseline).
+ */
+public class SensitivityJudgeTest {
+    private static final String TEST = "test/x/T.java";
+    private static final Sensitivity.Control CMOV = new Sensitivity.Control("-XX:ConditionalMoveLimit=0", "CMOV", "no cmov", "");
+
+    private static void jtr(Path work, String file, String variant, String firstLine) throws Exception {
+        Path dir = work.resolve("test/x");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(file), "#Test Results (version 2)\n"
+                + "test=" + variant.replace("#", "\\#") + "\n"
+                + "----------System.err:(9/400)----------\n"
+                + "java.lang.AssertionError: " + firstLine + "\n"
+                + "patterns (x86_64)   : cmov\n"
+                + "negative control    : -XX:ConditionalMoveLimit=0 kills CMOV\n"
+                + "\tat anatomy.Failure.error(Failure.java:1)\n"
+                + "test result: Failed. Execution failed: `main' threw exception: java.lang.AssertionError: " + firstLine + "\n");
+    }
+
+    private static String[] row(String variant, String status) {
+        return new String[] {variant, status, "1.00", status.equals("failed") ? "Failed. Execution failed" : ""};
+    }
+
+    @Test
+    public void anotherVariantsAssertionDoesNotStandInForTheReachedOne() throws Exception {
+        Path work = Files.createTempDirectory(Path.of("."), "work");
+        jtr(work, "T_a.jtr", TEST + "#a", "expected to contain: LOCK_ADD");      // the variant the control reaches
+        jtr(work, "T_b.jtr", TEST + "#b", "expected to contain: CMOV");          // one that did not pass without it
+        Sensitivity.Verdict v = Sensitivity.judge(TEST, CMOV, 1, List.<String[]>of(row(TEST + "#a", "failed")), work, Path.of("control-1.log"));
+        assertEquals(v.outcome(), "UNRELATED", v.detail());
+        assertEquals(v.detail(), "no variant the control reaches failed on an assertion naming CMOV: #a: expected to contain: LOCK_ADD");
+    }
+
+    @Test
+    public void aKillNamesTheVariantAndTheAssertionItKilled() throws Exception {
+        Path work = Files.createTempDirectory(Path.of("."), "work");
+        jtr(work, "T_a.jtr", TEST + "#a", "expected to contain: LOCK_ADD");
+        jtr(work, "T_b.jtr", TEST + "#b", "expected to contain: CMOV");
+        Sensitivity.Verdict v = Sensitivity.judge(TEST, CMOV, 1, List.<String[]>of(row(TEST + "#a", "failed"), row(TEST + "#b", "failed")),
+                work, Path.of("control-1.log"));
+        assertEquals(v.outcome(), "killed");
+        assertEquals(v.detail(), "#b: expected to contain: CMOV (also failed, on another assertion: #a: expected to contain: LOCK_ADD)");
+    }
+
+    @Test
+    public void aFileWithoutVariantsIsKilledThroughItsOwnAssertion() throws Exception {
+        Path work = Files.createTempDirectory(Path.of("."), "work");
+        jtr(work, "T.jtr", TEST, "expected to contain: CMOV");
+        Sensitivity.Verdict v = Sensitivity.judge(TEST, CMOV, 1, List.<String[]>of(row(TEST, "failed")), work, Path.of("control-1.log"));
+        assertEquals(v.outcome(), "killed");
+        assertEquals(v.detail(), "expected to contain: CMOV");
+        // a whole word only: CMOV_LOOP would not be CMOV
+        jtr(work, "T.jtr", TEST, "expected to contain: CMOV_LOOP");
+        assertTrue(Sensitivity.judge(TEST, CMOV, 1, List.<String[]>of(row(TEST, "failed")), work, Path.of("c.log")).outcome().equals("UNRELATED"));
+    }
+}

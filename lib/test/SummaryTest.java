@@ -1,0 +1,48 @@
+/*
+ * @test
+ * @summary The run summary (make/tools/Summary.java) reads a variant's run line, so a sibling that sets the flag a default left off covers the claim
+ * @library /lib /make/tools
+ * @build Summary
+ * @run testng SummaryTest
+ */
+
+import static org.testng.Assert.assertEquals;
+
+import anatomy.probe.Finding;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.testng.annotations.Test;
+
+/*
+ * The blocks are read from the pack's own CountedLoopHasSafepointPoll, as Summary reads them in a run; the probe's
+ * report is that of a one-CPU host on JDK 17 (Serial selected, UseCountedLoopSafepoints off by default).
+ */
+public class SummaryTest {
+    private static final String FILE = "test/codegen/CountedLoopHasSafepointPoll.java";
+
+    @Test
+    public void theAnyGcVariantCoversTheDefaultOnAOneCpuHost() throws Exception {
+        Path root = Path.of(System.getProperty("test.root", "."));
+        Map<String, String> blocks = Summary.requirements(root.resolve(FILE), FILE);
+        String mine = blocks.get(FILE + "#default");
+        String anyGc = blocks.get(FILE + "#any-gc");
+        assertEquals(Summary.runWords(anyGc), List.of("driver", "CountedLoopHasSafepointPoll", "-XX:+UseCountedLoopSafepoints"));
+        Properties p = new Properties();
+        for (String[] row : new String[][] {{"pack.jdk", "17", "platform", ""}, {"pack.isa", "x86_64", "platform", ""},
+                {"pack.c2", "true", "platform", ""}, {"pack.whitebox", "true", "platform", ""},
+                {"pack.gc", "serial", "default", "-XX:+UseSerialGC"},
+                {"pack.countedLoopSafepoints", "false", "default", "-XX:-UseCountedLoopSafepoints"}}) {
+            p.setProperty(row[0], row[1]);
+            p.setProperty(row[0] + ".cause", row[2]);
+            p.setProperty(row[0] + ".flags", row[3]);
+        }
+        p.setProperty("probe.options", "");
+        Finding.Outcome finding = Finding.ofRequires(Summary.requires(mine), p);
+        assertEquals(finding.status(), "finding");
+        Finding.Outcome o = Finding.coveredBy(finding, Summary.requires(mine), p, "any-gc", Summary.requires(anyGc), Summary.runWords(anyGc));
+        assertEquals(o.status(), "skipped", o.reason());
+        assertEquals(o.reason().endsWith("#any-gc asserts the claim with -XX:+UseCountedLoopSafepoints"), true, o.reason());
+    }
+}
