@@ -76,21 +76,16 @@ import java.util.List;
 public class CriticalRegionDelaysOrPinsCollection {
     public static class Workload {
         static native boolean hold(int[] array, long limitMillis);
-        static native boolean holding();
-        static native void letGo();
-        static Object sink;
-        static int[] array;
-        /*
-         * Between hold and letGo main allocates nothing: an allocation could wait for the region too. Nor does it
-         * load a class from the class path between the array's allocation and the hold: the class loader's file
-         * lookups take JNI critical regions of their own (for their path strings), and a pin count they left
-         * in the array's region would hide a collector that forgot to pin the held array (docs/mutation.md).
-         */
+        static native boolean holding(); static native void letGo();
+        static Object sink; static int[] array;
+        // Between hold and letGo nothing is allocated (it could wait for the region), and before the hold no class
+        // is loaded: class-path lookups take critical regions of their own, whose pin counts in the array's region
+        // would hide a collector that forgot to pin it (docs/mutation.md).
         public static void main(String[] args) throws InterruptedException {
             System.loadLibrary("CriticalRegion");
-            letGo(); // links the natives now, before any region is held
+            letGo(); // links the natives before any region is held; then what counting needs is loaded
             Thread holder = new Thread(() -> hold(array, 30_000)), requester = new Thread(Vm::requestYoungGC);
-            Vm.collections(); // loads what counting needs
+            Vm.collections();
             Vm.youngGC(); // eden is empty: the array goes to a region that no class lookup touched
             for (int i = 0; i < 40_000; i++) {
                 sink = new byte[64];
@@ -104,9 +99,7 @@ public class CriticalRegionDelaysOrPinsCollection {
             requester.start();
             requester.join(args[0].equals("waits") ? 1000 : 0);
             long whileHeld = Vm.collections() - before, moved = Vm.addressOf(array) != from ? 1 : 0;
-            letGo();
-            holder.join();
-            requester.join();
+            letGo(); holder.join(); requester.join();
             Jit.measure("collections while held", whileHeld);
             Jit.measure("moved while held", moved);
             Jit.measure("collections", Vm.collectionsSince(before)); // none: ignored (a skip)
