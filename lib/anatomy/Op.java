@@ -398,15 +398,17 @@ public enum Op implements Formed {
      * ({@code movq %rax, %r10 ; addq $8, %r10 ; ... vpxord %zmm0, %zmm0, %zmm0 ; vmovq %xmm0, (%r10)}): C2
      * clearing an object's body that starts 8-aligned (compact object headers, on by default since JDK 27,
      * JEP 534) on a CPU with AVX-512; the header's stores and prefetches may come between the add and the zeroed
-     * register (a new byte[16] on JDK 27: 7 instructions), but no compare or jump (the TLAB's end check adds
-     * to a copy of the object's address too). Narrow it to a field with {@link #at}. POWER has no zero register:
+     * register (a new byte[16] on JDK 27: 7 instructions), and so may the TLAB's end check (StressLCM, seed 3001
+     * on 17.0.15: {@code addq $0x10, %r11 ; cmpq 0x118(%r15), %r10 ; jae ; ...}), but nothing that writes the
+     * address register or compares it (the end check adds to a copy of the object's address too, and compares
+     * that copy with the TLAB's end: AT&T puts both the written and the compared register last). Narrow it to a field with {@link #at}. POWER has no zero register:
      * there a register set to zero, then stored with nothing writing it and no branch target between (Ppc.zeroStore).
      */
     ZERO_STORE("store of zero into an object",
             on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%{heapZero}[dwb]?), " + Forms.X86_OBJECT_SLOT),
                     seq(step("xor[lq] %(?<z>\\w+), %\\k<z>$"), step("mov[bwlq] %{z}, " + Forms.X86_OBJECT_SLOT).within(4)),
                     seq(step("movq %(?!rsp)r\\w+, %(?<p>r\\w+)$"), step("addq \\$(?<off>0x[0-9a-f]+|\\d+), %{p}$").within(1),
-                            Forms.vectorZeroed().within(12).withNoneBetween("(cmp|test|j)"), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
+                            Forms.vectorZeroed().within(12).withNoneBetween(".*, %{p}[dwb]?$"), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
                     seq(step("leaq (?<off>0x[0-9a-f]+|\\d+)\\(%(?!rsp)r\\w+\\), %(?<p>r\\w+)$"),
                             Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
             // at a displacement (offset 0 is the mark word, never zeroed); or, as AArch64 28-ea+18 (compact headers)

@@ -331,6 +331,10 @@ public class VocabularyTest {
                         "movq $0x10, 8(%rax)", "vpxord %zmm0, %zmm0, %zmm0", "vmovdqu64 %xmm0, (%r10)"), 1},
                 {X86_64, Op.ZERO_STORE.at(0x20), List.of("movq %rax, %r10", "addq $0x20, %r10", "cmpq 0x1c0(%r15), %r10", "jae 0x1000",
                         "vpxord %zmm0, %zmm0, %zmm0", "vmovdqu64 %xmm0, (%r10)"), 0},
+                // StressLCM (seed 3001, 17.0.15) moves the end check of another register between the add and the zeroing
+                {X86_64, Op.ZERO_STORE.at(31), List.of("movq %rax, %r10", "addq $0x20, %r10", "movq %rax, %r11", "addq $0x10, %r11",
+                        "cmpq 0x118(%r15), %r10", "jae 0x1000", "movq %r10, 0x108(%r15)", "movq $1, (%rax)", "prefetchw 0x100(%r10)",
+                        "movl $0x6848, 8(%rax)", "movl $0x10, 0xc(%rax)", "vpxor %ymm0, %ymm0, %ymm0", "vmovdqu64 %xmm0, (%r11)"), 1},
                 {X86_64, THREAD_LOCAL_POLL, List.of("movq 0x348(%r15), %r8", "addl $1, %eax", "testl %eax, (%r8)"), 1},
                 {X86_64, THREAD_LOCAL_POLL, List.of("movabsq $0x7f0000, %r8", "testl %eax, (%r8)"), 0},
                 {AARCH64, THREAD_LOCAL_POLL, List.of("ldr x10, [x28, #0x30]", "ldr wzr, [x10]"), 1},
