@@ -72,8 +72,24 @@ public class AnchorTest {
     public void anAnchoredAbsencePasses(Fixtures.Fixture f) {
         assertThat(c2(f, "select")).has(CMOV).hasNo(INTEGER_DIVISION);
         assertThat(c2(f, "select")).given(CMOV).hasNo(INTEGER_DIVISION);
-        assertThat(c2(f, "select")).hasNo(INTEGER_DIVISION.after(RETURN_POLL));
+        assertThat(c2(f, "select")).has(CMOV).hasNo(INTEGER_DIVISION.after(RETURN_POLL));
         assertThat(c2(f, "sum")).hasNo(RETURN_POLL.inside(Scope.LOOP_BODY));
+    }
+
+    /*
+     * "After the return poll" is an order on code every compiled method has: it anchors no absence by itself (it
+     * did, so select, with no division at all, passed "no division after the return"). The method's own evidence
+     * anchors it, e.g. the division asserted first; a presence after the poll is still a claim of layout.
+     */
+    @Test(dataProvider = "recordings")
+    public void anOrderOnTheReturnPollAnchorsNoAbsence(Fixtures.Fixture f) {
+        AssertionError e = expectFailure(() -> assertThat(c2(f, "select")).hasNo(INTEGER_DIVISION.after(RETURN_POLL)));
+        assertTrue(e.getMessage().startsWith("unanchored absence") && e.getMessage().contains("INTEGER_DIVISION after RETURN_POLL"),
+                e.getMessage());
+        assertThat(c2(f, "divide")).has(INTEGER_DIVISION).hasNo(INTEGER_DIVISION.after(RETURN_POLL));
+        assertThat(c2(f, "allocate")).has(exactly(1), ALLOCATION_SLOW_CALL.after(RETURN_POLL));
+        AssertionError inline = expectFailure(() -> assertThat(c2(f, "divide")).has(INTEGER_DIVISION.after(RETURN_POLL)));
+        assertTrue(inline.getMessage().startsWith("expected to contain"), inline.getMessage());
     }
 
     @Test(dataProvider = "recordings")
