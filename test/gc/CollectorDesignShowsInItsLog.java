@@ -50,6 +50,7 @@
 import static anatomy.Assertions.assertThat;
 import static anatomy.Fact.COLLECTIONS;
 import static anatomy.Fact.CONCURRENT_PHASES;
+import static anatomy.Fact.NOTHING_RECLAIMED;
 import static anatomy.Fact.PAUSES;
 import static anatomy.Fact.YOUNG_PAUSES;
 
@@ -68,12 +69,15 @@ import java.util.List;
  *   Shenandoah, 17:    GC(0) Pause Init Mark (unload classes) ; Concurrent marking ... ; Concurrent cleanup
  *   ZGC, JDK 17:       GC(0) Pause Mark Start ; Concurrent Mark ; Pause Mark End ; ... ; Concurrent Relocate
  *                      (JDK 25, generational: the same steps prefixed "Y: " / "O: ")
- *   Epsilon:           Heap: 256M reserved, 256M (100.00%) committed, 91818K (35.03%) used   (no GC(n) at all)
+ *   Epsilon, JDK 17:   Heap: 256M reserved, 256M (100.00%) committed, 255M (99.99%) used   (no GC(n) at all),
+ *                      then OutOfMemoryError: the last eighth recorded is 0.875 of a heap (G1: 2.0)
  *
  * The claim is the structure, never a duration: Serial, Parallel and G1 stop the application for young
  * collections and run nothing concurrently (G1 marks only past its occupancy threshold); Shenandoah and
- * ZGC mark and move in concurrent phases between short pauses; Epsilon never collects (its workload
- * takes a quarter of the heap). A variant skips, naming the option, where the user chose another collector or
+ * ZGC mark and move in concurrent phases between short pauses; Epsilon never collects: the same workload
+ * runs it out of memory once about one heap is allocated, with no GC(n) in its log. A collector that reclaimed
+ * the arrays would finish the two heaps (and number its collections), so both halves of Epsilon's claim can
+ * fail. A variant skips, naming the option, where the user chose another collector or
  * sized the heap (it fills twice the heap, no test past 32 GB), or the build lacks the collector.
  *
  * Controls (below): Serial pretenuring every array (full pauses only; up to 25, JDK-8366155), G1 marking after
@@ -89,17 +93,31 @@ public class CollectorDesignShowsInItsLog {
     public static class Workload {
         static Object sink;
 
+        /* Twice the heap, in 64 KB arrays each dropped at once; how far it got is recorded every eighth of a heap. */
         public static void main(String[] args) {
-            long bytes = (long) (Double.parseDouble(args[0]) * Runtime.getRuntime().maxMemory());
-            for (long done = 0; done < bytes; done += 64 * 1024) {
-                sink = new byte[64 * 1024 - 16];
+            long heap = Runtime.getRuntime().maxMemory();
+            Runtime runtime = Runtime.getRuntime();
+            try {
+                for (long done = 0; done < 2 * heap; ) {
+                    sink = new byte[64 * 1024 - 16];
+                    done += 64 * 1024;
+                    if (done % (heap / 8) < 64 * 1024) {
+                        Jit.measure("heaps allocated", (double) done / heap);
+                    }
+                }
+            } catch (OutOfMemoryError e) {
+                // Nothing was reclaimed (Epsilon): the heap stays full, so not even ChildMain's last fact could be
+                // written. The facts so far are on disk; the workload ends the VM here, allocating nothing more.
+                sink = null;
+                runtime.halt(0);
             }
         }
     }
 
     public static void main(String[] args) {
-        Run run = Jit.run(Workload.class, List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+" + args[0], "-Xmx256m", "-Xlog:gc,gc+phases"),
-                args[0].equals("UseEpsilonGC") ? "0.25" : "2");
+        // Epsilon turns ExitOnOutOfMemoryError on by default (exit 3): off, its OutOfMemoryError reaches the workload
+        Run run = Jit.run(Workload.class, List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+" + args[0], "-Xmx256m",
+                "-XX:-ExitOnOutOfMemoryError", "-Xlog:gc,gc+phases"));
         UnifiedLog log = run.vmLog();
         long pauses = log.phases().stream().filter(UnifiedLog.Phase::pause).count();
         long young = log.phases().stream().filter(p -> p.pause() && p.name().startsWith("Young")).count();
@@ -114,7 +132,10 @@ public class CollectorDesignShowsInItsLog {
                 assertThat(PAUSES, run.measured("pauses", pauses)).isAtLeast(1);
                 assertThat(YOUNG_PAUSES, run.measured("young pauses", young)).isAtMost(0);
             }
-            default -> assertThat(COLLECTIONS, run.measured("collections", log.collections().size())).isAtMost(0);
+            default -> {
+                assertThat(COLLECTIONS, run.measured("collections", log.collections().size())).isAtMost(0);
+                assertThat(NOTHING_RECLAIMED, run.measure("heaps allocated")).isAtMost(1);
+            }
         }
     }
 }
