@@ -61,27 +61,16 @@ import anatomy.model.UnifiedLog;
 import java.util.List;
 
 /*
- * One workload, six collectors: it allocates twice the heap in short-lived 64 KB arrays, so every
- * collector that reclaims anything must collect. The gc and gc+phases logs (info) show how:
- *
- *   Serial, Parallel, JDK 17 and 25:  GC(0) Pause Young (Allocation Failure) 68M->2M(247M) 6.797ms
- *   G1, JDK 25:        GC(0) Pause Young (Normal) (G1 Evacuation Pause) 15M->4M(256M) 5.547ms
- *   Shenandoah, 17:    GC(0) Pause Init Mark (unload classes) ; Concurrent marking ... ; Concurrent cleanup
- *   ZGC, JDK 17:       GC(0) Pause Mark Start ; Concurrent Mark ; Pause Mark End ; ... ; Concurrent Relocate
- *                      (JDK 25, generational: the same steps prefixed "Y: " / "O: ")
- *   Epsilon, JDK 17:   Heap: 256M reserved, 256M (100.00%) committed, 255M (99.99%) used   (no GC(n) at all),
- *                      then OutOfMemoryError: the last eighth recorded is 0.875 of a heap (G1: 2.0)
- *
- * The claim is the structure, never a duration: Serial, Parallel and G1 stop the application for young
- * collections and run nothing concurrently (G1 marks only past its occupancy threshold); Shenandoah and
- * ZGC mark and move in concurrent phases between short pauses; Epsilon never collects: the same workload
- * runs it out of memory once about one heap is allocated, with no GC(n) in its log. A collector that reclaimed
- * the arrays would finish the two heaps (and number its collections), so both halves of Epsilon's claim can
- * fail. A variant skips, naming the option, where the user chose another collector or
- * sized the heap (it fills twice the heap, no test past 32 GB), or the build lacks the collector.
- *
- * Controls (below): Serial pretenuring every array (full pauses only; up to 25, JDK-8366155), G1 marking after
- * every young pause, passive Shenandoah. Parallel, ZGC, Epsilon, Serial from 26 have none: see docs/gc.md.
+ * One workload, six collectors: twice the heap in short-lived 64 KB arrays, so every collector that reclaims
+ * anything must collect. The gc and gc+phases logs (info) show how, never a duration:
+ *   Serial, Parallel (17, 25): GC(0) Pause Young (Allocation Failure) 68M->2M(247M) ; G1 (25): Pause Young (Normal)
+ *   Shenandoah (17): Pause Init Mark ; Concurrent marking ; ...    ZGC (17): Pause Mark Start ; Concurrent Mark ; ...
+ *   Epsilon (17): Heap: 256M reserved, 256M committed, 255M (99.99%) used ; OutOfMemoryError at 0.875 of a heap
+ * Serial, Parallel and G1 pause for young collections and run nothing concurrently (G1 marks only past its
+ * occupancy threshold); Shenandoah and ZGC work in concurrent phases between short pauses; Epsilon never collects:
+ * no GC(n), and it runs out of memory within the first heap, which a collector that reclaimed could not (G1: 2.0).
+ * A variant skips, naming the option, where the user chose another collector or sized the heap, or the build lacks
+ * it. Controls: Serial pretenuring (to 25), G1 marking after each pause, passive Shenandoah; none else (gc.md).
  */
 @NegativeControl(flags = "-XX:+UseSerialGC -XX:PretenureSizeThreshold=1k", killsFact = YOUNG_PAUSES, requires = "pack.jdk <= 25",
         why = "Serial then allocates the arrays in the old generation and collects in full pauses only (obsolete from 26)")
@@ -91,33 +80,23 @@ import java.util.List;
         killsFact = CONCURRENT_PHASES, requires = "pack.gcs ~= \".*,shenandoah,.*\"", why = "passive Shenandoah collects in stop-the-world pauses only")
 public class CollectorDesignShowsInItsLog {
     public static class Workload {
-        static Object sink;
-
-        /* Twice the heap, in 64 KB arrays each dropped at once; how far it got is recorded every eighth of a heap. */
+        static Object sink;    // each array dropped at once; how far the two heaps got is recorded every eighth
         public static void main(String[] args) {
             long heap = Runtime.getRuntime().maxMemory();
-            Runtime runtime = Runtime.getRuntime();
             try {
-                for (long done = 0; done < 2 * heap; ) {
+                for (long done = 64 * 1024; done <= 2 * heap; done += 64 * 1024) {
                     sink = new byte[64 * 1024 - 16];
-                    done += 64 * 1024;
-                    if (done % (heap / 8) < 64 * 1024) {
-                        Jit.measure("heaps allocated", (double) done / heap);
-                    }
+                    if (done % (heap / 8) < 64 * 1024) Jit.measure("heaps allocated", (double) done / heap);
                 }
-            } catch (OutOfMemoryError e) {
-                // Nothing was reclaimed (Epsilon): the heap stays full, so not even ChildMain's last fact could be
-                // written. The facts so far are on disk; the workload ends the VM here, allocating nothing more.
-                sink = null;
-                runtime.halt(0);
+            } catch (OutOfMemoryError e) {    // nothing reclaimed: even ChildMain's last fact would not fit; ours are on disk
+                Runtime.getRuntime().halt(0);
             }
         }
     }
 
     public static void main(String[] args) {
-        // Epsilon turns ExitOnOutOfMemoryError on by default (exit 3): off, its OutOfMemoryError reaches the workload
         Run run = Jit.run(Workload.class, List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+" + args[0], "-Xmx256m",
-                "-XX:-ExitOnOutOfMemoryError", "-Xlog:gc,gc+phases"));
+                "-XX:-ExitOnOutOfMemoryError", "-Xlog:gc,gc+phases"));    // Epsilon's default is on: it would exit 3
         UnifiedLog log = run.vmLog();
         long pauses = log.phases().stream().filter(UnifiedLog.Phase::pause).count();
         long young = log.phases().stream().filter(p -> p.pause() && p.name().startsWith("Young")).count();
