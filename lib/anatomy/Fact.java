@@ -33,6 +33,7 @@ public enum Fact {
     PAUSES("stop-the-world pauses of any kind (gc, gc+phases: Pause ...)"),
     CONCURRENT_PHASES("collector phases that run beside the application (gc, gc+phases: Concurrent ...)"),
     COLLECTIONS("collections the gc log numbers GC(n)"),
+    NOTHING_RECLAIMED("a collector that never collects (Epsilon) runs out of memory once about one heap is allocated: nothing is reclaimed"),
     NMT_CATEGORIES("categories the NMT summary names among Java Heap, Class, Thread, Code, GC, Compiler"),
     GC_COMMITTED_KB("memory committed to the GC's own structures (NMT category GC)"),
     HEAP_COMMITTED_KB("memory committed to the Java heap (NMT category Java Heap)"),

@@ -28,9 +28,20 @@ final class Narrowed implements Operation {
     private final Part part;
     /** A scope (a loop's body) is found from the branches: it needs disassembled instructions, even for a note. */
     private final boolean scoped;
+    /**
+     * Whether the anchor is evidence about the method's own code: an order whose other end is the VM's code (after
+     * the return poll) has it in every compiled method, so it anchors no absence by itself.
+     */
+    private final boolean anchorsAbsence;
 
     private Narrowed(Operation base, String how, Where where, Operation other, Anchor anchor,
             Part part, boolean scoped) {
+        this(base, how, where, other, anchor, part, scoped, other == null || !other.isVmCode());
+    }
+
+    private Narrowed(Operation base, String how, Where where, Operation other, Anchor anchor,
+            Part part, boolean scoped, boolean anchorsAbsence) {
+        this.anchorsAbsence = anchorsAbsence;
         this.base = base;
         this.how = how;
         this.where = where;
@@ -40,7 +51,11 @@ final class Narrowed implements Operation {
         this.scoped = scoped;
     }
 
-    /** The occurrences before or after some occurrence of {@code other}; anchored by {@code other}. */
+    /**
+     * The occurrences before or after some occurrence of {@code other}; anchored by {@code other}, unless it is the VM's
+     * code (a poll), which every method has: then its absence needs an anchor of the method's own, as a bare one does.
+     * A missing {@code other} still makes the absence inconclusive.
+     */
     static Narrowed byOrder(Operation base, String how, Where where, Operation other) {
         return new Narrowed(base, how, where, other, (code, isa) -> {
             if (!other.find(code, isa).isEmpty()) {
@@ -95,7 +110,7 @@ final class Narrowed implements Operation {
 
     @Override
     public boolean isAnchored() {
-        return anchor != null || base.isAnchored();
+        return (anchor != null && anchorsAbsence) || base.isAnchored();
     }
 
     @Override

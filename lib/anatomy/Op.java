@@ -1177,6 +1177,43 @@ public enum Op implements Formed {
                                 step("ag?r?k? {r}, ").within(2)))));
     }
 
+    /**
+     * The conditional branches whose condition compares a value with {@code constant}: the compare of an immediate
+     * and the jump on its flags, or (riscv64, which compares in the branch) a branch on a register loaded with the
+     * constant just before. It ties a branch to the bytecode it stands for, as {@link #at} ties a load to its field:
+     * the inline-cache check, the entry barrier, a loop's back-edge or a range check compare other things, so they
+     * cannot meet it. A test compares with a constant of its own; zero is refused (a test against zero has forms of
+     * its own, test, cbz, beqz, and is what a length check or a count-down loop does too).
+     */
+    public Operation comparing(long constant) {
+        if (this != CONDITIONAL_BRANCH) {
+            throw new IllegalArgumentException(name() + ".comparing(constant): only CONDITIONAL_BRANCH has a compared value");
+        }
+        if (constant == 0) {
+            throw new IllegalArgumentException("CONDITIONAL_BRANCH.comparing(0): a test against zero is what a length check or a"
+                    + " count-down loop does too; compare with a constant of the test's own");
+        }
+        String eq = "== " + constant;
+        // a 32-bit compare's immediate may be printed as its unsigned bits ($0xffffffff for -1)
+        LongPredicate is = v -> v == constant || v == (constant & 0xffffffffL);
+        LongPredicate negated = v -> v == -constant;
+        String imm = "(?<imm>-?(0x[0-9a-f]+|\\d+))";
+        return new Parameterized("CONDITIONAL_BRANCH comparing " + constant, "conditional branch on a value compared with " + constant, Map.of(
+                X86_64, seq(step("cmp[bwlq]? \\$" + imm + ", (?!.*%(r15|rsp)\\b).+$").where("imm", is, eq), step("j(?!mp)[a-z]{1,3} ").within(1)),
+                AARCH64, anyOf(seq(step("cmp (?!sp,)[wx]\\d+, #" + imm + "$").where("imm", is, eq), step("b\\.[a-z]{2} ").within(1)),
+                        seq(step("cmn (?!sp,)[wx]\\d+, #" + imm + "$").where("imm", negated, "== -(" + constant + ")"),
+                                step("b\\.[a-z]{2} ").within(1))),
+                // the constant loaded into a register (LLVM prints addi rd, zero, imm as li), then a branch on it
+                RISCV64, seq(step("li (?<k>[a-z][a-z0-9]*), (?<imm>-?\\d+)$").where("imm", is, eq),
+                        step("b(eq|ne|lt|ge|ltu|geu|gt|le|gtu|leu) ([a-z][a-z0-9]*, {k}|{k}, [a-z][a-z0-9]*), ").within(3)
+                                .withNoneBetween("[a-z.]+ {k},")),
+                PPC64LE, seq(step("cmpl?[wd]i (?<cr>(cr[0-7], )?)r\\d+, (?<imm>-?\\d+)$").where("imm", is, eq),
+                        step("b" + Ppc.CONDITION + "[+-]? {cr}0x").within(4)),
+                S390X, anyOf(seq(step("(c|cg|cl|clg)(h|f|gf)?i %r(?!(8|15)\\b)\\d+, (?<imm>-?\\d+)$").where("imm", is, eq),
+                                step("j(?!g? )g?[a-z]{1,3} ").within(1)),
+                        seq(step("cl?g?ij[a-z]{1,3} %r(?!(8|15)\\b)\\d+, (?<imm>-?\\d+), ").where("imm", is, eq)))));
+    }
+
     /** An operation made from a parameter; its forms are checked like the constants' when it is made. */
     private record Parameterized(String name, String meaning, IsaForms forms) implements Formed {
         Parameterized(String name, String meaning, Map<Isa, Form> forms) {

@@ -96,7 +96,9 @@ public interface Operation {
     /**
      * True when the operation carries its own anchor, evidence an absence of it needs ({@code X.after(Y)} needs a
      * Y, {@code X.inside(LOOP_BODY)} a loop); an absence of any other operation needs an anchor the assertion
-     * states ({@code given(...)}, or a presence asserted before it).
+     * states ({@code given(...)}, or a presence asserted before it). An order on the VM's code ({@code
+     * X.after(RETURN_POLL)}) carries none: every compiled method has a return poll, so the absence needs the method's
+     * own evidence ({@code has(X).hasNo(X.after(RETURN_POLL))}); a missing poll still makes it inconclusive.
      */
     default boolean isAnchored() {
         return false;

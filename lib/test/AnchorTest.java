@@ -72,8 +72,24 @@ public class AnchorTest {
     public void anAnchoredAbsencePasses(Fixtures.Fixture f) {
         assertThat(c2(f, "select")).has(CMOV).hasNo(INTEGER_DIVISION);
         assertThat(c2(f, "select")).given(CMOV).hasNo(INTEGER_DIVISION);
-        assertThat(c2(f, "select")).hasNo(INTEGER_DIVISION.after(RETURN_POLL));
+        assertThat(c2(f, "select")).has(CMOV).hasNo(INTEGER_DIVISION.after(RETURN_POLL));
         assertThat(c2(f, "sum")).hasNo(RETURN_POLL.inside(Scope.LOOP_BODY));
+    }
+
+    /*
+     * "After the return poll" is an order on code every compiled method has: it anchors no absence by itself (it
+     * did, so select, with no division at all, passed "no division after the return"). The method's own evidence
+     * anchors it, e.g. the division asserted first; a presence after the poll is still a claim of layout.
+     */
+    @Test(dataProvider = "recordings")
+    public void anOrderOnTheReturnPollAnchorsNoAbsence(Fixtures.Fixture f) {
+        AssertionError e = expectFailure(() -> assertThat(c2(f, "select")).hasNo(INTEGER_DIVISION.after(RETURN_POLL)));
+        assertTrue(e.getMessage().startsWith("unanchored absence") && e.getMessage().contains("INTEGER_DIVISION after RETURN_POLL"),
+                e.getMessage());
+        assertThat(c2(f, "divide")).has(INTEGER_DIVISION).hasNo(INTEGER_DIVISION.after(RETURN_POLL));
+        assertThat(c2(f, "allocate")).has(exactly(1), ALLOCATION_SLOW_CALL.after(RETURN_POLL));
+        AssertionError inline = expectFailure(() -> assertThat(c2(f, "divide")).has(INTEGER_DIVISION.after(RETURN_POLL)));
+        assertTrue(inline.getMessage().startsWith("expected to contain"), inline.getMessage());
     }
 
     @Test(dataProvider = "recordings")
@@ -205,6 +221,81 @@ public class AnchorTest {
         assertThat(field).given(FIELD_LOAD.at(offset)).hasNo(INTEGER_DIVISION);
         Inconclusive e = expectThrows(Inconclusive.class, () -> assertThat(field).given(FIELD_LOAD.at(4096)).hasNo(INTEGER_DIVISION));
         assertTrue(e.getMessage().contains("FIELD_LOAD at offset 4096 (given as the premise)"), e.getMessage());
+    }
+
+    /*
+     * A branch is tied to its own condition by the value it compares with, as a load is to its field by the offset.
+     * The old anchor, any CONDITIONAL_BRANCH, is met by a loop's back-edge (sum) and, as the forms read it, by the
+     * inline-cache check (Twice::apply): neither compares with the test's constant. Recorded from
+     * UnpredictableBranchBecomesCmov (x == 1234 ? 1 : 2): x86_64 25.0.3 (cmpl $0x4d2, %esi ; jne), AArch64 17.0.21
+     * under qemu (cmp w1, #0x4d2 ; b.ne); the fair select compares too, but into a cmov, not a branch.
+     */
+    @Test(dataProvider = "instanceMethodRecordings")
+    public void aLoopsBackEdgeOrTheInlineCacheCheckIsNoBranchOnTheTestedValue(Fixtures.Fixture f) {
+        Compiled sum = c2(f, "sum");
+        assertThat(sum).has(CONDITIONAL_BRANCH);    // the old anchor: met by the loop
+        AssertionError e = expectFailure(() -> assertThat(sum).has(CONDITIONAL_BRANCH.comparing(1234)));
+        assertTrue(e.getMessage().startsWith("expected to contain") && e.getMessage().contains("CONDITIONAL_BRANCH comparing 1234"),
+                e.getMessage());
+        Compiled apply = c2(f, "Shapes$Twice::apply");
+        List<Instruction> check = List.copyOf(anatomy.isa.VmCode.in(apply.nmethod(), f.isa()).get(anatomy.isa.VmCode.INLINE_CACHE_CHECK));
+        assertTrue(!CONDITIONAL_BRANCH.find(check, f.isa()).isEmpty() && CONDITIONAL_BRANCH.comparing(1234).find(check, f.isa()).isEmpty(), check.toString());
+    }
+
+    @DataProvider
+    public Object[][] cmovRecordings() {
+        return new Object[][] {{"x86_64-jdk25-cmov", "amd64"}, {"aarch64-jdk17-cmov", "aarch64"}};
+    }
+
+    @Test(dataProvider = "cmovRecordings")
+    public void aBranchOnTheTestedValueComparesWithItsConstant(String name, String osArch) {
+        Run run = replay(name, Fixtures.read(name + ".out"), "<hotspot_log></hotspot_log>", osArch);
+        Compiled biased = lastC2(run, "biasedSelect");
+        Compiled fair = lastC2(run, "fairSelect");
+        assertThat(biased).has(exactly(1), CONDITIONAL_BRANCH.comparing(1234)).hasNo(CMOV);
+        assertThat(fair).has(CMOV).hasNo(CONDITIONAL_BRANCH);
+        AssertionError other = expectFailure(() -> assertThat(biased).has(CONDITIONAL_BRANCH.comparing(1235)));
+        assertTrue(other.getMessage().contains("0 found"), other.getMessage());
+        AssertionError intoCmov = expectFailure(() -> assertThat(fair).has(CONDITIONAL_BRANCH.comparing(1234)));
+        assertTrue(intoCmov.getMessage().contains("0 found"), intoCmov.getMessage());
+    }
+
+    /* The other ISAs' forms, on the shapes C2 emits there for a compare with a constant and a branch. */
+    @Test
+    public void theComparedConstantOnEveryIsa() {
+        Object[][] cases = {
+                {anatomy.isa.Isa.X86_64, List.of("cmpl $0x4d2, %esi", "jne 0x1040"), 1},
+                {anatomy.isa.Isa.X86_64, List.of("cmpl $0x4d2, 0xc(%rsi)", "je 0x1040"), 1},
+                {anatomy.isa.Isa.X86_64, List.of("cmpl $0x4d2, 0x20(%r15)", "jne 0x1040"), 0},
+                {anatomy.isa.Isa.X86_64, List.of("cmpl $0x4d2, %esi", "cmovnel %r11d, %eax"), 0},
+                {anatomy.isa.Isa.X86_64, List.of("cmpl %r10d, %esi", "jne 0x1040"), 0},
+                {anatomy.isa.Isa.AARCH64, List.of("cmp w1, #0x4d2", "b.ne 0x1040"), 1},
+                {anatomy.isa.Isa.AARCH64, List.of("cmn w1, #0x4d2", "b.ne 0x1040"), 0},
+                {anatomy.isa.Isa.AARCH64, List.of("cmp w1, #0x4d3", "b.ne 0x1040"), 0},
+                {anatomy.isa.Isa.RISCV64, List.of("li t0, 1234", "bne a1, t0, 0x1040"), 1},
+                {anatomy.isa.Isa.RISCV64, List.of("li t0, 1234", "addi t0, t0, 1", "bne a1, t0, 0x1040"), 0},
+                {anatomy.isa.Isa.RISCV64, List.of("li t0, 1234", "xor t1, a1, t0", "czero.eqz a0, a0, t1"), 0},
+                {anatomy.isa.Isa.PPC64LE, List.of("cmpwi r3, 1234", "bne 0x1040"), 1},
+                {anatomy.isa.Isa.PPC64LE, List.of("cmpwi cr6, r3, 1234", "bne cr6, 0x1040"), 1},
+                {anatomy.isa.Isa.PPC64LE, List.of("cmpwi cr6, r3, 1234", "bne cr5, 0x1040"), 0},
+                {anatomy.isa.Isa.S390X, List.of("chi %r2, 1234", "jlh 0x1040"), 1},
+                {anatomy.isa.Isa.S390X, List.of("cijlh %r2, 1234, 0x1040"), 1},
+                {anatomy.isa.Isa.S390X, List.of("cfi %r0, 1234", "jlh 0x1040"), 1},
+                {anatomy.isa.Isa.S390X, List.of("chi %r8, 1234", "jlh 0x1040"), 0},
+        };
+        for (Object[] c : cases) {
+            @SuppressWarnings("unchecked")
+            List<String> texts = (List<String>) c[1];
+            assertEquals(CONDITIONAL_BRANCH.comparing(1234).find(Fixtures.code(texts.toArray(String[]::new)), (anatomy.isa.Isa) c[0]).size(),
+                    c[2], c[0] + ": " + texts);
+        }
+        expectThrows(IllegalArgumentException.class, () -> CONDITIONAL_BRANCH.comparing(0));
+        expectThrows(IllegalArgumentException.class, () -> FIELD_LOAD.comparing(1234));
+    }
+
+    private static Compiled lastC2(Run run, String method) {
+        List<NMethod> all = run.nmethods().stream().filter(n -> n.compiler().equals("c2") && n.methodName().equals(method)).toList();
+        return new Compiled(all.get(all.size() - 1), run);
     }
 
     /* The return poll is in every compiled method: as a premise of the method's own code it is a test error. */

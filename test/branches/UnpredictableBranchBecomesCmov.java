@@ -31,10 +31,12 @@ import java.util.SplittableRandom;
  * one with a conditional move, within the budget -XX:ConditionalMoveLimit allows; when one side
  * dominates it keeps the branch, which the predictor gets right nearly every time.
  *
- * The same ternary, compiled under two profiles:
+ * The same ternary, compiled under two profiles (x == 1234 ? 1 : 2, 2026-11-28; the lines after were measured
+ * on the same ternary over a boolean, b ? 1 : 2, which compares with 0 instead):
  *
- *   x86_64, JDK 25, ~50/50:   movl $1, %r11d ; movl $2, %eax ; testl %esi, %esi ; cmovnel %r11d, %eax
- *   aarch64, JDK 17, ~50/50:  cmp w1, #0 ; mov w10, #1 ; mov w12, #2 ; csel w0, w10, w12, ne
+ *   x86_64, JDK 17, 25 and 28, ~50/50:  cmpl $0x4d2, %esi ; cmovnel %r11d, %eax     ~99/1: cmpl $0x4d2, %esi ; jne
+ *   aarch64, JDK 17, ~50/50:  cmp w1, #0x4d2 ; ... ; csel w0, w10, w12, ne         ~99/1: cmp w1, #0x4d2 ; b.ne
+ *
  *   s390x, JDK 25, ~50/50:    lghi %r2, 2 ; ltr %r12, %r12 ; je +8 ; lghi %r2, 1
  *   riscv64, JDK 25, -XX:+UseZicond, ~50/50:
  *                             li t3, 1 ; li a0, 2 ; li t2, 0 ; xor t0, a1, t2 ; czero.nez a0, a0, t0 ;
@@ -44,7 +46,9 @@ import java.util.SplittableRandom;
  *                             riscv64: beqz a1, 0x...)
  *
  * Each absence is anchored by the other form: the fair select has its cmov and no branch, the biased
- * one its branch (a test of the value and a jump, not the poll's or entry barrier's check) and no cmov.
+ * one its branch and no cmov. The branch is tied to its own condition, the compare with our constant MARK
+ * (CONDITIONAL_BRANCH.comparing), as a field's load is tied to its offset: no loop back-edge, range check,
+ * inline-cache check or entry barrier compares with 1234.
  * No product flag makes C2 pick a cmov against a biased profile: -XX:+UseCMoveUnconditionally was
  * measured to leave biasedSelect a branch on JDK 17 and 25 (it concerns vectorized loops). The
  * biased half is guarded by its assertion alone; the control kills the fair half.
@@ -65,12 +69,15 @@ import java.util.SplittableRandom;
         why = "without Zicond C2's CMove is a branch over one mv (riscv.ad, enc_cmove)")
 public class UnpredictableBranchBecomesCmov {
 
-    static int fairSelect(boolean b) {
-        return b ? 1 : 2;
+    /* The value both shapes test for: a constant of our own, so the branch on it is told from any other compare. */
+    static final int MARK = 1234;
+
+    static int fairSelect(int x) {
+        return x == MARK ? 1 : 2;
     }
 
-    static int biasedSelect(boolean b) {
-        return b ? 1 : 2;
+    static int biasedSelect(int x) {
+        return x == MARK ? 1 : 2;
     }
 
     /* Each shape gets its own call site and a seeded profile: ~50/50 for one, ~99/1 for the other. */
@@ -79,8 +86,8 @@ public class UnpredictableBranchBecomesCmov {
             SplittableRandom random = new SplittableRandom(42);
             int sink = 0;
             for (int i = 0, end = Jit.rounds(20_000); i < end; i++) {
-                sink += fairSelect(random.nextInt(2) == 0);
-                sink += biasedSelect(random.nextInt(100) != 0);
+                sink += fairSelect(random.nextInt(2) == 0 ? MARK : 0);
+                sink += biasedSelect(random.nextInt(100) != 0 ? MARK : 0);
             }
             Jit.compileAtC2(UnpredictableBranchBecomesCmov.class, "fairSelect");
             Jit.compileAtC2(UnpredictableBranchBecomesCmov.class, "biasedSelect");
@@ -90,7 +97,7 @@ public class UnpredictableBranchBecomesCmov {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class, args);
-        assertThat(run.c2("biasedSelect")).has(CONDITIONAL_BRANCH).hasNo(CMOV);
+        assertThat(run.c2("biasedSelect")).has(CONDITIONAL_BRANCH.comparing(MARK)).hasNo(CMOV);
         assertThat(run.c2("fairSelect")).has(CMOV).hasNo(CONDITIONAL_BRANCH);
     }
 }

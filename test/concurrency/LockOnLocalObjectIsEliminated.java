@@ -35,14 +35,19 @@ import anatomy.Run;
  *   aarch64, JDK 17:   lockedOnLocal has no casal/ldaxr;  nestedOnThis keeps the outer casal
  *
  * Switching off lock elimination, the nested-lock half of it, or escape analysis (which the non-escaping
- * half needs) takes the events away.
+ * half needs) takes the events away. -Dconcurrency.sharedLock=true makes nestedOnThis also lock a shared object
+ * after the nested pair, a lock C2 must keep: the Nested event stays, and the count sees the kept lock's slow call.
  */
 @NegativeControl(flags = "-XX:-EliminateLocks", killsEvent = ELIMINATED_LOCK, why = "no lock is removed")
 @NegativeControl(flags = "-XX:-EliminateNestedLocks", killsEvent = ELIMINATED_LOCK,
         why = "a lock nested in one on the same object is then kept")
 @NegativeControl(flags = "-XX:-DoEscapeAnalysis", killsEvent = ELIMINATED_LOCK,
         why = "without escape analysis the local object may be shared, so its lock stays")
+@NegativeControl(flags = "-Dconcurrency.sharedLock=true", kills = MONITOR_ENTER_SLOW_CALL,
+        why = "nestedOnThis then also locks a shared object, which keeps its lock and its slow-path call")
 public class LockOnLocalObjectIsEliminated {
+    static final boolean SHARED_LOCK = Boolean.getBoolean("concurrency.sharedLock");   // the control
+    static final Object SHARED = new Object();
     int x;
 
     void lockedOnLocal() {
@@ -54,6 +59,11 @@ public class LockOnLocalObjectIsEliminated {
     void nestedOnThis() {
         synchronized (this) {
             lockedIncrement();
+        }
+        if (SHARED_LOCK) {
+            synchronized (SHARED) {
+                x++;
+            }
         }
     }
 

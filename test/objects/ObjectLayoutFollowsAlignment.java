@@ -42,16 +42,15 @@ import java.util.List;
 import jdk.internal.misc.Unsafe;
 
 /*
- * Every object starts on a multiple of ObjectAlignmentInBytes (8 unless set): sizes round up to it. The
- * header is 12 bytes with compressed class pointers, 16 without, 8 with compact headers (the default since
- * JDK 27, JEP 534; docs/objects.md has each release's modes); fields fill its gaps. We read where the header
- * ends (the offset of a lone byte field), predict each offset and size, and compare with the VM's.
+ * Every object starts on a multiple of ObjectAlignmentInBytes (8 unless set): sizes round up to it. The header is
+ * 12 bytes with compressed class pointers, 16 without, 8 with compact headers (default since JDK 27, JEP 534; see
+ * docs/objects.md); fields fill its gaps. From the mode we predict header, offsets and sizes; the VM measures them.
  *   x86_64 and aarch64, JDK 17 to 26:  header 12; Object 16, {int} 16 (int at 12), {long} 24 (at 16)
  *   JDK 27, 28-ea:  header 8; Object 8, {int} 16 (at 8), {long} 16 (at 8), {byte}+{byte} 16 (at 8 and 9)
  *   align16, 48 GB:  {long} 32, the rest 16; "Zero based", shift 4   align32, 96 GB: all 32, shift 5
- * A compressed oop counts in units of the alignment, shifted by log2 of it: 3 reaches 32 GB, 4 64 GB, 5 128
- * GB (-Xlog:gc+heap+coops). The variants align16 and align32 run with a heap past 32 GB (reserved only),
- * where alignment 8 has no compressed oops (CompressedOopsModeFollowsHeapSize): references stay 4 bytes.
+ * A compressed oop counts in units of the alignment, shifted by log2 of it: 3 reaches 32 GB, 4 64 GB, 5 128 GB
+ * (-Xlog:gc+heap+coops). align16 and align32 run with a heap past 32 GB (reserved only), where alignment 8 has no
+ * compressed oops (CompressedOopsModeFollowsHeapSize): references stay 4 bytes.
  * Controls: an unrestricted @Contended field is padded; JDK 17 to 21 fill gaps only with UseEmptySlotsInSupers.
  */
 @NegativeControl(flags = "-XX:-RestrictContended", killsFact = PACKED_LAYOUT, why = "the @Contended field is then padded")
@@ -73,19 +72,20 @@ public class ObjectLayoutFollowsAlignment {
         static void layout(String shape, Object o, Class<?> c, String field, long at, long packed) {
             Jit.measure(shape + " bytes", Vm.sizeOf(o));
             Jit.measure(shape + " bytes predicted", up(packed, align));
-            Jit.measure(shape + " field offset", field == null ? at : Unsafe.getUnsafe().objectFieldOffset(c, field));
+            if (field == null) return;    // an Object has no field: its size only
+            Jit.measure(shape + " field offset", Unsafe.getUnsafe().objectFieldOffset(c, field));
             Jit.measure(shape + " field offset predicted", at);
         }
 
         public static void main(String[] args) {
             align = (Long) Vm.flag("ObjectAlignmentInBytes");
-            long header = Unsafe.getUnsafe().objectFieldOffset(OneByte.class, "a");
             boolean compact = Boolean.TRUE.equals(Vm.flag("UseCompactObjectHeaders"));
             boolean ccp = !Boolean.FALSE.equals(Vm.flag("UseCompressedClassPointers"));   // no flag since 27: always
+            long header = compact ? 8 : ccp ? 12 : 16;    // the mode's; every prediction below follows from it
             long oop = Vm.heapOopSize();
             Jit.measure("alignment", align);
-            Jit.measure("header bytes", header);
-            Jit.measure("header bytes of the mode", compact ? 8 : ccp ? 12 : 16);
+            Jit.measure("header bytes", Unsafe.getUnsafe().objectFieldOffset(OneByte.class, "a"));
+            Jit.measure("header bytes of the mode", header);
             Jit.measure("oop bytes", oop);
             layout("Object", new Object(), null, null, header, header);
             layout("OneInt", new OneInt(), OneInt.class, "x", header, header + 4);
@@ -100,11 +100,11 @@ public class ObjectLayoutFollowsAlignment {
         List<String> flags = new ArrayList<>(List.of(args));    // a variant's alignment and heap
         flags.addAll(List.of("--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED", "-Xlog:gc+heap+coops=debug"));
         Run run = Jit.run(Workload.class, flags.toArray(String[]::new));
-        if (args.length > 0 && !args[0].endsWith("=" + (long) run.measure("alignment").value())) {
+        if (args.length > 0 && !args[0].endsWith("=" + (long) run.measure("alignment").value()))
             throw new jtreg.SkippedException("the VM options replace the variant's " + args[0]);
-        }
         assertThat(HEADER_FOLLOWS_MODE, run.measure("header bytes")).isEqualTo(run.measure("header bytes of the mode").value());
-        for (String shape : List.of("Object", "OneInt", "OneLong", "OneRef", "ByteOnByte", "Contended")) {
+        assertThat(PACKED_LAYOUT, run.measure("Object bytes")).isEqualTo(run.measure("Object bytes predicted").value());
+        for (String shape : List.of("OneInt", "OneLong", "OneRef", "ByteOnByte", "Contended")) {
             assertThat(PACKED_LAYOUT, run.measure(shape + " field offset")).isEqualTo(run.measure(shape + " field offset predicted").value());
             assertThat(PACKED_LAYOUT, run.measure(shape + " bytes")).isEqualTo(run.measure(shape + " bytes predicted").value());
         }
