@@ -6,6 +6,9 @@
 #   SET=files    the set files (default make/mutants/chosen.txt)
 #   TEST=...     run these tests against every mutant (default: the tests each mutant names)
 #   SEED=, N=    draw N mutants at random (default 40) from the functions of the set's classes, by seed
+#   LIST=f       run nothing: print the branch and call sites (with their source lines) of the functions whose
+#                demangled name starts with f, as a set line's site names them
+#   DRY=1        run nothing: resolve every mutant of the set against this JDK's libjvm.so, print edits or refusals
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
@@ -22,6 +25,7 @@ for s in $SET; do [ -f "$s" ] || die "SET=$s: no such file"; done
 [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive whole number"
 [ -z "${N:-}" ] || [ -n "${SEED:-}" ] || die "N=$N draws mutants at random: give SEED= too"
 [ -z "${TEST:-}" ] || check_test_selection
+[ -z "${DRY:-}" ] || [ "$DRY" = 1 ] || die "DRY=$DRY: DRY=1 resolves the set without running it"
 [ "${1:-}" = --check-only ] && exit 0
 [ -n "${HSDIS_DECODE:-}" ] && [ -x "$HSDIS_DECODE" ] || die "no decoder (HSDIS_DECODE): run it through make mutants"
 use_build_dir
@@ -39,4 +43,4 @@ HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the mutants' 
 tools=$(build_tools "$HOST_JDK")
 export HSDIS_PATH HSDIS_DECODE
 exec "$HOST_JDK/bin/java" -cp "$tools" Mutants "$BUILD/mutants/$NAME" "$home" "$NAME" "$isa" "$(jdk_feature "$home")" \
-    "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}"
+    "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}" "${LIST:-}" "${DRY:-}"
