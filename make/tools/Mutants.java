@@ -41,11 +41,6 @@ import java.util.stream.Collectors;
  * Usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY]
  */
 public class Mutants {
-    /** One line of a set file: id | jdk | kind | function | site | tests | expect | why. */
-    record Spec(String id, String jdk, String kind, String function, String site, String tests, String expect, String why,
-                String origin) {
-    }
-
     record Edit(long address, byte[] before, byte[] after, String what) {
     }
 
@@ -55,12 +50,9 @@ public class Mutants {
     record Verdict(Mutant mutant, String outcome, String detail, double seconds) {
     }
 
-    static final Set<String> KINDS = Set.of("return", "branch", "call");
-    static final Set<String> VERDICTS = Set.of("killed", "crashed", "unreached", "survived");
-
     public static void main(String[] args) throws Exception {
         if (args.length < 8) {
-            System.err.println("usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N]");
+            System.err.println("usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY]");
             System.exit(2);
         }
         Path work = Path.of(args[0]).toAbsolutePath();
@@ -139,46 +131,14 @@ public class Mutants {
 
     // ---- the set file ----
 
-    /** Reads a set file: '|'-separated columns, '#' comments; a malformed line is one error naming file:line. */
+    /** Reads a set file (MutantSet); a malformed line is one error naming file:line, exit 2. */
     static List<Spec> readSet(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            fail("no such set file: " + file);
+        try {
+            return MutantSet.read(file);
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+            return List.of();
         }
-        List<Spec> specs = new ArrayList<>();
-        Set<String> ids = new LinkedHashSet<>();
-        List<String> lines = Files.readAllLines(file);
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            String where = file + ":" + (i + 1);
-            String[] f = line.split("\\s*\\|\\s*", -1);
-            if (f.length != 8) {
-                fail(where + ": expected 8 columns (id | jdk | kind | function | site | tests | expect | why), found " + f.length);
-            }
-            Spec s = new Spec(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], where);
-            if (!s.id().matches("[a-z0-9][a-z0-9.-]*")) {
-                fail(where + ": bad id '" + s.id() + "' (lower case, digits, '.', '-')");
-            }
-            if (!ids.add(s.id())) {
-                fail(where + ": the id " + s.id() + " is used twice");
-            }
-            if (!KINDS.contains(s.kind())) {
-                fail(where + ": kind must be one of " + new TreeSet<>(KINDS) + ", not '" + s.kind() + "'");
-            }
-            if (!s.expect().equals("-") && !VERDICTS.contains(s.expect())) {
-                fail(where + ": expect must be - or one of " + new TreeSet<>(VERDICTS) + ", not '" + s.expect() + "'");
-            }
-            if (!s.jdk().matches("\\*|\\d+(-(\\d+)?)?")) {
-                fail(where + ": jdk must be *, N, N- or N-M, not '" + s.jdk() + "'");
-            }
-            if (s.tests().isEmpty()) {
-                fail(where + ": name the tests the mutant should fail (a file, a directory or a group)");
-            }
-            specs.add(s);
-        }
-        return specs;
     }
 
     static boolean appliesTo(String jdk, int feature) {
