@@ -55,7 +55,8 @@ help:
 	@echo "  make mutants      the pack against HotSpot changed in its own code: copies of a Debian JDK"
 	@echo "                    (JDK=x86_64-28ea, a make/jdks.sh name) whose libjvm.so carries one edit each (a"
 	@echo "                    function returns at entry, a branch inverted, a call skipped; SET=make/mutants/chosen.txt),"
-	@echo "                    each killed, crashed, unreached or survived (docs/mutation.md); SEED= N= draw them at random"
+	@echo "                    each killed, crashed, unreached or survived (docs/mutation.md); SEED= N= draw them at random;"
+	@echo "                    LIST=<function> its branch and call sites with their lines, DRY=1 the set's edits (no run)"
 	@echo "  make/bisect.sh    for git bisect run: 0 all passed, 1 something failed, 125 nothing could be judged"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo "Variables (as in OpenJDK's make test):"
@@ -166,7 +167,7 @@ foreign-hsdis:
 
 # make mutants checks JDK, SET, TEST, SEED and N before building anything (one line, exit 2).
 ifneq ($(filter mutants,$(MAKECMDGOALS)),)
-  MUTANTS_ERROR := $(shell JDK='$(JDK)' SET='$(SET)' SEED='$(SEED)' N='$(N)' TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' \
+  MUTANTS_ERROR := $(shell JDK='$(JDK)' SET='$(SET)' SEED='$(SEED)' N='$(N)' DRY='$(DRY)' TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' \
     bash make/mutants.sh --check-only 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
   $(if $(MUTANTS_ERROR),$(error $(MUTANTS_ERROR)))
 endif
@@ -174,7 +175,7 @@ endif
 # make mutants: TEST= only when the user gave it (each mutant names its own tests otherwise).
 mutants:
 	@$(MAKE) --no-print-directory hsdis
-	@$(HSDIS_ENV) TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' SET='$(SET)' SEED='$(SEED)' N='$(N)' bash make/mutants.sh
+	@$(HSDIS_ENV) TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' SET='$(SET)' SEED='$(SEED)' N='$(N)' LIST='$(LIST)' DRY='$(DRY)' bash make/mutants.sh
 
 compare:
 	@$(MAKE) --no-print-directory hsdis

