@@ -158,6 +158,9 @@ public class Compare {
         List<Line> la = tagged(a, ops, ia), lb = tagged(b, ops, ib);
         StringBuilder s = new StringBuilder("\n   ").append(method).append(": BASE ").append(a == null ? "not compiled" : la.size() + " instructions in its main code (hlt padding left out)")
                 .append(", NEW ").append(b == null ? "not compiled" : lb.size()).append('\n');
+        if (ia == null || ib == null) {
+            s.append("     (the pack has no vocabulary for ").append(ia == null ? "BASE" : "NEW").append("'s ISA: its operations are not counted)\n");
+        }
         for (Op op : ops) {
             long ca = la.stream().filter(l -> List.of(l.tags().split(",")).contains(op.name())).count();
             long cb = lb.stream().filter(l -> List.of(l.tags().split(",")).contains(op.name())).count();

@@ -674,7 +674,8 @@ public class Report {
                     : "<p class=\"small\">No machine code kept for this cell (a passing test's output is kept with RETAIN=all).</p>";
         }
         StringBuilder h = new StringBuilder("<p><b>machine code</b> <span class=\"small\">(asserted: ")
-                .append(esc(String.join(", ", ops.stream().map(Op::name).toList()))).append(")</span></p>");
+                .append(esc(String.join(", ", ops.stream().map(Op::name).toList())))
+                .append(isa == null ? "; not highlighted: the pack has no vocabulary for this ISA" : "").append(")</span></p>");
         for (NMethod nm : nms) {
             Map<Instruction, Set<Op>> at = Results.matches(nm, ops, isa);
             h.append("<details").append(at.isEmpty() || nm.level() != 4 ? "" : " open").append("><summary><code>").append(esc(nm.describe()))

@@ -264,7 +264,7 @@ final class Results {
     /** For each instruction of the nmethod, the operations (of those given) that match at it. */
     static Map<Instruction, Set<Op>> matches(NMethod nm, List<Op> ops, Isa isa) {
         Map<Instruction, Set<Op>> at = new LinkedHashMap<>();
-        for (Op op : ops) {
+        for (Op op : isa == null ? List.<Op>of() : ops) {
             try {
                 for (Instruction i : op.form(isa).find(nm.instructions(), isa)) {
                     at.computeIfAbsent(i, k -> new LinkedHashSet<>()).add(op);
@@ -276,8 +276,16 @@ final class Results {
         return at;
     }
 
+    /**
+     * The ISA of a run by its probe's {@code pack.isa} (any name of its row in make/platforms), whose forms highlight
+     * its code; null for an ISA whose vocabulary is not written, so that no other ISA's forms are shown as its own.
+     */
     static Isa isa(String label) {
-        return label.equals("aarch64") ? Isa.AARCH64 : Isa.X86_64;
+        try {
+            return Isa.ofOsArch(label);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** The summary sentence of a test (its claim) and its source tag: Quark #N or seed NNN. */
