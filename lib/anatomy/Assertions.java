@@ -87,6 +87,27 @@ public final class Assertions {
             return this;
         }
 
+        /**
+         * States a premise of the whole claim and checks it now, before anything is asserted: the compile's log
+         * holds the event (the constructor inlined, without which the object escapes into the call). Missing, the
+         * claim cannot be judged: inconclusive, so that a user's option that takes the premise away (-XX:-Inline)
+         * is a skip naming it (make/jtreg.sh's rerun), never the claim's failure. A negative control keeps it.
+         */
+        public CodeAssert assuming(LoggedEvent premise) {
+            List<LogEvent> found = code.events().stream().filter(premise::matches).toList();
+            if (found.isEmpty()) {
+                NMethod n = code.nmethod();
+                Failure f = new Failure()
+                        .fact("inconclusive claim", "its premise " + premise.name() + " does not hold")
+                        .fact("premise missing", premise.element() + " is not in the compile's log");
+                where(f);
+                throw f.evidence("events of compile id " + n.compileId(), code.events().stream().map(Object::toString).toList())
+                        .inconclusive();
+            }
+            anchors.add(premise.name() + ": " + found.size() + " in the log, first: " + found.get(0));
+            return this;
+        }
+
         /** At least one occurrence. */
         public CodeAssert has(Operation op) {
             return has(Count.atLeast(1), op);

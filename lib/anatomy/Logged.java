@@ -103,7 +103,7 @@ public enum Logged implements LoggedEvent {
 
         @Override
         public String element() {
-            return kind.element().replaceFirst(">", " " + attribute + "='" + value + "'>");
+            return kind.element().replaceFirst(">", java.util.regex.Matcher.quoteReplacement(" " + attribute + "='" + value + "'>"));    // a nested class's '$'
         }
 
         @Override

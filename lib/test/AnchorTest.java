@@ -115,6 +115,20 @@ public class AnchorTest {
         assertTrue(logged.getMessage().contains("ELIMINATED_ALLOCATION (given as the premise)"), logged.getMessage());
     }
 
+    /*
+     * A premise of the whole claim (assuming) is checked before anything is asserted: missing, the claim is
+     * inconclusive, even where the claim would fail (before, -XX:-Inline failed the scalar-replacement claims: the
+     * constructor not inlined, the object escaped into the call); present, it anchors the claim's absences.
+     */
+    @Test(dataProvider = "recordings")
+    public void aMissingClaimPremiseIsInconclusiveBeforeTheClaim(Fixtures.Fixture f) {
+        Inconclusive e = expectThrows(Inconclusive.class, () -> assertThat(c2(f, "divide"))
+                .assuming(Logged.INLINE_SUCCESS.callee(AnchorTest.class, "nowhere")).hasNo(INTEGER_DIVISION));
+        assertTrue(e.getMessage().startsWith("inconclusive claim") && e.getMessage().contains("INLINE_SUCCESS(callee=AnchorTest::nowhere)"),
+                e.getMessage());
+        assertThat(c2(f, "boxed")).assuming(Logged.INLINE_SUCCESS).hasNo(INTEGER_DIVISION);    // it anchors the absence too
+    }
+
     /* The absent operation is searched first: found, the claim fails, premise or not (a negative control's kill). */
     @Test(dataProvider = "recordings")
     public void aFoundOperationFailsBeforeItsPremiseIsChecked(Fixtures.Fixture f) {
