@@ -732,9 +732,12 @@ public enum Op implements Formed {
          * call whose destination the VM read as a stub of the calling nmethod itself, so its note names no stub. Measured
          * on riscv64 with 25.0.5 (every C2 runtime call is auipc, ld of the target from an address stub, jalr or jal,
          * JDK-8343430), where 28-ea+18 names the stub (JDK-8392364, RISC-V: Merge reloc_destination into destination).
+         * Only the main code's calls count: a static call's stub in the nmethod's stub section is an unpatched jump to
+         * itself noted {runtime_call nmethod} on every ISA (x86_64 25.0.3: {@code jmp <itself>}), in every nmethod with
+         * a static call, and says nothing about the method's runtime calls.
          */
         static String runtimeCallsUnnamed(NMethod code) {
-            return code.instructions().stream().flatMap(i -> i.annotations().stream()).anyMatch(a -> a.contains("{runtime_call nmethod}"))
+            return code.mainCode().stream().flatMap(i -> i.annotations().stream()).anyMatch(a -> a.contains("{runtime_call nmethod}"))
                     ? "its runtime calls are noted {runtime_call nmethod}: the VM read their destination as an address stub of the"
                             + " nmethod itself and named no stub (riscv64 before JDK-8392364), so the call's role cannot be read" : null;
         }

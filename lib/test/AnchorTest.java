@@ -373,6 +373,32 @@ public class AnchorTest {
             "  0x0000000000001010:   lock cmpxchgq\t%r10, (%r11)",
             "[/Disassembly]", "");
 
+    /* A static call's stub, unpatched: a jump to itself noted {runtime_call nmethod} (x86_64 25.0.3, in every nmethod with a static call). */
+    private static final String STATIC_STUB = String.join("\n",
+            "Compiled method (c2)      61   50       4       T::g (6 bytes)",
+            " main code      [0x0000000000001000,0x0000000000001010] = 16",
+            " stub code      [0x0000000000001010,0x0000000000001020] = 16",
+            "[Disassembly]",
+            "[Verified Entry Point]",
+            "  0x0000000000001000:   movl\t0xc(%rsi), %eax",
+            "  0x0000000000001005:   cmpq\t0x28(%r15), %rsp            ;   {poll_return}",
+            "  0x000000000000100b:   retq",
+            "[Stub Code]",
+            "  0x0000000000001010:   movabsq\t$0, %rbx                    ;   {static_stub}",
+            "  0x000000000000101a:   jmp\t0x000000000000101a          ;   {runtime_call nmethod}",
+            "[/Disassembly]", "");
+
+    /*
+     * Before, a {runtime_call nmethod} note anywhere (the stub section's unpatched static stubs, x86_64 25) made every
+     * runtime-call role unreadable, so NewArrayIsZeroedUnlessOverwritten's control was inconclusive on 25.
+     */
+    @Test
+    public void aStaticStubsNoteLeavesRuntimeCallsReadable() {
+        Run run = replay("static-stub", STATIC_STUB, "<hotspot_log></hotspot_log>", "amd64");
+        Compiled code = new Compiled(run.nmethods().get(0), run);
+        assertThat(code).given(FIELD_LOAD).hasNo(ZEROING).hasNo(ALLOCATION_SLOW_CALL);
+    }
+
     private static Compiled synthetic() {
         Run run = replay("synthetic", SYNTHETIC, "<hotspot_log></hotspot_log>", "amd64");
         return new Compiled(run.nmethods().get(0), run);
