@@ -344,8 +344,8 @@ public class Mutants {
         String tests = selection(m, test);
         Copies.writeLibrary(jdk, apply(binary.bytes, binary, m.edits(), false, patches));
         Path log = work.resolve("mutant-" + m.spec().id() + ".log");
-        Map<String, String[]> now = runPack(run, jdk, tests, log);
         Path jtrs = run.resolve("jtreg/last/work");
+        Map<String, String[]> now = runPack(run, jdk, tests, log);
         String crash = crashIn(log, jtrs);
         List<String> killed = changed(baseline, now, true);
         if (now.isEmpty()) {
@@ -493,6 +493,23 @@ public class Mutants {
         return out;
     }
 
+    /**
+     * Waits until no process of the copy runs any more: a VM of a trap run that dies after jtreg has finished (its
+     * error file written 0.7 s after, measured) must not be read as the next mutant's crash, nor run on its library.
+     * Polls, bounded: the runtime decides when a dying VM has written its error file.
+     */
+    static void awaitVmsOf(Path jdk) throws InterruptedException {
+        String home = jdk.toAbsolutePath().toString();
+        for (int i = 0; i < 600; i++) {
+            boolean running = ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine().map(c -> c.contains(home)).orElse(false));
+            if (!running) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        System.err.println("mutants: a VM of " + home + " still runs after 60 s; going on");
+    }
+
     /** Runs make/jtreg.sh on the copy; returns the summary's rows by test (none when the run did not start). */
     static Map<String, String[]> runPack(Path build, Path jdk, String tests, Path log) throws Exception {
         Files.deleteIfExists(build.resolve("summary.tsv"));   // no earlier run's results are read as this one's
@@ -505,6 +522,7 @@ public class Mutants {
             }
         }
         Sensitivity.jtreg(build, tests, "", log, Map.of("JDK", jdk.toString()));
+        awaitVmsOf(jdk);
         return Sensitivity.readSummary(build.resolve("summary.tsv"));
     }
 
