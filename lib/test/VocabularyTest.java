@@ -331,6 +331,11 @@ public class VocabularyTest {
                         "movq $0x10, 8(%rax)", "vpxord %zmm0, %zmm0, %zmm0", "vmovdqu64 %xmm0, (%r10)"), 1},
                 {X86_64, Op.ZERO_STORE.at(0x20), List.of("movq %rax, %r10", "addq $0x20, %r10", "cmpq 0x1c0(%r15), %r10", "jae 0x1000",
                         "vpxord %zmm0, %zmm0, %zmm0", "vmovdqu64 %xmm0, (%r10)"), 0},
+                // StressLCM, seed 3005 on 28-ea+18: twelve instructions between the add and the zeroed register
+                {X86_64, Op.ZERO_STORE.at(27), List.of("movq %rax, %r10", "addq $0x10, %r10", "movq %rax, %r11", "addq $0x20, %r11",
+                        "cmpq 0x1b8(%r15), %r11", "jae 0x1000", "movabsq $0x18840000000001, %r8", "prefetchw 0xe0(%rax)",
+                        "movq %r11, 0x1a8(%r15)", "movq %r8, (%rax)", "prefetchw 0x120(%rax)", "prefetchw 0x160(%rax)",
+                        "movq $0x10, 8(%rax)", "prefetchw 0x1a0(%rax)", "vpxord %zmm0, %zmm0, %zmm0", "vmovdqu64 %xmm0, (%r10)"), 1},
                 // StressLCM (seed 3001, 17.0.15) moves the end check of another register between the add and the zeroing
                 {X86_64, Op.ZERO_STORE.at(31), List.of("movq %rax, %r10", "addq $0x20, %r10", "movq %rax, %r11", "addq $0x10, %r11",
                         "cmpq 0x118(%r15), %r10", "jae 0x1000", "movq %r10, 0x108(%r15)", "movq $1, (%rax)", "prefetchw 0x100(%r10)",
