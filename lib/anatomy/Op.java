@@ -1207,8 +1207,9 @@ public enum Op implements Formed {
                 AARCH64, anyOf(seq(step("cmp (?!sp,)[wx]\\d+, #" + imm + "$").where("imm", is, eq), step("b\\.[a-z]{2} ").within(1)),
                         seq(step("cmn (?!sp,)[wx]\\d+, #" + imm + "$").where("imm", negated, "== -(" + constant + ")"),
                                 step("b\\.[a-z]{2} ").within(1))),
-                // the constant loaded into a register (LLVM prints addi rd, zero, imm as li), then a branch on it
-                RISCV64, seq(step("li (?<k>[a-z][a-z0-9]*), (?<imm>-?\\d+)$").where("imm", is, eq),
+                // the constant loaded into a register (LLVM prints addi rd, zero, imm as li; C2 also writes addiw rd, zero,
+                // imm, printed as it is: 25.0.5), then a branch on it
+                RISCV64, seq(step("(li|addiw?) (?<k>[a-z][a-z0-9]*), (zero, )?(?<imm>-?\\d+)$").where("imm", is, eq),
                         step("b(eq|ne|lt|ge|ltu|geu|gt|le|gtu|leu) ([a-z][a-z0-9]*, {k}|{k}, [a-z][a-z0-9]*), ").within(3)
                                 .withNoneBetween("[a-z.]+ {k},")),
                 PPC64LE, seq(step("cmpl?[wd]i (?<cr>(cr[0-7], )?)r\\d+, (?<imm>-?\\d+)$").where("imm", is, eq),

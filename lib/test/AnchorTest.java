@@ -287,6 +287,9 @@ public class AnchorTest {
                 {anatomy.isa.Isa.AARCH64, List.of("cmn w1, #0x4d2", "b.ne 0x1040"), 0},
                 {anatomy.isa.Isa.AARCH64, List.of("cmp w1, #0x4d3", "b.ne 0x1040"), 0},
                 {anatomy.isa.Isa.RISCV64, List.of("li t0, 1234", "bne a1, t0, 0x1040"), 1},
+                // riscv64 25.0.5 (the drill's ports step, UnpredictableBranchBecomesCmov#zicond): addiw, not li
+                {anatomy.isa.Isa.RISCV64, List.of("addiw t2, zero, 1234", "bne a1, t2, 0x1040"), 1},
+                {anatomy.isa.Isa.RISCV64, List.of("addiw t2, t1, 1234", "bne a1, t2, 0x1040"), 0},
                 {anatomy.isa.Isa.RISCV64, List.of("li t0, 1234", "addi t0, t0, 1", "bne a1, t0, 0x1040"), 0},
                 {anatomy.isa.Isa.RISCV64, List.of("li t0, 1234", "xor t1, a1, t0", "czero.eqz a0, a0, t1"), 0},
                 {anatomy.isa.Isa.PPC64LE, List.of("cmpwi r3, 1234", "bne 0x1040"), 1},
