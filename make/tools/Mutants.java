@@ -362,15 +362,32 @@ public class Mutants {
                     + " stopped asserting (see " + log + ")", 0);
         }
         // Nothing changed: was the code reached at all? A trap at every site answers.
-        Copies.writeLibrary(jdk, apply(binary.bytes, binary, m.edits(), true, patches));
-        Path trapLog = work.resolve("trap-" + m.spec().id() + ".log");
-        Map<String, String[]> trapped = runPack(run, jdk, tests, trapLog);
-        crashIn(trapLog, jtrs);   // the trap's own crash is expected: its error files are only moved aside
-        if (trapped.isEmpty() || !changed(baseline, trapped, false).isEmpty()) {
+        Map<String, String[]> trapped = trapRun(m.edits(), binary, patches, jdk, run, tests, work.resolve("trap-" + m.spec().id() + ".log"));
+        List<String> reached = reached(baseline, trapped);
+        if (trapped.isEmpty() || !reached.isEmpty()) {
             return new Verdict(m, "survived", "reached (the trap at its site changes " + (trapped.isEmpty() ? "every test"
-                    : String.join(", ", changed(baseline, trapped, false))) + "), yet every test kept its outcome", 0);
+                    : String.join(", ", reached)) + "), yet every test kept its outcome", 0);
         }
         return new Verdict(m, "unreached", "the trap at its site changes nothing: the pack never runs it", 0);
+    }
+
+    /** A run with a trap at every edit's site; a trap's crash is expected, its error files only moved beside the log. */
+    static Map<String, String[]> trapRun(List<Edit> edits, Binary binary, Patches patches, Path jdk, Path run, String tests,
+                                         Path log) throws Exception {
+        Copies.writeLibrary(jdk, apply(binary.bytes, binary, edits, true, patches));
+        Map<String, String[]> trapped = runPack(run, jdk, tests, log);
+        crashIn(log, run.resolve("jtreg/last/work"));
+        return trapped;
+    }
+
+    /**
+     * The tests a trap run shows reaching a site: each that passed on the baseline and did not pass now, failed (a
+     * trap stops the VM that reaches it: a crash, a failure on hardware) or not (skipped, inconclusive under qemu).
+     */
+    static List<String> reached(Map<String, String[]> baseline, Map<String, String[]> trapped) {
+        List<String> out = new ArrayList<>(changed(baseline, trapped, true));
+        out.addAll(changed(baseline, trapped, false));
+        return out;
     }
 
     /** How many mutants' sites one screening run traps at once. */
@@ -402,16 +419,13 @@ public class Mutants {
         if (!group.isEmpty()) {
             groups.add(group);
         }
-        Path jtrs = run.resolve("jtreg/last/work");
         for (int i = 0; i < groups.size(); i++) {
             List<Mutant> g = groups.get(i);
             long start = System.nanoTime();
             List<Edit> edits = g.stream().flatMap(m -> m.edits().stream()).toList();
-            Copies.writeLibrary(jdk, apply(binary.bytes, binary, edits, true, patches));
             Path log = work.resolve("screen-" + (i + 1) + ".log");
-            Map<String, String[]> trapped = runPack(run, jdk, selection(g.get(0), test), log);
-            crashIn(log, jtrs);   // a trap's crash is expected: its error files are only moved aside
-            boolean none = !trapped.isEmpty() && changed(baseline, trapped, false).isEmpty() && changed(baseline, trapped, true).isEmpty();
+            Map<String, String[]> trapped = trapRun(edits, binary, patches, jdk, run, selection(g.get(0), test), log);
+            boolean none = !trapped.isEmpty() && reached(baseline, trapped).isEmpty();
             double each = (System.nanoTime() - start) / 1e9 / g.size();
             System.out.printf("mutants: screen %d/%d (%s): %s%n", i + 1, groups.size(),
                     String.join(" ", g.stream().map(m -> m.spec().id()).toList()),
