@@ -67,14 +67,21 @@ public class VerdictTest {
         assertEquals(Verdict.merge(failed, new Finding.Outcome("passed", ""), "-XX:-Inline"), failed);
     }
 
+    private static final String IGNORED_GC = "Passed. Skipped: jtreg.SkippedException: the collector ignored a WhiteBox full collection";
+
+    /** A probe report of JDK 17 under the user's options (none: ""). */
+    private static Properties probe(String options) {
+        Properties p = new Properties();
+        p.setProperty("pack.jdk", "17");
+        p.setProperty("probe.options", options);
+        return p;
+    }
+
     /** A run-time skip naming no probe property under the user's options: the run without them decides. */
     @Test
     public void aSkipUnderTheUsersOptionsIsJudgedByTheRunWithoutThem() {
-        Properties p = new Properties();
-        p.setProperty("pack.jdk", "17");
-        p.setProperty("probe.options", "-XX:+DisableExplicitGC");
-        Finding.Outcome skip = Verdict.ofResult("Passed. Skipped: jtreg.SkippedException: the collector ignored a WhiteBox"
-                + " full collection", p);
+        Properties p = probe("-XX:+DisableExplicitGC");
+        Finding.Outcome skip = Verdict.ofResult(IGNORED_GC, p);
         assertEquals(skip.status(), "skipped");
         assertEquals(Verdict.rerunWithoutOptions(skip, p), true);
         assertEquals(Verdict.rerunWithoutOptions(new Finding.Outcome("inconclusive", "x"), p), true);
@@ -83,11 +90,7 @@ public class VerdictTest {
         assertEquals(Verdict.merge(skip, new Finding.Outcome("passed", ""), "-XX:+DisableExplicitGC"), new Finding.Outcome("skipped",
                 "your options (-XX:+DisableExplicitGC) ruled it out: the collector ignored a WhiteBox full collection"));
         // a skip without them too, that nothing explains there either: a finding
-        Properties plain = new Properties();
-        plain.setProperty("pack.jdk", "17");
-        plain.setProperty("probe.options", "");
-        Finding.Outcome again = Verdict.ofResult("Passed. Skipped: jtreg.SkippedException: the collector ignored a WhiteBox"
-                + " full collection", plain);
+        Finding.Outcome again = Verdict.ofResult(IGNORED_GC, probe(""));
         assertEquals(again.status(), "finding");
         assertEquals(Verdict.merge(skip, again, "-XX:+DisableExplicitGC").status(), "finding");
         assertEquals(Verdict.merge(skip, new Finding.Outcome("inconclusive", "anchor missing"), "-Xint").status(), "inconclusive");
