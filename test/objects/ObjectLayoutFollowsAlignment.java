@@ -47,6 +47,8 @@ import jdk.internal.misc.Unsafe;
  * docs/objects.md); fields fill its gaps. From the mode we predict header, offsets and sizes; the VM measures them.
  *   x86_64 and aarch64, JDK 17 to 26:  header 12; Object 16, {int} 16 (int at 12), {long} 24 (at 16)
  *   JDK 27, 28-ea:  header 8; Object 8, {int} 16 (at 8), {long} 16 (at 8), {byte}+{byte} 16 (at 8 and 9)
+ *   {byte b; int i; long l}: the long first, at the first 8-aligned offset (16; 8 with header 8), the int in the
+ *   gap before it when there is one (12), the byte after: header + 13 bytes, rounded up (32; 24 with header 8)
  *   align16, 48 GB:  {long} 32, the rest 16; "Zero based", shift 4   align32, 96 GB: all 32, shift 5
  * A compressed oop counts in units of the alignment, shifted by log2 of it: 3 reaches 32 GB, 4 64 GB, 5 128 GB
  * (-Xlog:gc+heap+coops). align16 and align32 run with a heap past 32 GB (reserved only), where alignment 8 has no
@@ -62,6 +64,7 @@ public class ObjectLayoutFollowsAlignment {
     static class OneRef { Object r; }
     static class OneByte { byte a; }
     static class ByteOnByte extends OneByte { byte b; }
+    static class SmallFirst { byte b; int i; long l; }    // declared smallest first; laid out largest first
     static class Contended { @jdk.internal.vm.annotation.Contended int x; }
 
     public static class Workload {
@@ -92,6 +95,7 @@ public class ObjectLayoutFollowsAlignment {
             layout("OneLong", new OneLong(), OneLong.class, "x", up(header, 8), up(header, 8) + 8);
             layout("OneRef", new OneRef(), OneRef.class, "r", up(header, oop), up(header, oop) + oop);
             layout("ByteOnByte", new ByteOnByte(), ByteOnByte.class, "b", header + 1, header + 2);
+            layout("SmallFirst", new SmallFirst(), SmallFirst.class, "l", up(header, 8), header + 13);
             layout("Contended", new Contended(), Contended.class, "x", header, header + 4);
         }
     }
@@ -104,7 +108,7 @@ public class ObjectLayoutFollowsAlignment {
             throw new jtreg.SkippedException("the VM options replace the variant's " + args[0]);
         assertThat(HEADER_FOLLOWS_MODE, run.measure("header bytes")).isEqualTo(run.measure("header bytes of the mode").value());
         assertThat(PACKED_LAYOUT, run.measure("Object bytes")).isEqualTo(run.measure("Object bytes predicted").value());
-        for (String shape : List.of("OneInt", "OneLong", "OneRef", "ByteOnByte", "Contended")) {
+        for (String shape : List.of("OneInt", "OneLong", "OneRef", "ByteOnByte", "SmallFirst", "Contended")) {
             assertThat(PACKED_LAYOUT, run.measure(shape + " field offset")).isEqualTo(run.measure(shape + " field offset predicted").value());
             assertThat(PACKED_LAYOUT, run.measure(shape + " bytes")).isEqualTo(run.measure(shape + " bytes predicted").value());
         }
