@@ -37,7 +37,6 @@ die() { echo "$PROG: $*" >&2; exit 2; }
 # The default matrix and the ports: the lists `default` and `ports` of the JDK table (make/jdk-table).
 DEFAULT_MATRIX=$(jdk_list default 2>&1) || die "$DEFAULT_MATRIX"
 PORTS_MATRIX=$(jdk_list ports 2>&1) || die "$PORTS_MATRIX"
-DEFAULT_MATRIX=$(echo $DEFAULT_MATRIX) PORTS_MATRIX=$(echo $PORTS_MATRIX)
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 CALLER_PWD=$PWD
