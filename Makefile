@@ -84,7 +84,7 @@ help:
 -include make/hsdis.mk
 
 # A list of the JDK table (make/jdk-table), for the help: $(call JDK_LIST,list[,isa]).
-JDK_LIST = $(shell bash -c '. make/lib.sh; jdk_list $(1) $(2)' 2>&1)
+JDK_LIST = $(shell JDK_TABLE='$(JDK_TABLE)' bash -c '. make/lib.sh; jdk_list $(1) $(2)' 2>&1)
 
 # Every ISA's plugin directory (make/platforms, the ISAs hsdis.mk builds for), in the table's order.
 HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_CS_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
@@ -153,7 +153,7 @@ report-check:
 
 # make matrix checks MATRIX's entries before building anything (one line, exit 2).
 ifneq ($(filter matrix,$(MAKECMDGOALS)),)
-  MATRIX_ERROR := $(shell MATRIX='$(MATRIX)' BUILD='$(BUILD)' bash make/matrix.sh --check-only 2>&1 >/dev/null | sed -n 's/^make\/matrix.sh: //p' | head -n 1)
+  MATRIX_ERROR := $(shell MATRIX='$(MATRIX)' BUILD='$(BUILD)' JDK_TABLE='$(JDK_TABLE)' bash make/matrix.sh --check-only 2>&1 >/dev/null | sed -n 's/^make\/matrix.sh: //p' | head -n 1)
   $(if $(MATRIX_ERROR),$(error $(MATRIX_ERROR)))
 endif
 

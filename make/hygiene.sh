@@ -46,6 +46,8 @@ case_ "VM option"        VM_OPTIONS=-XX:+NoSuchFlagAnywhere
 case_ "ARCH"             ARCH=sparc
 case_ "MATRIX name"      TARGET=matrix MATRIX="x86_64-17 x86_64-nosuchjdk"
 case_ "MATRIX path"      TARGET=matrix MATRIX="mine=$tmp/notjdk"
+{ cat make/jdk-table; echo "sparc-25 sparc 25 debian/unstable 25-1 default -"; } >"$tmp/jdk-table"
+case_ "JDK table row"    TARGET=matrix JDK_TABLE="$tmp/jdk-table"
 case_ "mutants JDK path" TARGET=mutants JDK="$tmp/notjdk"
 case_ "mutants SET"      TARGET=mutants SET="$tmp/no-such-set.txt"
 printf 'x | * | return | f() | void | test/escape | killed\n' >"$tmp/seven-columns.txt"
