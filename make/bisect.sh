@@ -29,7 +29,9 @@ export BUILD=$TOP/bisect CONC=${CONC:-1}
 [ -n "${JDK:-}" ] || { echo "make/bisect.sh: JDK= is required (the build under test)" >&2; exit 125; }
 mkdir -p "$BUILD"
 log=$BUILD/make.log
-rm -f "$BUILD/summary.tsv"
+. make/lib.sh
+# This run's id (make/jtreg.sh writes it into its results): only its own results are judged, never an earlier run's.
+export PACK_RUN_ID; PACK_RUN_ID=$(new_run_id)
 judge() { # verdict exit-code why
     local runtime
     runtime=$("$JDK/bin/java" -version 2>&1 | sed -n 2p)
@@ -43,11 +45,15 @@ make --no-print-directory -C "$PACK" test JDK="$JDK" ${TEST:+TEST="$TEST"} \
     HSDIS_CS_x86_64="$TOP/capstone/x86_64" HSDIS_CS_aarch64="$TOP/capstone/aarch64" >"$log" 2>&1
 rc=$?
 tail -n 25 "$log"
-if [ ! -s "$BUILD/summary.tsv" ]; then
-    judge skip 125 "no results (make exit $rc): $(grep -m1 -E '(\*\*\*|error:)' "$log" || tail -n 1 "$log")"
-fi
-read -r p f s i < <(awk -F'\t' '{ n[$2]++ } END { print n["passed"]+0, n["failed"]+0, n["skipped"]+n["finding"]+n["problem"], n["inconclusive"]+0 }' "$BUILD/summary.tsv")
-[ "$f" -gt 0 ] && judge bad 1 "$p passed, $f failed, $s skipped"
-[ "$i" -gt 0 ] && judge skip 125 "$i inconclusive: cannot judge ($p passed, $s skipped; reasons in $log)"
-[ "$p" -gt 0 ] && judge good 0 "$p passed, $f failed, $s skipped"
-judge skip 125 "every selected test skipped ($s): nothing to judge"
+# The judgement is the run model's (make/tools/Runs.java, Runs.bisect): bad on a failure, "cannot judge" on an
+# inconclusive, good when a test passed; the why is the run's totals line, findings and all.
+( use_runs ) >/dev/null 2>&1 || judge skip 125 "no results (make exit $rc): no JDK to read them with"
+use_runs
+verdict=$(runs bisect --run "$PACK_RUN_ID" "$BUILD" 2>&1)
+status=$?
+case $status in
+    0) judge good 0 "${verdict#good: }" ;;
+    1) judge bad 1 "${verdict#bad: }" ;;
+    125) judge skip 125 "${verdict#skip: } (reasons in $log)" ;;
+    *) judge skip 125 "no results (make exit $rc): ${verdict#error: }: $(grep -m1 -E '(\*\*\*|error:)' "$log" || tail -n 1 "$log")" ;;
+esac

@@ -24,6 +24,7 @@ use_build_dir
 TEST=${TEST:-all}
 HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the compare tool"
 tools=$(build_tools "$HOST_JDK") || exit 2
+use_runs
 # What a side's results depend on: its JDK, its options, the selection and the pack's sources.
 sources=$( { git ls-tree -r HEAD -- lib test TEST.ROOT TEST.groups 2>/dev/null; git diff HEAD -- lib test TEST.ROOT TEST.groups 2>/dev/null; } \
     | sha1sum | cut -c1-12)
@@ -32,18 +33,22 @@ run_side() { # NAME JDK OPTIONS
     local dir=$BUILD/compare/$1 home stamp
     home=$(cd "$2" && pwd -P)
     stamp="$home|$3|$TEST|$sources|$(sha1sum <"$home/release" | cut -c1-12)"
-    if [ -s "$dir/summary.tsv" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
+    # the stamp names the run whose results it vouches for: reused only when those results are still that run's
+    if [ "$(sed -n 1p "$dir/stamp" 2>/dev/null)" = "$stamp" ] && run_totals "$(sed -n 2p "$dir/stamp")" "$dir" >/dev/null; then
         echo "compare: $1: reusing $dir (same JDK, options, TEST and pack sources)"
         return 0
     fi
-    rm -f "$dir/stamp" "$dir/summary.tsv"
+    rm -f "$dir/stamp"
     mkdir -p "$dir"
     echo "compare: $1: make test JDK=$home TEST=$TEST${3:+ VM_OPTIONS=$3} RETAIN=all (log $dir/run.log)"
-    BUILD=$dir JDK=$home VM_OPTIONS=$3 RETAIN=all bash make/jtreg.sh >"$dir/run.log" 2>&1
-    local rc=$?
-    [ -s "$dir/summary.tsv" ] || die "$1 ($home) produced no results (exit $rc): $(grep -m1 -E 'error:' "$dir/run.log" || tail -n 1 "$dir/run.log")"
-    echo "$stamp" >"$dir/stamp"
-    grep -E '^[0-9]+ passed, ' "$dir/run.log" | tail -n 1 | sed "s/^/compare: $1: /"
+    local id rc totals
+    id=$(new_run_id)
+    PACK_RUN_ID=$id BUILD=$dir JDK=$home VM_OPTIONS=$3 RETAIN=all bash make/jtreg.sh >"$dir/run.log" 2>&1
+    rc=$?
+    totals=$(run_totals "$id" "$dir") ||
+        die "$1 ($home) produced no results (exit $rc): $(grep -m1 -E 'error:' "$dir/run.log" || tail -n 1 "$dir/run.log")"
+    printf '%s\n%s\n' "$stamp" "$id" >"$dir/stamp"
+    echo "compare: $1: $totals"
 }
 run_side base "$BASE" "${BASE_VM_OPTIONS:-}"
 run_side new "$NEW" "${NEW_VM_OPTIONS:-}"

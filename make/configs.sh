@@ -18,6 +18,7 @@ cd "$(dirname "$0")/.."
 . make/lib.sh
 use_build_dir
 JDK_HOME=$(resolve_jdk "${JDK:-}") || exit 2
+use_runs
 feature=$(jdk_feature "$JDK_HOME")
 
 # name=VM options; the options of one configuration are separated by blanks.
@@ -46,9 +47,9 @@ own-logfile=-XX:+UnlockDiagnosticVMOptions -XX:+LogCompilation -XX:LogFile=$BUIL
 configs=${CONFIGS:-$default_configs}
 configs=${configs//;/$'\n'}
 
-status=0
 summary=()
-tp=0 tf=0 ts=0 tn=0 ti=0 tx=0
+ran=()       # the BUILD directories of this run's configurations that left results of their own
+missing=0    # configurations that left none
 : >"$BUILD/configs.tsv"
 while IFS= read -r line; do
     [ -n "$line" ] || continue
@@ -60,30 +61,20 @@ while IFS= read -r line; do
         summary+=("$(printf '%-16s %-60s %s' "$name" "${opts:-(none)}" "n/a: this JDK does not start with these options")")
         continue
     fi
-    make --no-print-directory test JDK="$JDK_HOME" BUILD="$dir" VM_OPTIONS="${VM_OPTIONS:+$VM_OPTIONS }$opts" \
+    id=$(new_run_id)
+    PACK_RUN_ID=$id make --no-print-directory test JDK="$JDK_HOME" BUILD="$dir" VM_OPTIONS="${VM_OPTIONS:+$VM_OPTIONS }$opts" \
         HSDIS_DIR_x86_64="$BUILD/hsdis/x86_64" HSDIS_DIR_aarch64="$BUILD/hsdis/aarch64" \
         HSDIS_CS_x86_64="$BUILD/capstone/x86_64" HSDIS_CS_aarch64="$BUILD/capstone/aarch64" \
         ${TEST:+TEST="$TEST"} >"$dir/run.log" 2>&1
     rc=$?
-    totals=$(grep -E "$TOTALS_RE" "$dir/run.log" | tail -n 1)
-    p=0 f=1 sk=0 fn=0 fi=0 fx=0
-    if [ -n "$totals" ]; then
-        read -r p f sk fn fi fx <<<"$(totals_fields "$totals")"
-        tp=$((tp + p)); tf=$((tf + f)); ts=$((ts + sk)); tn=$((tn + fn)); ti=$((ti + fi)); tx=$((tx + fx))
+    # the configuration's own results, read through the run model (make/tools/Runs.java)
+    if totals=$(run_totals "$id" "$dir"); then
+        ran+=("$dir")
+        runs rows --run "$id" "$dir" --except passed | cut -f 1,2,4 | sed "s|^|$name\t|" >>"$BUILD/configs.tsv"
     else
-        totals="no totals (exit $rc; see $dir/run.log)"; tf=$((tf + 1))
-    fi
-    # findings and no failure: make/jtreg.sh exits 3, which make reports as "Error 3"; inconclusive results and no
-    # failure: exit 4 ("Error 4"), not a pass
-    if [ "$rc" != 0 ] && ! { [ "$f" = 0 ] && [ "$fi" = 0 ] && [ "$fn" -gt 0 ] && grep -q '\*\*\* .* Error 3$' "$dir/run.log"; }; then
-        if [ "$f" = 0 ] && [ "$fi" -gt 0 ]; then
-            [ "$status" = 1 ] || status=4
-        else
-            status=1
-        fi
+        totals="no results (exit $rc; see $dir/run.log): ${totals#error: }"; missing=$((missing + 1))
     fi
     summary+=("$(printf '%-16s %-60s %s  (%d s)' "$name" "${opts:-(none)}" "$totals" $((SECONDS - start)))")
-    awk -F'\t' -v c="$name" -v OFS='\t' '$2 != "passed" { print c, $1, $2, $4 }' "$dir/summary.tsv" 2>/dev/null >>"$BUILD/configs.tsv"
 done <<<"$configs"
 
 echo
@@ -95,6 +86,9 @@ if [ -s "$BUILD/configs.tsv" ]; then
     awk -F'\t' '{ printf "  %-16s %-60s %-8s %s\n", $1, $2, $3, substr($4, 1, 160) }' "$BUILD/configs.tsv"
 fi
 echo
-totals_line "$tp" "$tf" "$ts" "$tn" "$ti" "$tx"
-[ "$status" = 0 ] && [ "$tn" -gt 0 ] && exit 3
+# The totals of every configuration that left results, by the one printer; its exit status is theirs (1 a failure,
+# else 4 inconclusive, else 3 findings); a configuration that left no results is a failure.
+[ "$missing" = 0 ] || echo "error: $missing configuration(s) left no results (a failure each)"
+if [ ${#ran[@]} -gt 0 ]; then runs totals "${ran[@]}"; status=$?; else runs tally failed="$missing"; status=$?; fi
+[ "$missing" = 0 ] || status=1
 exit $status

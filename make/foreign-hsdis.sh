@@ -106,18 +106,22 @@ copies() {
 # check JDK...: TEST on each JDK and on its copies; one totals line each, then every test whose outcome on a copy
 # differs from the JDK's (the summaries are kept in $BUILD/foreign-hsdis/<name>.tsv). Exit 1 when one differs.
 check() {
-    local jdk copy line differ=0 out=$BUILD/foreign-hsdis
+    local jdk copy line differ=0 out=$BUILD/foreign-hsdis id totals
     local -a rows=() diffs=()
     check_jdks "$@"
+    use_runs
     mkdir -p "$out"
     for jdk in "$@"; do
         for copy in "$jdk" $(copies "$jdk"); do
             echo "== make test JDK=$copy TEST=${TEST:-headline} CONC=${CONC:-1}${VM_OPTIONS:+ VM_OPTIONS=$VM_OPTIONS}"
-            make --no-print-directory test JDK="$copy" TEST="${TEST:-headline}" CONC="${CONC:-1}" \
+            id=$(new_run_id)
+            PACK_RUN_ID=$id make --no-print-directory test JDK="$copy" TEST="${TEST:-headline}" CONC="${CONC:-1}" \
                 ${VM_OPTIONS:+VM_OPTIONS="$VM_OPTIONS"} > "$out/last.log" 2>&1 || true
-            tail -n 1 "$out/last.log"
-            cut -f 1,2,4 "$BUILD/summary.tsv" | sort > "$out/$(basename "$copy").tsv"
-            rows+=("$(printf '%-60s %s' "$copy" "$(tail -n 1 "$out/last.log")")")
+            # this run's own results, through the run model (make/tools/Runs.java)
+            totals=$(run_totals "$id" "$BUILD") || totals="no results: see $out/last.log"
+            echo "$totals"
+            { runs rows --run "$id" "$BUILD" 2>/dev/null || true; } | cut -f 1,2,4 | sort > "$out/$(basename "$copy").tsv"
+            rows+=("$(printf '%-60s %s' "$copy" "$totals")")
             if [ "$copy" != "$jdk" ]; then
                 # the outcome, and for a skip its reason up to the first parenthesis (which names the disassembler)
                 line=$(diff <(awk -F'\t' '{ sub(/ \(.*/, "", $3); print $1 "\t" $2 "\t" $3 }' "$out/$(basename "$jdk").tsv") \

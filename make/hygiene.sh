@@ -8,6 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
+use_runs
 passed=0 failed=0
 ok() { passed=$((passed + 1)); echo "  ok      $*"; }
 bad() { failed=$((failed + 1)); echo "  FAILED  $*"; }
@@ -69,12 +70,15 @@ if [ -z "$foreign" ]; then ok "no foreign-architecture package is installed into
 if [ "$(uname -m)" = x86_64 ] && [ "${HYGIENE_ZERO:-yes}" != no ]; then
     if zero=$(bash make/jdks.sh x86_64-17-zero 2>"$tmp/zero.err"); then
         B=$(cd "${BUILD:-build}" 2>/dev/null && pwd -P || echo "$PWD/build")
-        make --no-print-directory test BUILD="$tmp/zero" JDK="$zero" VM_OPTIONS=-zero TEST=headline \
+        id=$(new_run_id)
+        PACK_RUN_ID=$id make --no-print-directory test BUILD="$tmp/zero" JDK="$zero" VM_OPTIONS=-zero TEST=headline \
             HSDIS_DIR_x86_64="$B/hsdis/x86_64" HSDIS_DIR_aarch64="$B/hsdis/aarch64" \
             HSDIS_CS_x86_64="$B/capstone/x86_64" HSDIS_CS_aarch64="$B/capstone/aarch64" >"$tmp/zero.log" 2>&1
-        totals=$(grep -E "$TOTALS_RE" "$tmp/zero.log" | tail -n 1)
-        wrong=$(awk -F'\t' '$2 != "skipped" || $4 !~ /no JIT compiler \(Zero/' "$tmp/zero/summary.tsv" 2>/dev/null)
-        if [ -n "$totals" ] && [ "${totals%% *}" = 0 ] && [ -s "$tmp/zero/summary.tsv" ] && [ -z "$wrong" ]; then
+        # every test of the run's own results skipped, each naming Zero (the run model reads them: runs rows)
+        totals=$(runs totals --run "$id" "$tmp/zero" 2>&1)
+        rows=$(runs rows --run "$id" "$tmp/zero" 2>/dev/null)
+        wrong=$(grep -v -P '^[^\t]*\tskipped\t[^\t]*\t.*no JIT compiler \(Zero' <<<"$rows")
+        if [ -n "$rows" ] && [ -z "$wrong" ]; then
             ok "Zero (no JIT): $totals, each with the reason \"this VM has no JIT compiler (Zero ...)\""
         else
             bad "Zero (no JIT): ${totals:-no totals}; $(printf '%s' "$wrong" | head -n 2 | tr '\n\t' '  ') (log kept in ${BUILD:-build}/hygiene-zero.log)"
@@ -85,5 +89,4 @@ if [ "$(uname -m)" = x86_64 ] && [ "${HYGIENE_ZERO:-yes}" != no ]; then
     fi
 fi
 
-echo "$passed passed, $failed failed, 0 skipped"
-[ "$failed" = 0 ]
+runs tally passed="$passed" failed="$failed"

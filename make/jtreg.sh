@@ -99,6 +99,10 @@ PROBLEMS=$("$HOST_JDK/bin/java" -cp "$tools" Problems "$ARCH_UNDER_TEST" "$(jdk_
 
 echo "jtreg: JDK $JDK ($ARCH_UNDER_TEST, JDK $(jdk_feature "$JDK"))${VM_OPTIONS:+, VM options: $VM_OPTIONS}"
 start=$(date +%s)
+# This run's results (make/tools/RunResults.java) carry its id: a mode that passes PACK_RUN_ID reads them back with it,
+# and no earlier run's file is left here to be read as this one's.
+RUN_ID=${PACK_RUN_ID:-$(new_run_id)}
+rm -f "$BUILD/summary.tsv"
 set +e
 "$HOST_JDK/bin/java" -jar "$JTREG_HOME/lib/jtreg.jar" "${args[@]}" -w:"$WORK" -r:"$REPORT" "${user_args[@]}" "${SELECT[@]}"
 status=$?
@@ -108,7 +112,8 @@ if [ "$status" -ge 3 ]; then
     die "jtreg could not run the tests (exit $status): see its message above"
 fi
 share_compiled_classes "$WORK/classes"
-summary_props=(-Dpack.problems="$PROBLEMS")
+summary_props=(-Dpack.problems="$PROBLEMS" -Dpack.run.id="$RUN_ID" -Dpack.jdk.home="$JDK" -Dpack.test.jdk="$TEST_JDK"
+    -Dpack.commit="$(git rev-parse HEAD 2>/dev/null || true)" -Dpack.vm.options="$USER_OPTIONS")
 
 # A test inconclusive under the user's options, or skipped at run time naming no probe property (only the options can
 # explain that skip), runs once more without them, in a work dir of its own in this area (emptied first: nothing of an

@@ -295,43 +295,60 @@ use_build_dir() {
     BUILD=$(cd "$BUILD" && pwd -P)
 }
 
-# A totals line as every runner prints it last (anatomy.probe.Verdict.totals): "N passed, N failed, N skipped",
-# then ", N findings", ", N inconclusive", ", N problem-listed", each only when non-zero, in that order.
-TOTALS_RE='^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped(, ([0-9]+) findings)?(, ([0-9]+) inconclusive)?(, ([0-9]+) problem-listed)?$'
-
-# totals_fields LINE: prints "P F S N I X" (passed, failed, skipped, findings, inconclusive, problem-listed; 0 for
-# those the line leaves out); fails for a line that is no totals line.
-totals_fields() {
-    grep -qE "$TOTALS_RE" <<<"$1" || return 1
-    sed -E "s/$TOTALS_RE/\1,\2,\3,\5,\7,\9/" <<<"$1" | awk -F, '{ for (i = 1; i <= 6; i++) printf "%d%s", $i, (i < 6 ? " " : "\n") }'
+# new_run_id: an id for a run a mode starts (PACK_RUN_ID of make/jtreg.sh, which its results file carries): the time
+# in nanoseconds and this shell's pid.
+new_run_id() {
+    echo "$(date +%s%N)-$$"
 }
 
-# run_round DIR LOG: one make/jtreg.sh run with BUILD=DIR, its output in LOG; sets ROUND_P, ROUND_F, ROUND_S,
-# ROUND_N, ROUND_I, ROUND_X (from the pack summary's last line: passed, failed, skipped, findings, inconclusive,
-# problem-listed) and ROUND_SECONDS (wall time, 0.01 s). Dies when the run gave no totals.
+# use_runs: makes `runs` ready (the host's JDK and the compiled tools, make/tools/Runs.java); call it in the mode's own
+# shell, once, before any `runs` in a $(...).
+use_runs() {
+    local host
+    host=$(host_jdk "${JAVA_HOME:-}") || die "no JDK 17+ for $(host_arch) to read results with: install one (Debian package openjdk-17-jdk-headless)"
+    RUNS_JAVA=$host/bin/java
+    RUNS_CP=$(build_tools "$host") || exit 2
+}
+
+# runs COMMAND ARGS...: the run model's command line (totals, rows, bisect, step, sum: make/tools/Runs.java). What a
+# run produced is read only through it: no mode parses a totals line or summary.tsv itself. Exit 2 and one line on
+# stderr when the results cannot be read.
+runs() {
+    [ -n "${RUNS_CP:-}" ] || die "runs: use_runs was not called"
+    "$RUNS_JAVA" -cp "$RUNS_CP" Runs "$@"
+}
+
+# run_totals ID DIR: the totals line of run ID's results in DIR (a BUILD directory); succeeds whatever they hold, and
+# fails (exit 2, the reason on stdout as "error: ...") only when DIR holds no results of that run.
+run_totals() {
+    local out
+    out=$(runs totals --run "$1" "$2" 2>&1)
+    [ $? != 2 ] || { echo "$out"; return 2; }
+    echo "$out"
+}
+
+# run_round DIR LOG: one make/jtreg.sh run with BUILD=DIR and a run id of its own (ROUND_ID), its output in LOG; sets
+# ROUND_TOTALS (its totals line, read back from that run's results), ROUND_STATUS (the exit status of its outcomes:
+# 0, 1 failed, 4 inconclusive, 3 findings) and ROUND_SECONDS (wall time, 0.01 s), and keeps its results as
+# DIR/rounds/NAME.tsv (NAME: LOG's name without .log) for round_totals. Dies when the run left no results of its own.
 run_round() {
-    local start end fields
+    local start end
+    ROUND_ID=$(new_run_id)
     start=$(date +%s%N)
-    BUILD=$1 bash make/jtreg.sh >"$2" 2>&1
+    PACK_RUN_ID=$ROUND_ID BUILD=$1 bash make/jtreg.sh >"$2" 2>&1
     end=$(date +%s%N)
     ROUND_SECONDS=$(awk -v d=$((end - start)) 'BEGIN { printf "%.2f", d / 1e9 }')
-    fields=$(totals_fields "$(tail -n 1 "$2")") || die "the run reported no totals: see $2"
-    read -r ROUND_P ROUND_F ROUND_S ROUND_N ROUND_I ROUND_X <<<"$fields"
+    ROUND_TOTALS=$(runs totals --run "$ROUND_ID" "$1" 2>&1)
+    ROUND_STATUS=$?
+    [ "$ROUND_STATUS" != 2 ] || die "${ROUND_TOTALS#error: }: see $2"
+    mkdir -p "$1/rounds"
+    cp "$1/summary.tsv" "$1/rounds/$(basename "$2" .log).tsv"
 }
 
-# round_totals: the last round's counts as a totals line (ROUND_*; findings, inconclusive, problem-listed only
-# when non-zero).
+# round_totals DIR: the totals line of all the rounds kept in DIR/rounds (run_round) added up; its exit status is that
+# of their outcomes.
 round_totals() {
-    totals_line "$ROUND_P" "$ROUND_F" "$ROUND_S" "$ROUND_N" "$ROUND_I" "$ROUND_X"
-}
-
-# totals_line P F S [N I X]: a totals line from its counts.
-totals_line() {
-    printf '%d passed, %d failed, %d skipped' "$1" "$2" "$3"
-    [ "${4:-0}" -gt 0 ] && printf ', %d findings' "$4"
-    [ "${5:-0}" -gt 0 ] && printf ', %d inconclusive' "$5"
-    [ "${6:-0}" -gt 0 ] && printf ', %d problem-listed' "$6"
-    echo
+    runs totals "$1"/rounds/*.tsv
 }
 
 # prepare_rounds NAME: for make stress and make bench, whose rounds are make/jtreg.sh runs with BUILD=$BUILD/NAME:
@@ -343,7 +360,9 @@ prepare_rounds() {
     JDK=$(jdk_under_test) || exit 2
     export JDK
     OUT=$BUILD/$1
+    rm -rf "$OUT/rounds"   # the rounds round_totals adds up are this run's
     mkdir -p "$OUT"
+    use_runs
 }
 
 # check_rounds: make stress's and make bench's numbers, each when given: N (rounds) and STRESS_CPUS (workers) are

@@ -27,8 +27,8 @@
 #
 # A make command gets JDK=, ARCH=, BUILD=, the shared HSDIS_DIR_*/HSDIS_CS_* (and TEST= when set) as
 # command-line variables; any other command gets JDK, ARCH, BUILD and MATRIX_LABEL in its environment.
-# Each run's results are read from $BUILD/matrix/<label>/summary.tsv (make/tools/Summary.java), else
-# from jtreg's report/text/summary.txt and notRun.txt. See docs/matrix.md.
+# Each run's results are read from $BUILD/matrix/<label>/summary.tsv through the run model (make/tools/Runs.java);
+# a run that left none of its own is a failed pseudo-row naming why. See docs/matrix.md.
 set -uo pipefail
 
 PROG=make/matrix.sh
@@ -90,33 +90,16 @@ else
     : >"$TIMES"
 fi
 
-# Collects one run's results into $RESULTS; prints nothing. Returns 1 if it found none.
-collect() { # label dir
-    local label=$1 dir=$2 tsv=$2/summary.tsv text=$2/jtreg/report/text
-    if [ -s "$tsv" ]; then
-        awk -F'\t' -v OFS='\t' -v l="$label" 'NF >= 2 { print l, $1, $2, $3, $4 }' "$tsv" >>"$RESULTS"
-        return 0
-    fi
-    [ -f "$text/summary.txt" ] || [ -f "$text/notRun.txt" ] || return 1
-    # "<test>  Passed. Execution successful" / "Passed. Skipped: jtreg.SkippedException: <why>" /
-    # "Failed. ... threw exception: anatomy.Inconclusive: <why>" (anatomy.probe.Verdict) / "Failed. ..." /
-    # "Error. ..."; notRun.txt: "<test> Not run. <why>" (e.g. @requires was false).
-    cat "$text/summary.txt" "$text/notRun.txt" 2>/dev/null | awk -v OFS='\t' -v l="$label" '
-        NF >= 2 {
-            test = $1; rest = $0; sub(/^[^ \t]+[ \t]+/, "", rest); gsub(/\t/, " ", rest)
-            if (rest !~ /^(Passed|Failed|Error|Not run)\./) next   # e.g. "No tests were filtered out"
-            if (rest ~ /^Passed\. Skipped: /) {
-                why = rest; sub(/^Passed\. Skipped: (jtreg\.SkippedException: )?/, "", why); st = "skipped"
-            } else if (rest ~ /^Passed\./) { st = "passed"; why = "" }
-            else if (rest ~ /^Failed\..*threw exception: anatomy\.Inconclusive: /) {
-                st = "inconclusive"; why = rest; sub(/^.*threw exception: anatomy\.Inconclusive: */, "", why)
-            }
-            else if (rest ~ /^Not run\./) { st = "skipped"; why = rest; sub(/^Not run\. */, "", why) }
-            else { st = "failed"; why = rest }
-            print l, test, st, "", why
-        }' >>"$RESULTS"
-    return 0
+# Collects one run's results into $RESULTS through the run model (make/tools/Runs.java; with a run id, only that
+# run's); prints nothing. Returns 1, the reason in COLLECT_ERROR, when the run left no results of its own: the run
+# produced none, and nothing is re-derived from jtreg's own text.
+collect() { # label dir [run-id]
+    local rows
+    rows=$(runs rows ${3:+--run "$3"} "$2" 2>&1) || { COLLECT_ERROR=${rows#error: }; return 1; }
+    [ -z "$rows" ] || sed "s|^|$1\t|" <<<"$rows" >>"$RESULTS"
 }
+
+use_runs
 
 labels=()
 for entry in "${ENTRIES[@]}"; do
@@ -130,7 +113,7 @@ for entry in "${ENTRIES[@]}"; do
 
     if [ "$COLLATE_ONLY" = 1 ]; then
         [ -f "$dir/run.time" ] && cat "$dir/run.time" >>"$TIMES"
-        collect "$label" "$dir" || printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results in $dir" >>"$RESULTS"
+        collect "$label" "$dir" || printf '%s\t(run)\tfailed\t\t%s\n' "$label" "$COLLECT_ERROR" >>"$RESULTS"
         continue
     fi
     # The JDK home (shared under $BUILD/jdks) and its ISA.
@@ -164,7 +147,7 @@ for entry in "${ENTRIES[@]}"; do
         done
         [ -n "${TEST:-}" ] && cmd+=(TEST="$TEST")
     fi
-    rm -f "$dir/summary.tsv" "$dir/jtreg/report/text/summary.txt" "$dir/jtreg/report/text/notRun.txt"
+    id=$(new_run_id)   # the run's own results carry it (make/jtreg.sh's PACK_RUN_ID): no earlier run's are read as its own
     version=$(jdk_version "$home")
     echo "matrix: $label ($arch, $version, $home): ${cmd[*]}"
     start=$(date +%s)
@@ -173,10 +156,10 @@ for entry in "${ENTRIES[@]}"; do
         echo "== ${cmd[*]}"
     } >"$log"
     if [ "${MATRIX_VERBOSE:-0}" = 1 ]; then
-        JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label "${cmd[@]}" </dev/null 2>&1 | tee -a "$log"
+        PACK_RUN_ID=$id JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label "${cmd[@]}" </dev/null 2>&1 | tee -a "$log"
         rc=${PIPESTATUS[0]}
     else
-        JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label "${cmd[@]}" </dev/null >>"$log" 2>&1
+        PACK_RUN_ID=$id JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label "${cmd[@]}" </dev/null >>"$log" 2>&1
         rc=$?
     fi
     secs=$(( $(date +%s) - start ))
@@ -190,17 +173,14 @@ for entry in "${ENTRIES[@]}"; do
     if [ "$rc" = 4 ] || { [ "$rc" = 2 ] && grep -E '^make(\[[0-9]+\])?: \*\*\* .* Error [0-9]+$' "$log" | tail -n 1 | grep -q 'Error 4$'; }; then
         inconclusive_exit=1
     fi
-    if ! collect "$label" "$dir"; then
+    if ! collect "$label" "$dir" "$id"; then
         last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
-        printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results (exit $rc; see $log): $last" >>"$RESULTS"
+        printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results (exit $rc; see $log): $COLLECT_ERROR; $last" >>"$RESULTS"
     elif [ "$rc" -ne 0 ] && ! awk -F'\t' -v l="$label" -v fx="$findings_exit" -v ix="$inconclusive_exit" '
             $1 == l && ($3 == "failed" || (fx && $3 == "finding") || (ix && $3 == "inconclusive")) { f = 1 } END { exit !f }' "$RESULTS"; then
         printf '%s\t(run)\tfailed\t\t%s\n' "$label" "exit $rc although no test failed (see $log)" >>"$RESULTS"
     fi
-    counts=$(awk -F'\t' -v l="$label" '$1 == l { n[$3]++ } END { printf "%d passed, %d failed, %d skipped", n["passed"], n["failed"], n["skipped"] + n["not run"]
-        if (n["finding"]) printf ", %d findings", n["finding"]
-        if (n["inconclusive"]) printf ", %d inconclusive", n["inconclusive"]
-        if (n["problem"]) printf ", %d problem-listed", n["problem"] }' "$RESULTS")
+    counts=$(run_totals "$id" "$dir") || counts="no results"
     echo "matrix: $label: exit $rc after ${secs} s: $counts (log $log)"
 done
 
@@ -216,10 +196,7 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
     }
     !($1 in inL) { next }   # another run'"'"'s JDK (MATRIX_KEEP)
     {
-        label = $1; test = $2; st = tolower($3); why = $5
-        if (st ~ /^pass/) st = "passed"; else if (st ~ /^(fail|error)/) st = "failed"
-        else if (st ~ /^finding/) st = "finding"; else if (st ~ /^inconclusive/) st = "inconclusive"
-        else if (st ~ /^problem/) st = "problem"; else st = "skipped"
+        label = $1; test = $2; st = $3; why = $5   # an outcome word of the run model (Runs rows); failed in a pseudo-row
         if (!(test in seen)) { seen[test] = 1; tests[++nt] = test }
         cell[test, label] = st; reason[test, label] = why
         if (test !~ /^\(/) ran[label] = 1
@@ -263,9 +240,11 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
         if (nn) print ""
         for (i = 1; i <= nn; i++) printf "[%d] %s\n", i, notes[i]
         print ""
-        printf "%d passed, %d failed, %d skipped%s%s%s\n", n["passed"], n["failed"], n["skipped"],
-            n["finding"] ? ", " n["finding"] " findings" : "", n["inconclusive"] ? ", " n["inconclusive"] " inconclusive" : "",
-            n["problem"] ? ", " n["problem"] " problem-listed" : ""
-        exit (n["failed"] > 0 || nt == 0) ? 1 : n["inconclusive"] > 0 ? 4 : n["finding"] > 0 ? 3 : 0
+        # the counts of the cells, for the one totals printer (Runs tally); no cell at all is a failure
+        if (nt == 0) n["failed"]++
+        for (st in n) printf "%s=%d ", st, n[st] > tally
     }
-' "$RESULTS"
+' tally="$BUILD/matrix/tally" "$RESULTS"
+# the totals line and the exit status of the cells' outcomes (1 failed, else 4 inconclusive, else 3 findings)
+# shellcheck disable=SC2046 # the words OUTCOME=N
+runs tally $(cat "$BUILD/matrix/tally")

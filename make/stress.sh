@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make/stress.sh: two ways to shake the pack, each reported per round and ending with the totals line
 # `P passed, F failed, S skipped` (", N findings", ", N inconclusive", ", N problem-listed" when there are any) over
-# all rounds (exit 1 on a failure or an inconclusive: a verdict the pack could not reach is not a pass).
+# all rounds, added up from each round's results (make/tools/Runs.java; exit 1 on a failure or an inconclusive: a
+# verdict the pack could not reach is not a pass; findings are counted, and do not fail it).
 #
 # MODE=load (the default): the tests whose outcome the runtime times (GC, OSR, concurrent cleaning) prove
 # themselves by N consecutive runs (default 20) while stress-ng keeps STRESS_CPUS workers (default 2) busy: every
@@ -40,7 +41,7 @@ compiler_stress_options() {
 
 compiler_mode() {
     local seeds=${SEEDS:-20} first=${SEED:-$(( $(od -An -tu4 -N4 /dev/urandom) % 1000000000 ))} java options
-    local tp=0 tf=0 ts=0 tn=0 ti=0 tx=0 k seed user=${VM_OPTIONS:-} started=$SECONDS name file outcome
+    local k seed user=${VM_OPTIONS:-} started=$SECONDS name file outcome status
     declare -A failed_seeds=()
     local failures=()
     if [ -z "${TEST:-}" ]; then
@@ -59,14 +60,13 @@ compiler_mode() {
         seed=$((first + k - 1))
         export VM_OPTIONS="${user:+$user }$options -XX:StressSeed=$seed"
         run_round "$OUT" "$OUT/seed-$seed.log"
-        echo "seed $seed ($k/$seeds): $(round_totals) ($ROUND_SECONDS s)"
-        tp=$((tp + ROUND_P)) tf=$((tf + ROUND_F)) ts=$((ts + ROUND_S)) tn=$((tn + ROUND_N)) ti=$((ti + ROUND_I)) tx=$((tx + ROUND_X))
-        while read -r name outcome; do
+        echo "seed $seed ($k/$seeds): $ROUND_TOTALS ($ROUND_SECONDS s)"
+        while IFS=$'\t' read -r name outcome _; do
             file=${name%%#*}
             failed_seeds[$name]="${failed_seeds[$name]:-}${failed_seeds[$name]:+ }$seed"
             failures+=("  seed $seed: $name $outcome; reproduce: make test JDK=$JDK TEST=$file VM_OPTIONS=\"$VM_OPTIONS\"")
             cp "$OUT/seed-$seed.log" "$OUT/failed-seed-$seed.log"
-        done < <(awk -F'\t' '$2 == "failed" || $2 == "error" || $2 == "inconclusive" {print $1, $2}' "$OUT/summary.tsv" 2>/dev/null)
+        done < <(runs rows --run "$ROUND_ID" "$OUT" failed inconclusive)
     done
     export VM_OPTIONS=$user
     if [ ${#failures[@]} -gt 0 ]; then
@@ -78,8 +78,9 @@ compiler_mode() {
         done
     fi
     echo "$seeds seed$([ "$seeds" = 1 ] || echo s) in $((SECONDS - started)) s"
-    totals_line "$tp" "$tf" "$ts" "$tn" "$ti" "$tx"
-    [ "$tf" -eq 0 ] && [ "$ti" -eq 0 ]
+    round_totals "$OUT"
+    status=$?
+    [ "$status" != 1 ] && [ "$status" != 4 ] && [ "$status" != 2 ]
 }
 
 load_mode() {
@@ -92,22 +93,21 @@ load_mode() {
     stress-ng --cpu "$STRESS_CPUS" --timeout 0 >"$OUT/stress-ng.log" 2>&1 &
     load=$!
     trap 'kill "$load" 2>/dev/null' EXIT
-    tp=0 tf=0 ts=0 tn=0 ti=0 tx=0
     declare -A failed=()
     for round in $(seq "$N"); do
         kill -0 "$load" 2>/dev/null || die "stress-ng stopped (see $OUT/stress-ng.log)"
         run_round "$OUT" "$OUT/round-$round.log"
-        echo "round $round/$N under stress-ng --cpu $STRESS_CPUS: $(round_totals)"
-        tp=$((tp + ROUND_P)) tf=$((tf + ROUND_F)) ts=$((ts + ROUND_S)) tn=$((tn + ROUND_N)) ti=$((ti + ROUND_I)) tx=$((tx + ROUND_X))
-        while read -r name; do
+        echo "round $round/$N under stress-ng --cpu $STRESS_CPUS: $ROUND_TOTALS"
+        while IFS=$'\t' read -r name _; do
             failed[$name]=$(( ${failed[$name]:-0} + 1 ))
-        done < <(awk -F'\t' '$2 == "failed" || $2 == "error" || $2 == "inconclusive" {print $1}' "$OUT/summary.tsv" 2>/dev/null)
+        done < <(runs rows --run "$ROUND_ID" "$OUT" failed inconclusive)
     done
     for name in "${!failed[@]}"; do
         echo "  failed or inconclusive in ${failed[$name]} of $N rounds: $name"
     done
-    totals_line "$tp" "$tf" "$ts" "$tn" "$ti" "$tx"
-    [ "$tf" -eq 0 ] && [ "$ti" -eq 0 ]
+    round_totals "$OUT"
+    status=$?
+    [ "$status" != 1 ] && [ "$status" != 4 ] && [ "$status" != 2 ]
 }
 
 case $MODE in

@@ -10,7 +10,6 @@ import static org.testng.Assert.assertEquals;
 import anatomy.Inconclusive;
 import anatomy.probe.Finding;
 import anatomy.probe.Verdict;
-import java.util.Map;
 import java.util.Properties;
 import org.testng.annotations.Test;
 
@@ -95,17 +94,5 @@ public class VerdictTest {
         assertEquals(Verdict.merge(skip, again, "-XX:+DisableExplicitGC").status(), "finding");
         assertEquals(Verdict.merge(skip, new Finding.Outcome("inconclusive", "anchor missing"), "-Xint").status(), "inconclusive");
         assertEquals(Verdict.merge(skip, null, "-Xint"), skip);   // no rerun result: the skip stands
-    }
-
-    @Test
-    public void theTotalsLineAndExitStatus() {
-        assertEquals(Verdict.totals(Map.of("passed", 6)), "6 passed, 0 failed, 0 skipped");
-        assertEquals(Verdict.totals(Map.of("passed", 1, "skipped", 2, "finding", 3, "inconclusive", 4, "problem", 5)),
-                "1 passed, 0 failed, 2 skipped, 3 findings, 4 inconclusive, 5 problem-listed");
-        assertEquals(Verdict.totals(Map.of("inconclusive", 1)).matches(Verdict.TOTALS_REGEX), true);
-        assertEquals(Verdict.exitStatus(Map.of("passed", 6, "skipped", 1, "problem", 1)), 0);
-        assertEquals(Verdict.exitStatus(Map.of("finding", 1)), 3);
-        assertEquals(Verdict.exitStatus(Map.of("finding", 1, "inconclusive", 1)), 4);
-        assertEquals(Verdict.exitStatus(Map.of("failed", 1, "inconclusive", 1)), 1);
     }
 }

@@ -633,7 +633,7 @@ public class Mutants {
                 + "score %s%n", k, count.get("crashed"), count.get("unreached"), sv, count.get("refused"), elsewhere.size(),
                 k + sv == 0 ? "n/a (none reached)" : String.format("%d/%d = %.0f %%", k, k + sv, 100.0 * k / (k + sv)));
         System.out.println("results: " + work.resolve("mutants.tsv"));
-        System.out.println(passed + " passed, " + failed + " failed, " + elsewhere.size() + " skipped");
+        System.out.println(anatomy.probe.Outcome.totals(passed, failed, elsewhere.size()));
         System.exit(failed > 0 ? 1 : 0);
     }
 }

@@ -50,12 +50,10 @@ public class Report {
     /** The outcomes the report knows, in the order of the legend and the totals, with their glyphs. */
     static final Map<String, String> GLYPHS = new LinkedHashMap<>();
     static {
-        GLYPHS.put("passed", "\u2713");    // check mark
-        GLYPHS.put("failed", "\u2717");    // ballot x
-        GLYPHS.put("finding", "\u25C6");   // black diamond
-        GLYPHS.put("inconclusive", "\u25CC");   // dotted circle
-        GLYPHS.put("problem", "\u2298");   // circled division slash
-        GLYPHS.put("skipped", "\u2013");   // en dash
+        for (anatomy.probe.Outcome o : List.of(anatomy.probe.Outcome.PASSED, anatomy.probe.Outcome.FAILED, anatomy.probe.Outcome.FINDING,
+                anatomy.probe.Outcome.INCONCLUSIVE, anatomy.probe.Outcome.PROBLEM, anatomy.probe.Outcome.SKIPPED)) {
+            GLYPHS.put(o.word(), o.glyph());
+        }
     }
     static final String OTHER_GLYPH = "?";
     static final String NONE_GLYPH = "\u00B7";   // middle dot: the run did not select the test
@@ -183,9 +181,10 @@ public class Report {
         }
         // The last line keeps the pack's form (anatomy.probe.Verdict.totals; make check reads it): unknown statuses
         // count as skips.
-        Map<String, Integer> totals = new LinkedHashMap<>(n);
-        totals.merge("skipped", other, Integer::sum);
-        System.out.println(anatomy.probe.Verdict.totals(totals));
+        Map<anatomy.probe.Outcome, Integer> totals = anatomy.probe.Outcome.counts();
+        totals.replaceAll((o, k) -> n.getOrDefault(o.word(), 0));
+        totals.merge(anatomy.probe.Outcome.SKIPPED, other, Integer::sum);
+        System.out.println(anatomy.probe.Outcome.totals(totals));
         System.exit(n.get("failed") > 0 ? 1 : n.get("inconclusive") > 0 ? 4 : 0);
     }
 
@@ -737,7 +736,7 @@ public class Report {
     static String junit(List<Results.Run> runs, TreeSet<String> tests) {
         StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"hotspot-jit-pack\">\n");
         for (Results.Run r : runs) {
-            int[] n = new int[4];   // passed, failed, skipped, errors (inconclusive)
+            int[] n = new int[anatomy.probe.Outcome.Junit.values().length];   // by the JUnit child: none, failure, error, skipped
             StringBuilder cases = new StringBuilder();
             double total = 0;
             for (String t : tests) {
@@ -752,28 +751,15 @@ public class Report {
                 String cls = "pack." + r.label() + "." + dir;
                 cases.append("    <testcase classname=\"").append(xml(cls)).append("\" name=\"").append(xml(t)).append("\" time=\"")
                         .append(String.format(Locale.ROOT, "%.2f", secs)).append("\"");
-                switch (st) {
-                    case "passed" -> { n[0]++; cases.append("/>\n"); }
-                    case "failed" -> {
-                        n[1]++;
-                        String msg = Results.assertion(r.jtr(t) == null ? "" : Results.read(r.jtr(t)));
-                        String first = (msg != null ? msg : reason(r, t)).lines().findFirst().orElse("failed");
-                        cases.append(">\n      <failure message=\"").append(xml(first)).append("\">")
-                                .append(xml(msg != null ? msg : reason(r, t))).append("</failure>\n    </testcase>\n");
-                    }
-                    case "inconclusive" -> {
-                        n[3]++;
-                        cases.append(">\n      <error type=\"inconclusive\" message=\"").append(xml(inconclusive(reason(r, t))))
-                                .append("\">").append(xml(reason(r, t))).append("</error>\n    </testcase>\n");
-                    }
-                    default -> {
-                        n[2]++;
-                        cases.append(">\n      <skipped message=\"").append(xml(skipMessage(r, t))).append("\"/>\n    </testcase>\n");
-                    }
-                }
+                anatomy.probe.Outcome o = anatomy.probe.Outcome.of(st, "the cell of " + t);
+                String detail = o == anatomy.probe.Outcome.FAILED ? failureText(r, t) : reason(r, t);
+                String message = o.junit() == anatomy.probe.Outcome.Junit.SKIPPED ? skipMessage(r, t) : o.qualified(first(detail));
+                n[o.junit().ordinal()]++;
+                String child = o.junitChild(xml(message), xml(detail));
+                cases.append(child.isEmpty() ? "/>\n" : ">\n      " + child + "\n    </testcase>\n");
             }
-            x.append("  <testsuite name=\"").append(xml(r.label())).append("\" tests=\"").append(n[0] + n[1] + n[2] + n[3])
-                    .append("\" failures=\"").append(n[1]).append("\" errors=\"").append(n[3]).append("\" skipped=\"").append(n[2]).append("\" time=\"")
+            x.append("  <testsuite name=\"").append(xml(r.label())).append("\" tests=\"").append(java.util.Arrays.stream(n).sum())
+                    .append("\" failures=\"").append(n[1]).append("\" errors=\"").append(n[2]).append("\" skipped=\"").append(n[3]).append("\" time=\"")
                     .append(String.format(Locale.ROOT, "%.2f", total)).append("\">\n    <properties>\n");
             for (String k : List.of("pack.jdk.why", "pack.isa", "pack.gc", "pack.emulated.why", "pack.hsdis.mode")) {
                 x.append("      <property name=\"").append(k).append("\" value=\"").append(xml(r.probe().getProperty(k, ""))).append("\"/>\n");
@@ -797,17 +783,11 @@ public class Report {
         for (String test : mine) {
             String st = status(r, test);
             i++;
-            switch (st) {
-                case "passed" -> t.append("ok ").append(i).append(" - ").append(test).append('\n');
-                case "failed" -> {
-                    t.append("not ok ").append(i).append(" - ").append(test).append('\n');
-                    String msg = Results.assertion(r.jtr(test) == null ? "" : Results.read(r.jtr(test)));
-                    (msg != null ? msg : reason(r, test)).lines().limit(12).forEach(l -> t.append("# ").append(l).append('\n'));
-                }
-                case "inconclusive" -> t.append("not ok ").append(i).append(" - ").append(test).append(" # ")
-                        .append(inconclusive(reason(r, test))).append('\n');
-                default -> t.append("ok ").append(i).append(" - ").append(test).append(" # SKIP ")
-                        .append(skipMessage(r, test).replace('\n', ' ')).append('\n');
+            anatomy.probe.Outcome o = anatomy.probe.Outcome.of(st, "the cell of " + test);
+            String why = o.tap() == anatomy.probe.Outcome.Tap.SKIP ? skipMessage(r, test).replace('\n', ' ') : reason(r, test);
+            t.append(o.tapLine(i, test, why)).append('\n');
+            if (o == anatomy.probe.Outcome.FAILED) {
+                failureText(r, test).lines().limit(12).forEach(l -> t.append("# ").append(l).append('\n'));
             }
         }
         return t.toString();
@@ -819,19 +799,13 @@ public class Report {
      * know after it ("status 'timeout': ...").
      */
     static String skipMessage(Results.Run r, String t) {
-        String st = status(r, t);
-        return switch (st) {
-            case "skipped" -> reason(r, t);
-            case "finding" -> "finding: " + reason(r, t);
-            case "problem" -> "problem-listed: " + reason(r, t);
-            default -> "status '" + r.cells().get(t).status() + "': " + reason(r, t);
-        };
+        return anatomy.probe.Outcome.of(status(r, t), "the cell of " + t).qualified(reason(r, t));
     }
 
-    /** "inconclusive: reason" (its first line), once: a reason may start with the word itself. */
-    static String inconclusive(String reason) {
-        String line = first(reason);
-        return line.startsWith("inconclusive") ? line : "inconclusive: " + line;
+    /** A failed cell's text: the pack's assertion message in its .jtr, else its reason. */
+    static String failureText(Results.Run r, String t) {
+        String msg = Results.assertion(r.jtr(t) == null ? "" : Results.read(r.jtr(t)));
+        return msg != null ? msg : reason(r, t);
     }
 
     /** The first line of a reason (an inconclusive's facts run over several). */

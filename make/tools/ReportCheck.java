@@ -254,7 +254,7 @@ public class ReportCheck {
             Files.writeString(area.resolve("run.properties"), "jdk=" + home + "\nvm.options=\njava.options=\nvm.flags=-XX:+UseG1GC\n"
                     + "java.version.1=openjdk version \"" + feature + "\"\njava.version.2=OpenJDK Runtime Environment (build " + run[4] + ")\n"
                     + "java.version.3=OpenJDK 64-Bit Server VM (build " + run[4] + ", mixed mode)\n");
-            StringBuilder tsv = new StringBuilder();
+            List<RunResults.Result> rows = new ArrayList<>();
             for (int i = 0; i < tests.size(); i++) {
                 String st = "passed", why = "";
                 if ((i * 7 + j * 3) % 23 == 0) {
@@ -272,14 +272,12 @@ public class ReportCheck {
                 } else if (i == 7 && j == 1) {
                     st = "problem";
                     why = "JDK-8359378: C2 crashes under -XX:+UseFPUForSpilling";
-                } else if (i == 5 && j == SCALE.length - 1) {
-                    st = "timeout";
-                    why = "a status word of a tool newer than make report";
                 }
-                tsv.append(tests.get(i)).append('\t').append(st).append('\t').append(st.equals("skipped") || st.equals("problem") ? "0.00" : "1.5" + (i % 10))
-                        .append('\t').append(why).append('\n');
+                rows.add(new RunResults.Result(tests.get(i), anatomy.probe.Outcome.of(st, "ReportCheck"),
+                        st.equals("skipped") || st.equals("problem") ? 0 : Double.parseDouble("1.5" + (i % 10)), why, List.of()));
             }
-            Files.writeString(rd.resolve("summary.tsv"), tsv);
+            RunResults.write(rd.resolve(RunResults.FILE), RunResults.facts("reportcheck-" + j, 0, "", home, home,
+                    run[1], ""), rows);
             times.append(run[0]).append('\t').append(20 + 7 * j).append("\t0\t").append(home).append('\n');
         }
         Files.writeString(dir.resolve("matrix/times.tsv"), times);

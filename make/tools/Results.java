@@ -4,6 +4,7 @@ import anatomy.isa.Isa;
 import anatomy.model.AssemblyParser;
 import anatomy.model.Instruction;
 import anatomy.model.NMethod;
+import anatomy.probe.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,25 +26,18 @@ import java.util.stream.Stream;
  * when the run retained it: RETAIN=all, or a failure) and the vocabulary operations the test names.
  */
 final class Results {
-    /**
-     * The outcomes of a cell, as summary.tsv writes them (anatomy.probe.Verdict): a finding is a test that did not
-     * run only because this JDK's defaults differ from what it claims (make/tools/Summary.java,
-     * anatomy.probe.Finding); an inconclusive one whose verdict the pack could not reach; a problem one a problem
-     * list excluded.
-     */
-    static final List<String> OUTCOMES = List.of("passed", "failed", "skipped", "finding", "inconclusive", "problem");
+    /** The outcomes' words (anatomy.probe.Outcome), in the order of the totals. */
+    static final List<String> OUTCOMES = java.util.Arrays.stream(Outcome.values()).map(Outcome::word).toList();
 
+    /** A test's result in a run, as the report shows it: its outcome's word, wall seconds and cause. */
     record Cell(String test, String status, String seconds, String reason) {
-        /** One of {@link #OUTCOMES}: jtreg's own words (Passed., Error., Not run) read as the pack's. */
+        /** The outcome's word (a cell holds only an Outcome's word: RunResults refuses any other). */
         String outcome() {
-            String s = status.toLowerCase(java.util.Locale.ROOT);
-            return s.startsWith("pass") ? "passed" : s.startsWith("fail") || s.startsWith("error") ? "failed"
-                    : s.startsWith("finding") ? "finding" : s.startsWith("inconclusive") ? "inconclusive"
-                    : s.startsWith("problem") ? "problem" : "skipped";
+            return Outcome.of(status, "the cell of " + test).word();
         }
 
         boolean isFinding() {
-            return outcome().equals("finding");
+            return outcome().equals(Outcome.FINDING.word());
         }
     }
 
@@ -107,20 +101,19 @@ final class Results {
         }
     }
 
-    /** Reads a run from DIR (summary.tsv and jtreg/last); the label is given, or the probe's ISA-JDK. */
+    /**
+     * Reads a run from DIR (its results through RunResults, and jtreg/last); the label is given, or the probe's ISA-JDK.
+     * A results file that cannot be read (another schema, an unknown outcome) is an error naming its file and line.
+     */
     static Run load(String label, Path dir) throws IOException {
         Path area = dir.resolve("jtreg/last");
         area = Files.exists(area) ? area.toRealPath() : area;
         Properties probe = props(area.resolve("probe.properties"));
         Properties run = props(area.resolve("run.properties"));
         Map<String, Cell> cells = new LinkedHashMap<>();
-        Path tsv = dir.resolve("summary.tsv");
-        if (Files.exists(tsv)) {
-            for (String line : Files.readAllLines(tsv)) {
-                String[] f = line.split("\t", -1);
-                if (f.length >= 2) {
-                    cells.put(f[0], new Cell(f[0], f[1], f.length > 2 ? f[2] : "", f.length > 3 ? f[3] : ""));
-                }
+        if (Files.exists(RunResults.fileOf(dir))) {
+            for (RunResults.Result r : RunResults.read(dir).results()) {
+                cells.put(r.test(), new Cell(r.test(), r.outcome().word(), String.format(java.util.Locale.ROOT, "%.2f", r.seconds()), r.cause()));
             }
         }
         if (label == null) {

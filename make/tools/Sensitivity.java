@@ -134,6 +134,8 @@ public class Sensitivity {
         return jtreg(build, tests, flags, log, Map.of());
     }
 
+    private static int runs;
+
     /** The same, with more of make/jtreg.sh's variables set (JDK=, say). */
     static int jtreg(Path build, String tests, String flags, Path log, Map<String, String> env) throws IOException, InterruptedException {
         String base = System.getenv().getOrDefault("VM_OPTIONS", "").trim();
@@ -143,6 +145,8 @@ public class Sensitivity {
         pb.environment().put("TEST", tests);
         pb.environment().put("VM_OPTIONS", (base + " " + flags).trim());
         pb.environment().put("PACK_RERUN", "no");
+        lastRun = RunResults.newRunId() + "-" + (++runs);
+        pb.environment().put("PACK_RUN_ID", lastRun);
         pb.environment().putAll(env);
         return pb.start().waitFor();
     }
@@ -229,12 +233,18 @@ public class Sensitivity {
         return messages;
     }
 
+    /** The run make/jtreg.sh last started here (its PACK_RUN_ID): readSummary reads that run's results or none. */
+    static String lastRun;
+
+    /**
+     * The rows of the last run's results (RunResults), by test: {test, outcome, seconds, cause}; none when that run left
+     * none (an earlier run's file is never read as its own).
+     */
     static Map<String, String[]> readSummary(Path tsv) throws IOException {
         Map<String, String[]> rows = new LinkedHashMap<>();
         if (Files.exists(tsv)) {
-            for (String line : Files.readAllLines(tsv)) {
-                String[] f = line.split("\t", -1);
-                rows.put(f[0], f);
+            for (RunResults.Result r : RunResults.read(tsv, lastRun).results()) {
+                rows.put(r.test(), new String[] {r.test(), r.outcome().word(), Double.toString(r.seconds()), r.cause()});
             }
         }
         return rows;
@@ -261,6 +271,6 @@ public class Sensitivity {
         long bad = verdicts.stream().filter(v -> !List.of("killed", "n/a").contains(v.outcome())).count();
         long other = verdicts.size() - killed - bad;
         System.out.println("sensitivity: " + killed + " killed, " + bad + " survived, skipped, inconclusive or unrelated, " + other + " n/a");
-        System.out.println(killed + " passed, " + bad + " failed, " + other + " skipped");
+        System.out.println(anatomy.probe.Outcome.totals((int) killed, (int) bad, (int) other));
     }
 }

@@ -1,4 +1,5 @@
 import anatomy.probe.Finding;
+import anatomy.probe.Outcome;
 import anatomy.probe.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,7 +17,8 @@ import java.util.stream.Stream;
 /**
  * The pack's run summary: one line per test (outcome, wall time, reason), the reasons grouped, and the totals
  * alone on the last line as "N passed, N failed, N skipped", then ", N findings", ", N inconclusive" and
- * ", N problem-listed" when there are any (anatomy.probe.Verdict). Tests whose @requires did not hold are not run
+ * ", N problem-listed" when there are any (anatomy.probe.Outcome.totals). The results go to TSV_OUT as data
+ * (RunResults: a header with the run's id and facts, one row per test). Tests whose @requires did not hold are not run
  * by jtreg at all; they are listed with the probe's reason for the clauses that failed. The outcomes: passed,
  * failed, skipped; finding: a test that did not run only because this JDK's defaults differ from what it claims
  * (anatomy.probe.Finding: every property that stopped it has the JDK's default as its cause, none the user's
@@ -35,10 +37,14 @@ import java.util.stream.Stream;
  * Usage: Summary WORK_DIR PROBE_REPORT START_EPOCH_SECONDS TSV_OUT SELECTION...
  *        Summary --rerun WORK_DIR PROBE_REPORT START_EPOCH_SECONDS   (the tests to run once more without the user's
  *        options, one a line: Verdict.rerunWithoutOptions)
- * Properties: pack.rerun, pack.rerun.probe, pack.rerun.options, pack.problems (the exclude file make/jtreg.sh gave jtreg)
+ * Properties: pack.rerun, pack.rerun.probe, pack.rerun.options, pack.problems (the exclude file make/jtreg.sh gave jtreg);
+ * the run's facts: pack.run.id, pack.commit, pack.jdk.home, pack.test.jdk, pack.vm.options (runFacts)
  */
 public class Summary {
-    record Result(String test, String status, double seconds, String reason) {
+    record Result(String test, String status, double seconds, String reason, List<String> evidence) {
+        Result(String test, String status, double seconds, String reason) {
+            this(test, status, seconds, reason, List.of());
+        }
     }
 
     public static void main(String[] args) throws IOException {
@@ -74,7 +80,7 @@ public class Summary {
                 if (Verdict.rerunWithoutOptions(new Finding.Outcome(r.status(), r.reason()), probe)) {
                     Finding.Outcome o = Verdict.merge(new Finding.Outcome(r.status(), r.reason()),
                             a == null ? null : new Finding.Outcome(a.status(), a.reason()), options);
-                    e.setValue(new Result(r.test(), o.status(), r.seconds(), o.reason()));
+                    e.setValue(new Result(r.test(), o.status(), r.seconds(), o.reason(), r.evidence()));
                 }
             }
         }
@@ -105,37 +111,47 @@ public class Summary {
             }
         }
 
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        // the reasons grouped by outcome, in this order under the table: skipped, finding, inconclusive, problem
-        Map<String, Map<String, Integer>> reasons = new LinkedHashMap<>();
-        for (String o : List.of(Verdict.SKIPPED, Verdict.FINDING, Verdict.INCONCLUSIVE, Verdict.PROBLEM)) {
-            reasons.put(o, new LinkedHashMap<>());
-        }
+        // the reasons grouped by outcome, in the outcomes' order under the table: all but passes and failures
+        Map<Outcome, Map<String, Integer>> reasons = new java.util.EnumMap<>(Outcome.class);
+        List<RunResults.Result> rows = new ArrayList<>();
         StringBuilder table = new StringBuilder();
-        StringBuilder tsvText = new StringBuilder();
         int width = results.keySet().stream().mapToInt(String::length).max().orElse(4);
         for (Result r : results.values()) {
-            counts.merge(r.status(), 1, Integer::sum);
-            if (reasons.containsKey(r.status())) {
-                reasons.get(r.status()).merge(r.reason(), 1, Integer::sum);
+            Outcome o = Outcome.of(r.status(), "the outcome of " + r.test());
+            Path build = tsv.toAbsolutePath().getParent();
+            rows.add(new RunResults.Result(r.test(), o, r.seconds(), o == Outcome.PASSED ? "" : r.reason(),
+                    r.evidence().stream().map(e -> build.relativize(Path.of(e).toAbsolutePath()).toString()).toList()));
+            if (o != Outcome.PASSED && o != Outcome.FAILED) {
+                reasons.computeIfAbsent(o, k -> new LinkedHashMap<>()).merge(r.reason(), 1, Integer::sum);
             }
             table.append(String.format("  %-" + width + "s  %-12s %6.2f s  %s%n", r.test(), r.status(), r.seconds(),
-                    r.status().equals("passed") ? "" : r.reason()));
-            tsvText.append(r.test()).append('\t').append(r.status()).append('\t')
-                    .append(String.format("%.2f", r.seconds())).append('\t').append(r.reason()).append('\n');
+                    o == Outcome.PASSED ? "" : r.reason()));
         }
-        Files.createDirectories(tsv.toAbsolutePath().getParent());
-        Files.writeString(tsv, tsvText.toString());
+        RunResults.Run run = new RunResults.Run(tsv, runFacts(probe, Long.parseLong(args[2])), rows);
+        RunResults.write(tsv, run.facts(), rows);
+        Map<Outcome, Integer> counts = run.counts();
         System.out.println();
         System.out.println("Pack summary (" + probeLine(probe) + "):");
         System.out.print(table);
-        reasons.forEach((outcome, byReason) -> byReason.forEach((reason, n) -> System.out.println(n + " " + outcome + ": " + reason)));
-        System.out.println(Verdict.totals(counts));
+        reasons.forEach((outcome, byReason) -> byReason.forEach((reason, n) -> System.out.println(n + " " + outcome.word() + ": " + reason)));
+        System.out.println(Outcome.totals(counts));
         if (results.isEmpty()) {
             System.err.println("error: no test ran; check TEST=" + String.join(" ", selection));
             System.exit(1);
         }
-        System.exit(Verdict.exitStatus(counts));
+        System.exit(Outcome.exitStatus(counts));
+    }
+
+    /**
+     * The run's facts for the results file (RunResults.facts), from what make/jtreg.sh passes: pack.run.id (else a new
+     * id), pack.commit, pack.jdk.home and pack.test.jdk (the facade a JDK of another ISA runs through), pack.vm.options.
+     */
+    static Map<String, List<String>> runFacts(Properties probe, long started) {
+        String id = System.getProperty("pack.run.id", "");
+        Path jdk = Path.of(System.getProperty("pack.jdk.home", System.getProperty("java.home")));
+        return RunResults.facts(id.isEmpty() ? RunResults.newRunId() : id, started, System.getProperty("pack.commit", ""), jdk,
+                Path.of(System.getProperty("pack.test.jdk", jdk.toString())), probe.getProperty("pack.isa", ""),
+                System.getProperty("pack.vm.options", ""));
     }
 
     /** A probe report (empty when there is none at that path). */
@@ -193,7 +209,7 @@ public class Summary {
         test = test.replace("\\#", "#");   // jtreg escapes the '#' of a @test id variant in .jtr files
         double seconds = Double.parseDouble(find(text, "(?m)^elapsed=(\\d+)", "0")) / 1000.0;
         Finding.Outcome o = Verdict.ofResult(find(text, "(?m)^test result: (.*)$", "Error. no result recorded"), probe);
-        return new Result(test, o.status(), seconds, o.reason());
+        return new Result(test, o.status(), seconds, o.reason(), List.of(jtr.toString()));
     }
 
     static String find(String text, String regex, String otherwise) {

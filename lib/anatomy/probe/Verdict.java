@@ -1,13 +1,12 @@
 package anatomy.probe;
 
-import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The pack's outcomes, read once from what jtreg recorded and counted the same way by every reader of results
- * (make/tools/Summary.java writes them to summary.tsv; matrix, report, stress, configs and check read that):
+ * How a test's outcome ({@link Outcome}) is decided from what jtreg recorded (make/tools/Summary.java writes it to
+ * summary.tsv through make/tools/RunResults.java; every mode reads it back through that class):
  *
  * <pre>
  *   passed        the claim holds
@@ -23,12 +22,13 @@ public final class Verdict {
     private Verdict() {
     }
 
-    public static final String PASSED = "passed";
-    public static final String FAILED = "failed";
-    public static final String SKIPPED = "skipped";
-    public static final String FINDING = "finding";
-    public static final String INCONCLUSIVE = "inconclusive";
-    public static final String PROBLEM = "problem";
+    // The outcomes' words ({@link Outcome}), as Finding.Outcome carries them.
+    public static final String PASSED = Outcome.PASSED.word();
+    public static final String FAILED = Outcome.FAILED.word();
+    public static final String SKIPPED = Outcome.SKIPPED.word();
+    public static final String FINDING = Outcome.FINDING.word();
+    public static final String INCONCLUSIVE = Outcome.INCONCLUSIVE.word();
+    public static final String PROBLEM = Outcome.PROBLEM.word();
 
     /** The class the library throws for a verdict it cannot reach (lib/anatomy/Inconclusive.java). */
     public static final String EXCEPTION = "anatomy.Inconclusive";
@@ -92,32 +92,5 @@ public final class Verdict {
      */
     public static boolean rerunWithoutOptions(Finding.Outcome o, Properties probe) {
         return o.status().equals(INCONCLUSIVE) || (o.status().equals(SKIPPED) && Finding.onlyOptionsCanExplain(o.reason(), probe));
-    }
-
-    /**
-     * The exit status of a run with these counts (outcome -> number): 1 when a test failed, else 4 when any is
-     * inconclusive, else 3 when there are findings, else 0. Problem-listed tests and skips do not change it.
-     */
-    public static int exitStatus(Map<String, Integer> counts) {
-        return n(counts, FAILED) > 0 ? 1 : n(counts, INCONCLUSIVE) > 0 ? 4 : n(counts, FINDING) > 0 ? 3 : 0;
-    }
-
-    /**
-     * The totals line every runner prints last: "N passed, N failed, N skipped", then ", N findings",
-     * ", N inconclusive" and ", N problem-listed", each only when non-zero, in that order.
-     */
-    public static String totals(Map<String, Integer> counts) {
-        return n(counts, PASSED) + " passed, " + n(counts, FAILED) + " failed, " + n(counts, SKIPPED) + " skipped"
-                + (n(counts, FINDING) > 0 ? ", " + n(counts, FINDING) + " findings" : "")
-                + (n(counts, INCONCLUSIVE) > 0 ? ", " + n(counts, INCONCLUSIVE) + " inconclusive" : "")
-                + (n(counts, PROBLEM) > 0 ? ", " + n(counts, PROBLEM) + " problem-listed" : "");
-    }
-
-    /** The regex of a totals line (groups: passed, failed, skipped, findings, inconclusive, problem-listed). */
-    public static final String TOTALS_REGEX = "^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped(?:, ([0-9]+) findings)?"
-            + "(?:, ([0-9]+) inconclusive)?(?:, ([0-9]+) problem-listed)?$";
-
-    private static int n(Map<String, Integer> counts, String outcome) {
-        return counts.getOrDefault(outcome, 0);
     }
 }

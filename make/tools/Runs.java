@@ -1,0 +1,209 @@
+import anatomy.probe.Outcome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The run model's command line for the shell modes (make/lib.sh `runs`): they ask here what a run produced, and
+ * never parse a totals line, summary.tsv's columns or jtreg's text themselves. One VM per call: a mode calls it
+ * once per run.
+ *
+ * <pre>
+ *   Runs totals [--run ID] PATH...      the totals line of the runs (BUILD dirs or results files) added up; exit
+ *                                       status that of their outcomes (0, 1, 4, 3)
+ *   Runs rows [--run ID] PATH [OUTCOME... | --except OUTCOME...]
+ *                                       test TAB outcome TAB seconds TAB cause, a line per test (cause on one line)
+ *   Runs bisect [--run ID] PATH         git bisect's judgement: "good|bad|skip: why"; exit 0, 1 or 125
+ *   Runs step NAME LOG STATUS OUT       make check's step: reads the last totals line of LOG (the printer's form,
+ *                                       Outcome.parseTotals) and the step's exit STATUS; prints its totals, writes
+ *                                       them to OUT; exit 0 ok, 3 ok with findings, 1 the step failed
+ *   Runs sum FILE...                    the totals lines of FILEs (Runs step's) added up
+ *   Runs tally OUTCOME=N...             the totals line of a script's own checks (passed=5 failed=1)
+ * </pre>
+ *
+ * --run ID: the results must be those of run ID (PACK_RUN_ID of make/jtreg.sh), else it is an error: no mode reads
+ * an earlier run's results as its own. Any error (no results, a bad file, bad arguments) is one line and exit 2.
+ */
+public class Runs {
+    /** An exit status no outcome has: the results could not be read, or the arguments are wrong. */
+    static final int ERROR = 2;
+    static final String COMMANDS = "totals, rows, bisect, step, sum, tally";
+
+    /** Counts given as OUTCOME=N words (a script's own checks: passed=5 failed=1). */
+    static EnumMap<Outcome, Integer> tally(List<String> words) {
+        EnumMap<Outcome, Integer> n = Outcome.counts();
+        for (String w : words) {
+            String[] kv = w.split("=", 2);
+            if (kv.length != 2 || !kv[1].matches("[0-9]{1,9}")) {
+                throw new IllegalArgumentException("Runs tally: '" + w + "' is not OUTCOME=count");
+            }
+            n.merge(Outcome.of(kv[0], "Runs tally"), Integer.parseInt(kv[1]), Integer::sum);
+        }
+        return n;
+    }
+
+    public static void main(String[] args) {
+        try {
+            System.exit(run(new ArrayList<>(List.of(args))));
+        } catch (RunResults.BadResults | IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+        } catch (IOException e) {
+            System.err.println("error: " + e);
+        }
+        System.exit(ERROR);
+    }
+
+    static int run(List<String> args) throws IOException {
+        if (args.isEmpty()) {
+            throw new IllegalArgumentException("Runs: no command (" + COMMANDS + ")");
+        }
+        String command = args.remove(0);
+        String id = null;
+        if (!args.isEmpty() && args.get(0).equals("--run")) {
+            if (args.size() < 2) {
+                throw new IllegalArgumentException("Runs " + command + ": --run needs a run id");
+            }
+            args.remove(0);
+            id = args.remove(0);
+        }
+        switch (command) {
+            case "totals" -> {
+                need(args, 1, command);
+                EnumMap<Outcome, Integer> n = Outcome.counts();
+                for (String p : args) {
+                    RunResults.read(Path.of(p), id).counts().forEach((o, k) -> n.merge(o, k, Integer::sum));
+                }
+                System.out.println(Outcome.totals(n));
+                return Outcome.exitStatus(n);
+            }
+            case "rows" -> {
+                need(args, 1, command);
+                RunResults.Run run = RunResults.read(Path.of(args.get(0)), id);
+                Set<Outcome> wanted = selected(args.subList(1, args.size()));
+                for (RunResults.Result r : run.results()) {
+                    if (wanted.contains(r.outcome())) {
+                        System.out.println(r.test() + "\t" + r.outcome().word() + "\t" + String.format(java.util.Locale.ROOT, "%.2f", r.seconds())
+                                + "\t" + r.cause().replaceAll("[\t\n\r]+", " "));
+                    }
+                }
+                return 0;
+            }
+            case "bisect" -> {
+                need(args, 1, command);
+                Judgement j = bisect(RunResults.read(Path.of(args.get(0)), id).counts());
+                System.out.println(j.verdict() + ": " + j.why());
+                return j.exit();
+            }
+            case "step" -> {
+                if (args.size() != 4 || !args.get(2).matches("[0-9]+")) {
+                    throw new IllegalArgumentException("Runs step NAME LOG STATUS OUT (STATUS: the step's exit status)");
+                }
+                Path log = Path.of(args.get(1));
+                Step s = step(Files.exists(log) ? Files.readAllLines(log) : List.of(), Integer.parseInt(args.get(2)));
+                Files.writeString(Path.of(args.get(3)), Outcome.totals(s.counts()) + "\n");
+                System.out.println(Outcome.totals(s.counts()));
+                return !s.ok() ? 1 : s.counts().get(Outcome.FINDING) > 0 ? Outcome.FINDING.exitStatus() : 0;
+            }
+            case "sum" -> {
+                need(args, 1, command);
+                EnumMap<Outcome, Integer> n = Outcome.counts();
+                for (String f : args) {
+                    List<String> lines = Files.readAllLines(Path.of(f));
+                    EnumMap<Outcome, Integer> one = lines.isEmpty() ? null : Outcome.parseTotals(lines.get(lines.size() - 1));
+                    if (one == null) {
+                        throw new IllegalArgumentException(f + ": its last line is no totals line");
+                    }
+                    one.forEach((o, k) -> n.merge(o, k, Integer::sum));
+                }
+                System.out.println(Outcome.totals(n));
+                return Outcome.exitStatus(n);
+            }
+            case "tally" -> {
+                EnumMap<Outcome, Integer> n = tally(args);
+                System.out.println(Outcome.totals(n));
+                return Outcome.exitStatus(n);
+            }
+            default -> throw new IllegalArgumentException("Runs: unknown command '" + command + "' (" + COMMANDS + ")");
+        }
+    }
+
+    static void need(List<String> args, int n, String command) {
+        if (args.size() < n) {
+            throw new IllegalArgumentException("Runs " + command + ": no BUILD directory or results file given");
+        }
+    }
+
+    /** The outcomes named (all when none; --except: all but those named). */
+    static Set<Outcome> selected(List<String> words) {
+        boolean except = !words.isEmpty() && words.get(0).equals("--except");
+        Set<Outcome> named = EnumSet.noneOf(Outcome.class);
+        for (String w : except ? words.subList(1, words.size()) : words) {
+            named.add(Outcome.of(w, "the outcomes asked for"));
+        }
+        return words.isEmpty() ? EnumSet.allOf(Outcome.class) : except ? EnumSet.complementOf(EnumSet.copyOf(named)) : named;
+    }
+
+    record Judgement(String verdict, int exit, String why) {
+    }
+
+    /**
+     * make/bisect.sh's judgement of a run, by the exit status of its outcomes: a failure is bad (1); a verdict the pack
+     * could not reach is "cannot judge" (125, git bisect skips the commit); else a pass is good (0), and a run with
+     * no pass (everything skipped, findings, problem-listed) cannot be judged. The why is the run's totals line.
+     */
+    static Judgement bisect(Map<Outcome, Integer> counts) {
+        String totals = Outcome.totals(counts);
+        int status = Outcome.exitStatus(counts);
+        if (status == Outcome.FAILED.exitStatus()) {
+            return new Judgement("bad", 1, totals);
+        }
+        if (status == Outcome.INCONCLUSIVE.exitStatus()) {
+            return new Judgement("skip", 125, totals + ": a verdict the pack could not reach, cannot judge");
+        }
+        if (counts.getOrDefault(Outcome.PASSED, 0) > 0) {
+            return new Judgement("good", 0, totals);
+        }
+        return new Judgement("skip", 125, totals + ": no test passed, nothing to judge");
+    }
+
+    record Step(boolean ok, EnumMap<Outcome, Integer> counts) {
+    }
+
+    /**
+     * A make check step from its output and exit status. Its counts are the last totals line of the output (a step that
+     * prints none counts as one pass when it exited 0, else as one failure). Its exit status is make's "Error N" when
+     * make says so (make exits 2 for any failed recipe: its last "Error N" line). The step is ok when it counted no
+     * failure and no inconclusive and exited 0, or exited with the findings' status and has findings (a new JDK's
+     * defaults never fail make check by themselves); a step that is not ok and counted neither counts one failure.
+     */
+    static Step step(List<String> log, int status) {
+        EnumMap<Outcome, Integer> counts = null;
+        for (String line : log) {
+            EnumMap<Outcome, Integer> c = Outcome.parseTotals(line);
+            counts = c != null ? c : counts;
+        }
+        java.util.regex.Pattern makeError = java.util.regex.Pattern.compile("^make(\\[[0-9]+\\])?: \\*\\*\\* .* Error ([0-9]+)$");
+        int said = -1;
+        for (String line : log) {
+            java.util.regex.Matcher m = makeError.matcher(line);
+            said = m.find() ? Integer.parseInt(m.group(2)) : said;
+        }
+        status = status == 2 && said >= 0 ? said : status;
+        if (counts == null) {
+            counts = Outcome.counts();
+            counts.put(status == 0 ? Outcome.PASSED : Outcome.FAILED, 1);
+        }
+        boolean clean = counts.get(Outcome.FAILED) == 0 && counts.get(Outcome.INCONCLUSIVE) == 0;
+        boolean ok = clean && (status == 0 || (status == Outcome.FINDING.exitStatus() && counts.get(Outcome.FINDING) > 0));
+        if (!ok && clean) {
+            counts.merge(Outcome.FAILED, 1, Integer::sum);
+        }
+        return new Step(ok, counts);
+    }
+}
