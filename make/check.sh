@@ -9,21 +9,13 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 mkdir -p "$BUILD/check"
 
-<<<<<<< HEAD
 # The JDKs of each step: lists of the JDK table (make/jdk-table): the newest of each ISA (the whole pack), the
 # other C2 ports (:headline), the rest of the default matrix, and make mutants' Debian build.
 . make/lib.sh
 NEWEST=$(jdk_list newest) && PORTS=$(jdk_list check-ports) && MUTANTS=$(jdk_list mutants) && DEFAULT=$(jdk_list default) || exit 2
 OTHERS=$(tr ' ' '\n' <<<"$DEFAULT" | grep -vxF -f <(tr ' ' '\n' <<<"$NEWEST") | tr '\n' ' ')
-passed=0 failed=0 skipped=0 findings=0 inconclusive=0 bad_steps=() finding_steps=()
-=======
-NEWEST="x86_64-28ea aarch64-28ea"
-PORTS="riscv64-25 ppc64le-25 s390x-25"
-OTHERS=$(sed -n 's/^DEFAULT_MATRIX="\(.*\)"$/\1/p' make/matrix.sh | tr ' ' '\n' | grep -vxF -e x86_64-28ea -e aarch64-28ea | tr '\n' ' ')
-. make/lib.sh
 use_runs
 bad_steps=() finding_steps=()
->>>>>>> i33model
 declare -a rows
 rm -f "$BUILD"/check/*.totals
 

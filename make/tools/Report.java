@@ -179,7 +179,7 @@ public class Report {
             System.out.println("report: the statuses make report does not know are counted as skipped below, as in junit.xml"
                     + " and the TAP files");
         }
-        // The last line keeps the pack's form (anatomy.probe.Verdict.totals; make check reads it): unknown statuses
+        // The last line keeps the pack's form (anatomy.probe.Outcome.totals; make check reads it through Runs): unknown statuses
         // count as skips.
         Map<anatomy.probe.Outcome, Integer> totals = anatomy.probe.Outcome.counts();
         totals.replaceAll((o, k) -> n.getOrDefault(o.word(), 0));
