@@ -47,24 +47,20 @@ import jdk.internal.misc.Unsafe;
  * docs/objects.md); fields fill its gaps. From the mode we predict header, offsets and sizes; the VM measures them.
  *   x86_64 and aarch64, JDK 17 to 26:  header 12; Object 16, {int} 16 (int at 12), {long} 24 (at 16)
  *   JDK 27, 28-ea:  header 8; Object 8, {int} 16 (at 8), {long} 16 (at 8), {byte}+{byte} 16 (at 8 and 9)
- *   {byte b; int i; long l}: the long first, at the first 8-aligned offset (16; 8 with header 8), the int in the
- *   gap before it when there is one (12), the byte after: header + 13 bytes, rounded up (32; 24 with header 8)
+ *   {byte b; int i; long l}: largest first, the long 8-aligned (16; 8), the int in a gap (12), then the byte: 32 (24)
  *   align16, 48 GB:  {long} 32, the rest 16; "Zero based", shift 4   align32, 96 GB: all 32, shift 5
- * A compressed oop counts in units of the alignment, shifted by log2 of it: 3 reaches 32 GB, 4 64 GB, 5 128 GB
- * (-Xlog:gc+heap+coops). align16 and align32 run with a heap past 32 GB (reserved only), where alignment 8 has no
- * compressed oops (CompressedOopsModeFollowsHeapSize): references stay 4 bytes.
+ * A compressed oop counts in alignment units, shift log2 of it: 3 reaches 32 GB, 4 64, 5 128 (-Xlog:gc+heap+coops).
+ * align16/32 run past 32 GB (reserved only; 8 has no compressed oops there): references stay 4 bytes.
  * Controls: an unrestricted @Contended field is padded; JDK 17 to 21 fill gaps only with UseEmptySlotsInSupers.
  */
 @NegativeControl(flags = "-XX:-RestrictContended", killsFact = PACKED_LAYOUT, why = "the @Contended field is then padded")
 @NegativeControl(flags = "-XX:-UseEmptySlotsInSupers", killsFact = PACKED_LAYOUT, requires = "pack.jdk <= 21",
         why = "a subclass's byte then starts past its superclass's gap")
 public class ObjectLayoutFollowsAlignment {
-    static class OneInt { int x; }
-    static class OneLong { long x; }
-    static class OneRef { Object r; }
+    static class OneInt { int x; }    static class OneLong { long x; }    static class OneRef { Object r; }
     static class OneByte { byte a; }
     static class ByteOnByte extends OneByte { byte b; }
-    static class SmallFirst { byte b; int i; long l; }    // declared smallest first; laid out largest first
+    static class SmallFirst { byte b; int i; long l; }
     static class Contended { @jdk.internal.vm.annotation.Contended int x; }
 
     public static class Workload {
