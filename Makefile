@@ -116,6 +116,11 @@ ifneq ($(SHARD)$(BUNDLE),)
   endif
 endif
 
+ifneq ($(FROM),)
+  FROM_ERROR := $(shell FROM='$(FROM)' bash make/report.sh --check-only 2>&1 | sed -n 's/^error: //p' | head -n 1)
+  $(if $(FROM_ERROR),$(error $(FROM_ERROR)))
+endif
+
 test:
 	@$(MAKE) --no-print-directory hsdis
 	@$(HSDIS_ENV) $(SHARD_ENV) bash make/jtreg.sh

@@ -8,6 +8,7 @@
 #   FROM="b1 b2 ..." make/report.sh  write it from shards' bundles instead (make test/matrix BUNDLE=; Bundles.java):
 #                             refused (exit 2, one line) for another commit or plan or a cell two bundles hold; a
 #                             shard no bundle holds is named, and the exit status is then 2
+#   make/report.sh --check-only  only check FROM= (one line, exit 2)
 #   make/report.sh --browser  write it, then check it in a headless Chromium at 1400 px wide (Debian's, installed
 #                             through make/need.sh): it renders, its grid has the expected rows, cells, baseline
 #                             marks and totals, it needs no horizontal scrolling, nothing external is loaded; the
@@ -25,6 +26,7 @@ for b in "${bundles[@]}"; do
     [ -d "$b" ] || [[ $b == *.tar.gz && -f $b ]] || die "FROM=$b is no bundle: a directory or .tar.gz that make test or make matrix BUNDLE= wrote"
 done
 [ ${#bundles[@]} -eq 0 ] || [ "${1:-}" != --browser ] || die "make report-check checks this BUILD's report; FROM= is make report's"
+[ "${1:-}" = --check-only ] && exit 0   # the Makefile's check, before anything is built
 use_build_dir
 HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the report tool"
 tools=$(build_tools "$HOST_JDK") || exit 2
