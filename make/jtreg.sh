@@ -151,6 +151,6 @@ fi
 "$HOST_JDK/bin/java" "${summary_props[@]}" -cp "$tools" Summary "$WORK" "$PROBE" "$start" "$BUILD/summary.tsv" "${SELECT[@]}" && status=0 || status=$?
 # The wall times plans read (make/shard.sh): a whole run's under the JDK's defaults, not a shard's (the shards of one
 # plan must read the same times) nor one under options that change them (-Xcomp, a negative control).
-[ -n "${SHARD:-}" ] || [ -n "$USER_OPTIONS" ] || "$HOST_JDK/bin/java" -cp "$tools" Shards record "$BUILD/timings.tsv" "$BUILD" || note "could not record the wall times in $BUILD/timings.tsv"
+[ -n "${SHARD:-}" ] || [ -n "$USER_OPTIONS" ] || "$HOST_JDK/bin/java" -cp "$tools" Shards record "$(timings_file)" "$BUILD/timings.tsv" "$BUILD" || note "could not record the wall times in $BUILD/timings.tsv"
 write_bundle test "${PLAN:-}" .
 exit "$status"

@@ -77,6 +77,21 @@ public class ShardsTest {
     }
 
     @Test
+    public void aRunReplacesTheTimesOfItsTestsAndKeepsTheOthers() throws Exception {
+        Path dir = synthetic(Path.of("synthetic-times"));
+        Results.Run run = Results.load("x86_64-17", dir.resolve("matrix/x86_64-17"));
+        Map<String, Double> before = Map.of("test/a/First.java", 99.0, "test/old/Gone.java", 7.0);
+        Map<String, Double> after = Shards.record(before, run);
+        assertEquals(after.get("test/old/Gone.java"), 7.0, "a test the run did not select keeps its time");
+        assertEquals(after.keySet(), Set.of("test/a/First.java", "test/a/Second.java", "test/b/Third.java", "test/old/Gone.java"));
+        double first = run.cells().entrySet().stream().filter(e -> e.getKey().startsWith("test/a/First.java"))
+                .mapToDouble(e -> Double.parseDouble(String.valueOf(e.getValue().seconds()))).sum();
+        assertEquals(after.get("test/a/First.java"), first, 1e-9);
+        Shards.writeTimings(Path.of("times.tsv"), after);
+        assertEquals(Shards.readTimings(Path.of("times.tsv")), after, "written and read back (two decimals)");
+    }
+
+    @Test
     public void aBadShardIsOneLine() {
         assertEquals(Shards.parse("2/3")[0], 2);
         for (String[] bad : new String[][] {{"0/3", "is not k/N"}, {"x", "is not k/N"}, {"1/0", "is not k/N"}, {"4/3", "there is no shard 4 of 3"}}) {

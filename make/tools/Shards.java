@@ -29,7 +29,8 @@ import java.util.TreeMap;
  *        Shards matrix SHARD TIMINGS PLAN_OUT LABEL:emulated|LABEL:native... -- SELECTION...
  *                                                               the shard's cells: LABEL, a tab, its test files
  *        Shards plan SHARD TIMINGS SELECTION...                 only print make test's plan (make plan)
- *        Shards record TIMINGS BUILD_DIR                        fold the run's times into TIMINGS (native runs only)
+ *        Shards record TIMINGS OUT BUILD_DIR                    TIMINGS with the run's times folded in, written to OUT
+ *                                                               (native runs only; the tests it did not run keep theirs)
  * Exit status 2 with one line for a bad SHARD.
  */
 final class Shards {
@@ -254,10 +255,9 @@ final class Shards {
                 });
             }
             case "record" -> {
-                Path timings = Path.of(a.get(1));
-                Results.Run run = Results.load(null, Path.of(a.get(2)));
+                Results.Run run = Results.load(null, Path.of(a.get(3)));
                 if (!"true".equals(run.probe().getProperty("pack.emulated"))) {
-                    writeTimings(timings, record(readTimings(timings), run));
+                    writeTimings(Path.of(a.get(2)), record(readTimings(Path.of(a.get(1))), run));
                 }
             }
             default -> throw new IllegalArgumentException("usage: Shards test|matrix|plan|record ... (see make/tools/Shards.java)");
