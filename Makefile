@@ -11,7 +11,7 @@ ARCH        ?= $(shell bash -c '. make/lib.sh; host_arch')
 
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
 
-.PHONY: help test check selftest sensitivity stress bench matrix configs switching hygiene clean report report-check compare \
+.PHONY: help test plan check selftest sensitivity stress bench matrix configs switching hygiene clean report report-check compare \
 	foreign-hsdis mutants
 
 help:
@@ -49,6 +49,9 @@ help:
 	@echo "  make hygiene      bad input is one line; docs self-contained; one package helper; Zero's reason"
 	@echo "  make report       from the last results (make test, make matrix, make sensitivity): one HTML page,"
 	@echo "                    JUnit XML and TAP per JDK x ISA under $(BUILD)/report; exit 1 when a cell failed"
+	@echo "  make report FROM=\"bundle ...\"  one report from the bundles of shards run on other machines (BUNDLE=):"
+	@echo "                    refused for another commit or plan; a missing shard is named (exit 2)"
+	@echo "  make plan SHARD=k/N  the plan make test SHARD=k/N follows: each shard's tests and estimated seconds"
 	@echo "  make report-check make report, then check the page in headless Chromium (screenshot kept)"
 	@echo "  make compare BASE=jdk NEW=jdk  the pack on two JDKs: verdicts that changed, the machine code of"
 	@echo "                    their methods side by side, methods whose code changed size (TEST= narrows)"
@@ -75,6 +78,10 @@ help:
 	@echo "                    ports: its list ports (the other C2 ports, under qemu-user 10):"
 	@echo "$(call JDK_LIST,ports)" | fold -s -w 86 | sed 's/^/                      /'
 	@echo "                    <name>-newest: Debian's newest build of that feature, e.g. $(firstword $(call JDK_LIST,newest))-newest"
+	@echo "  SHARD=k/N         make test / make matrix run shard k of N: tests (matrix: cells, or cells' tests when"
+	@echo "                    fewer than N) split longest first by earlier wall times (TIMINGS=, else"
+	@echo "                    $(BUILD)/timings.tsv, else make/timings)"
+	@echo "  BUNDLE=path       make test / make matrix write their results and evidence there (a directory or .tar.gz)"
 	@echo "  CONFIGS=...       make configs's configurations ('name=options;name=options')"
 	@echo "  BUILD=dir         where work, reports and builds go (default: build)"
 	@echo "  RETAIN=all        keep every test's child VM output (machine code), not only failures' (report)"
@@ -103,9 +110,28 @@ ifneq ($(filter stress bench,$(MAKECMDGOALS)),)
   $(if $(ROUNDS_ERROR),$(error $(ROUNDS_ERROR)))
 endif
 
+# make test and make matrix over many machines (make/shard.sh): SHARD=k/N and BUNDLE= are checked before anything
+# is built (one line, exit 2); make plan prints the plan of TEST= and runs nothing.
+SHARD_ENV = SHARD='$(SHARD)' BUNDLE='$(BUNDLE)' TIMINGS='$(TIMINGS)'
+ifneq ($(SHARD)$(BUNDLE),)
+  SHARD_ERROR := $(shell $(SHARD_ENV) bash make/shard.sh check 2>&1 | sed -n 's/^error: //p' | head -n 1)
+  $(if $(SHARD_ERROR),$(error $(SHARD_ERROR)))
+  ifeq ($(MAKELEVEL),0)
+    $(if $(filter-out test matrix plan,$(MAKECMDGOALS)),$(error SHARD= and BUNDLE= are for make test, make matrix and make plan))
+  endif
+endif
+
+ifneq ($(FROM),)
+  FROM_ERROR := $(shell FROM='$(FROM)' bash make/report.sh --check-only 2>&1 | sed -n 's/^error: //p' | head -n 1)
+  $(if $(FROM_ERROR),$(error $(FROM_ERROR)))
+endif
+
 test:
 	@$(MAKE) --no-print-directory hsdis
-	@$(HSDIS_ENV) bash make/jtreg.sh
+	@$(HSDIS_ENV) $(SHARD_ENV) bash make/jtreg.sh
+
+plan:
+	@$(SHARD_ENV) bash make/shard.sh plan
 
 selftest:
 	@$(MAKE) --no-print-directory hsdis
@@ -129,7 +155,7 @@ bench:
 matrix:
 	@$(MAKE) --no-print-directory hsdis
 	@$(MAKE) --no-print-directory hsdis ARCH=aarch64
-	@bash make/matrix.sh
+	@$(SHARD_ENV) bash make/matrix.sh
 
 hygiene:
 	@bash make/hygiene.sh
@@ -146,7 +172,7 @@ check:
 	@bash make/check.sh
 
 report:
-	@bash make/report.sh
+	@FROM='$(FROM)' bash make/report.sh
 
 report-check:
 	@bash make/report.sh --browser

@@ -4,7 +4,8 @@
 #   - bad input is one line and exit 2, and nothing is built first (each case in an empty BUILD);
 #   - the docs stand on their own (nothing points outside the repository);
 #   - Debian packages are installed in one place (make/need.sh), foreign-architecture ones never;
-#   - a VM without a JIT (Zero) skips every JIT test with that reason.
+#   - a VM without a JIT (Zero) skips every JIT test with that reason;
+#   - the CI workflow passes actionlint.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
@@ -55,6 +56,28 @@ printf 'x | * | return | f() | void | test/escape | killed\n' >"$tmp/seven-colum
 case_ "mutants SET line" TARGET=mutants SET="$tmp/seven-columns.txt"
 case_ "mutants JDK name" TARGET=mutants JDK=x86_64-25-temurin
 case_ "mutants DRY"      TARGET=mutants DRY=yes
+case_ "SHARD k > N"      SHARD=4/3
+case_ "SHARD word"       TARGET=matrix SHARD=x
+case_ "report FROM"      TARGET=report FROM="$tmp/no-such-bundle"
+
+# The CI workflow (.github/workflows) passes actionlint, built into $BUILD/go from its Go module when missing (Go at
+# /usr/local/go/bin or on PATH; its module and build caches stay under $BUILD/go too).
+lint=${BUILD:-build}/go/bin/actionlint
+if [ ! -x "$lint" ]; then
+    go=$(command -v go || echo /usr/local/go/bin/go)
+    if [ -x "$go" ]; then
+        gobuild=$(mkdir -p "${BUILD:-build}/go" && cd "${BUILD:-build}/go" && pwd -P)
+        GOBIN=$gobuild/bin GOPATH=$gobuild GOMODCACHE=$gobuild/mod GOCACHE=$gobuild/cache \
+            "$go" install github.com/rhysd/actionlint/cmd/actionlint@v1.7.12 >"$tmp/actionlint-install.log" 2>&1
+    fi
+fi
+if [ ! -x "$lint" ]; then
+    bad "actionlint: not in $lint and cannot be built: $([ -x "${go:-}" ] && echo "go install failed: $(tail -n 1 "$tmp/actionlint-install.log")" || echo "no Go toolchain (go on PATH or /usr/local/go/bin/go)")"
+elif out=$("$lint" .github/workflows/*.yml 2>&1); then
+    ok "actionlint $("$lint" -version | head -n 1): .github/workflows passes"
+else
+    bad "actionlint: $(printf '%s' "$out" | head -n 3 | tr '\n' ' ')"
+fi
 
 outside=$(grep -rnE '\.\./(shared|\.library)|(^|[^A-Za-z0-9_./-])/work/|quarks-[0-9]+-[0-9]+\.md|seeds/' README.md docs 2>/dev/null)
 if [ -z "$outside" ]; then ok "the docs point nowhere outside the repository"; else bad "the docs point outside the repository: $outside"; fi

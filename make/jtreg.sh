@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs jtreg over the pack (or a part of it) against the JDK under test, then prints the pack's summary.
 # Driven by the Makefile through these variables (all optional):
-#   JDK, TEST, VM_OPTIONS, JAVA_OPTIONS, CONC, JTREG_HOME, BUILD, ARCH, HSDIS_PATH, HSDIS_DECODE, JTREG_EXTRA
+#   JDK, TEST, VM_OPTIONS, JAVA_OPTIONS, CONC, JTREG_HOME, BUILD, ARCH, HSDIS_PATH, HSDIS_DECODE, JTREG_EXTRA,
+#   SHARD, BUNDLE, TIMINGS (make/shard.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
@@ -91,6 +92,19 @@ args+=(-e:PACK_HSDIS_PATH,PACK_HSDIS_DECODE,PACK_EMULATOR,PACK_PROBE_REPORT)
 [ -n "${JTREG_EXTRA:-}" ] && args+=($JTREG_EXTRA)
 
 tools=$(build_tools "$HOST_JDK")
+# make test SHARD=k/N (BUNDLE= alone plans one shard): this machine's test files of the selection (make/shard.sh).
+. make/shard.sh
+if [ -n "${SHARD:-}${BUNDLE:-}" ]; then
+    PLAN=$BUILD/shard-plan.txt
+    rm -f "$PLAN"
+    mapfile -t SELECT < <("$HOST_JDK/bin/java" -cp "$tools" Shards test "${SHARD:-1/1}" "$(timings_file)" "$PLAN" "${SELECT[@]}")
+    [ -s "$PLAN" ] || exit 2   # it said why, one line
+    if [ ${#SELECT[@]} -eq 0 ]; then
+        echo "jtreg: shard ${SHARD:-1/1} has no test of TEST=$TEST: nothing to run"
+        write_bundle test "$PLAN"
+        exit 0
+    fi
+fi
 # Known problems of this JDK or of the emulator (make/problems, docs/running.md "Known problems"): the entries that
 # apply go to jtreg as an exclude file; the summary reports each as problem-listed, with its bug id and reason.
 PROBLEMS=$("$HOST_JDK/bin/java" -cp "$tools" Problems "$ARCH_UNDER_TEST" "$(jdk_feature "$JDK")" \
@@ -139,4 +153,9 @@ fi
 # The summary's exit status is the run's: 0 all passed, skipped or problem-listed, 1 a test failed, else 4 some
 # are inconclusive (the pack could not reach a verdict), else 3 there are findings (tests stopped only by this
 # JDK's defaults); make reports them as "Error 1", "Error 4", "Error 3".
-exec "$HOST_JDK/bin/java" "${summary_props[@]}" -cp "$tools" Summary "$WORK" "$PROBE" "$start" "$BUILD/summary.tsv" "${SELECT[@]}"
+"$HOST_JDK/bin/java" "${summary_props[@]}" -cp "$tools" Summary "$WORK" "$PROBE" "$start" "$BUILD/summary.tsv" "${SELECT[@]}" && status=0 || status=$?
+# The wall times plans read (make/shard.sh): a whole run's under the JDK's defaults, not a shard's (the shards of one
+# plan must read the same times) nor one under options that change them (-Xcomp, a negative control).
+[ -n "${SHARD:-}" ] || [ -n "$USER_OPTIONS" ] || "$HOST_JDK/bin/java" -cp "$tools" Shards record "$(timings_file)" "$BUILD/timings.tsv" "$BUILD" || note "could not record the wall times in $BUILD/timings.tsv"
+write_bundle test "${PLAN:-}" .
+exit "$status"

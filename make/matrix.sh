@@ -101,11 +101,40 @@ collect() { # label dir [run-id]
 
 use_runs
 
+# make matrix SHARD=k/N (BUNDLE= alone plans one shard): this machine's cells, each with its test files, planned over
+# whole cells when there are at least N, else over (cell, test file) pairs (make/tools/Shards.java). The cells' own
+# make test runs are not shards. SHARD_CELLS[label] = the cell's test files; a label not in it is another shard's.
+. make/shard.sh
+declare -A SHARD_CELLS=()
+SHARDED=0
+if [ -n "${SHARD:-}${BUNDLE:-}" ] && [ "$COLLATE_ONLY" = 0 ]; then
+    SHARDED=1
+    HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $HOST_ARCH to plan the shards with"
+    tools=$(build_tools "$HOST_JDK") || exit 2
+    cells=()
+    for entry in "${ENTRIES[@]}"; do
+        if [[ $entry == *=* ]]; then p=${entry#*=}; case $p in /*) ;; *) p=$CALLER_PWD/$p ;; esac; isa=$(jdk_arch "$p"); else isa=${entry%%-*}; fi
+        cells+=("${entry%%=*}:$([ "$isa" = "$HOST_ARCH" ] && echo native || echo emulated)")
+    done
+    select_tests
+    PLAN=$BUILD/matrix/shard-plan.txt
+    rm -f "$PLAN"
+    while IFS=$'\t' read -r label files; do SHARD_CELLS[$label]=$files; done < <(
+        "$HOST_JDK/bin/java" -cp "$tools" Shards matrix "${SHARD:-1/1}" "$(timings_file)" "$PLAN" "${cells[@]}" -- "${SELECT[@]}")
+    [ -s "$PLAN" ] || exit 2   # it said why, one line
+fi
+unset SHARD   # BUNDLE stays for write_bundle below; each cell runs with BUNDLE= (no bundle of its own)
+
 labels=()
 for entry in "${ENTRIES[@]}"; do
     if [[ $entry == *=* ]]; then label=${entry%%=*}; path=${entry#*=}; else label=$entry; path=; fi
     case $path in ''|/*) ;; *) path=$CALLER_PWD/$path ;; esac   # relative to where make/matrix.sh was run
     [[ $label =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
+    cell_test=${TEST:-}
+    if [ "$SHARDED" = 1 ]; then
+        [ -n "${SHARD_CELLS[$label]:-}" ] || continue   # another shard's cell
+        cell_test=${SHARD_CELLS[$label]}
+    fi
     labels+=("$label")
     dir=$BUILD/matrix/$label
     mkdir -p "$dir"
@@ -141,11 +170,11 @@ for entry in "${ENTRIES[@]}"; do
 
     cmd=("${CMD[@]}")
     if [[ $(basename "${CMD[0]}") == make || $(basename "${CMD[0]}") == gmake ]]; then
-        cmd+=(JDK="$home" ARCH="$arch" BUILD="$dir")
+        cmd+=(JDK="$home" ARCH="$arch" BUILD="$dir" SHARD= BUNDLE=)   # a cell is no shard (make passes SHARD= on in MAKEFLAGS)
         for isa in $PLUGIN_ISAS; do
             cmd+=(HSDIS_DIR_$isa="$BUILD/hsdis/$isa" HSDIS_CS_$isa="$BUILD/capstone/$isa")
         done
-        [ -n "${TEST:-}" ] && cmd+=(TEST="$TEST")
+        [ -n "$cell_test" ] && cmd+=(TEST="$cell_test")
     fi
     id=$(new_run_id)   # the run's own results carry it (make/jtreg.sh's PACK_RUN_ID): no earlier run's are read as its own
     version=$(jdk_version "$home")
@@ -156,10 +185,10 @@ for entry in "${ENTRIES[@]}"; do
         echo "== ${cmd[*]}"
     } >"$log"
     if [ "${MATRIX_VERBOSE:-0}" = 1 ]; then
-        PACK_RUN_ID=$id JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label "${cmd[@]}" </dev/null 2>&1 | tee -a "$log"
+        PACK_RUN_ID=$id JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label TEST=$cell_test BUNDLE= "${cmd[@]}" </dev/null 2>&1 | tee -a "$log"
         rc=${PIPESTATUS[0]}
     else
-        PACK_RUN_ID=$id JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label "${cmd[@]}" </dev/null >>"$log" 2>&1
+        PACK_RUN_ID=$id JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label TEST=$cell_test BUNDLE= "${cmd[@]}" </dev/null >>"$log" 2>&1
         rc=$?
     fi
     secs=$(( $(date +%s) - start ))
@@ -248,3 +277,7 @@ awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
 # the totals line and the exit status of the cells' outcomes (1 failed, else 4 inconclusive, else 3 findings)
 # shellcheck disable=SC2046 # the words OUTCOME=N
 runs tally $(cat "$BUILD/matrix/tally")
+status=$?
+# BUNDLE=: this shard's runs, for make report FROM= (make/shard.sh)
+[ "$SHARDED" = 1 ] && write_bundle matrix "$PLAN" "${labels[@]/#/matrix/}"
+exit $status

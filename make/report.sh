@@ -5,6 +5,10 @@
 # docs/report.md.
 #
 #   make/report.sh            write the report
+#   FROM="b1 b2 ..." make/report.sh  write it from shards' bundles instead (make test/matrix BUNDLE=; Bundles.java):
+#                             refused (exit 2, one line) for another commit or plan or a cell two bundles hold; a
+#                             shard no bundle holds is named, and the exit status is then 2
+#   make/report.sh --check-only  only check FROM= (one line, exit 2)
 #   make/report.sh --browser  write it, then check it in a headless Chromium at 1400 px wide (Debian's, installed
 #                             through make/need.sh): it renders, its grid has the expected rows, cells, baseline
 #                             marks and totals, it needs no horizontal scrolling, nothing external is loaded; the
@@ -15,6 +19,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 . make/lib.sh
+. make/shard.sh
+# make report FROM="bundle ...": the bundles (directories, or .tar.gz) shards left on other machines, checked first.
+read -r -a bundles <<<"${FROM:-}"
+for b in "${bundles[@]}"; do
+    [ -d "$b" ] || [[ $b == *.tar.gz && -f $b ]] || die "FROM=$b is no bundle: a directory or .tar.gz that make test or make matrix BUNDLE= wrote"
+done
+[ ${#bundles[@]} -eq 0 ] || [ "${1:-}" != --browser ] || die "make report-check checks this BUILD's report; FROM= is make report's"
+[ "${1:-}" = --check-only ] && exit 0   # the Makefile's check, before anything is built
 use_build_dir
 HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the report tool"
 tools=$(build_tools "$HOST_JDK") || exit 2
@@ -27,6 +39,21 @@ capstone=${capstone%; }
 hsdis=$(git log -1 --format='%h %cs' -- lib/hsdis 2>/dev/null || echo unknown)
 export PACK_VERSION="commit $commit"
 export PACK_TOOLS="hsdis plugin: lib/hsdis at $hsdis; capstone ($capstone)"
+if [ ${#bundles[@]} -gt 0 ]; then
+    dirs=()   # a .tar.gz is unpacked under $OUT/bundles/N
+    rm -rf "$OUT/bundles"
+    for i in "${!bundles[@]}"; do
+        b=${bundles[$i]}
+        if [[ $b == *.tar.gz ]]; then
+            mkdir -p "$OUT/bundles/$((i + 1))"
+            tar -C "$OUT/bundles/$((i + 1))" -xzf "$b" || die "FROM=$b cannot be unpacked"
+            b=$OUT/bundles/$((i + 1))
+        fi
+        dirs+=("$b")
+    done
+    PACK_COMMIT=$(pack_commit) "$HOST_JDK/bin/java" -cp "$tools" Report --from "$OUT" "${dirs[@]}"
+    exit $?
+fi
 "$HOST_JDK/bin/java" -cp "$tools" Report "$BUILD" "$OUT"
 status=$?
 [ "${1:-}" = --browser ] || exit $status

@@ -38,6 +38,8 @@ import java.util.stream.Stream;
  *
  * Usage: Report BUILD_DIR OUT_DIR    (environment: PACK_VERSION, PACK_TOOLS: the pack's commit, hsdis/capstone;
  *                                     REPORT_BASELINE: the label of the baseline column, default the first)
+ *        Report --from OUT_DIR BUNDLE_DIR...   the shards' bundles merged (Bundles.merge; PACK_COMMIT: this checkout's
+ *                                     commit); exit 2 when they are refused, or when a shard of the plan is missing
  */
 public class Report {
     /** Each test file's declared negative controls (read from its compiled class, as make sensitivity does). */
@@ -46,6 +48,8 @@ public class Report {
     static final Map<String, String> wallTimes = new HashMap<>();
     /** Where the report is written: its links to .jtr files and child output are relative to it. */
     static Path out = Path.of(".");
+    /** Where the results come from when they are not this BUILD's: make report FROM='s bundles (Bundles.merge). */
+    static String provenance = "";
 
     /** The outcomes the report knows, in the order of the legend and the totals, with their glyphs. */
     static final Map<String, String> GLYPHS = new LinkedHashMap<>();
@@ -131,12 +135,30 @@ public class Report {
             """;
 
     public static void main(String[] args) throws IOException {
+        if (args.length >= 3 && args[0].equals("--from")) {
+            out = Path.of(args[1]).toAbsolutePath();
+            Bundles.Merged merged = null;
+            try {
+                merged = Bundles.merge(List.of(args).subList(2, args.length).stream().map(Path::of).toList(), env("PACK_COMMIT"), out);
+            } catch (Bundles.Refused e) {
+                System.err.println("error: make report FROM=: " + e.getMessage());
+                System.exit(2);
+            }
+            provenance = merged.provenance();
+            int status = write(out.resolve("no-sensitivity"), merged.runs());
+            merged.missing().forEach(k -> System.err.println("report: shard " + k + " is missing: no bundle holds its cells, the report is partial"));
+            System.exit(merged.missing().isEmpty() ? status : 2);
+        }
         Path build = Path.of(args[0]).toAbsolutePath();
         out = Path.of(args[1]).toAbsolutePath();
-        List<Results.Run> runs = runs(build);
+        System.exit(write(build, runs(build)));
+    }
+
+    /** Writes the page, JUnit and TAP of the runs; the sensitivity verdicts from BUILD. The exit status: 1 a cell failed, 4 inconclusive. */
+    static int write(Path build, List<Results.Run> runs) throws IOException {
         if (runs.isEmpty()) {
             System.err.println("error: no results under " + build + ": run make test or make matrix first");
-            System.exit(2);
+            return 2;
         }
         Map<String, Map<String, List<String[]>>> verdicts = verdicts(build.resolve("sensitivity"));
         TreeSet<String> tests = tests(runs);
@@ -185,7 +207,7 @@ public class Report {
         totals.replaceAll((o, k) -> n.getOrDefault(o.word(), 0));
         totals.merge(anatomy.probe.Outcome.SKIPPED, other, Integer::sum);
         System.out.println(anatomy.probe.Outcome.totals(totals));
-        System.exit(n.get("failed") > 0 ? 1 : n.get("inconclusive") > 0 ? 4 : 0);
+        return n.get("failed") > 0 ? 1 : n.get("inconclusive") > 0 ? 4 : 0;
     }
 
     static TreeSet<String> tests(List<Results.Run> runs) {
@@ -337,7 +359,7 @@ public class Report {
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>HotSpot JIT pack: report</title>\n<style>")
                 .append(CSS).append("</style>\n<script>").append(SCRIPT).append("</script></head><body>\n");
         h.append("<h1>HotSpot JIT regression pack: results</h1>\n<p class=\"small\">Pack ").append(esc(env("PACK_VERSION")))
-                .append("; ").append(esc(env("PACK_TOOLS"))).append("; written ").append(when).append(".</p>\n");
+                .append(provenance.isEmpty() ? "" : ", " + esc(provenance)).append("; ").append(esc(env("PACK_TOOLS"))).append("; written ").append(when).append(".</p>\n");
         h.append(legend(cols, tests, baseline));
         h.append(grid(cols, tests, baseline));
         h.append(runsTable(cols));

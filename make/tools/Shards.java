@@ -1,0 +1,266 @@
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * make test SHARD=k/N and make matrix SHARD=k/N: the selected work split over N machines by the wall times of
+ * earlier runs. The planner is LPT (longest processing time first): the units, longest first (ties by name),
+ * each into the least loaded shard (ties: the lowest). A unit is a test file (its @test variants run together),
+ * or for make matrix a cell (a JDK of the matrix) when there are at least N cells, else one test file on one cell.
+ * A test with no recorded time is estimated at the median of the known ones; a cell whose JDK runs under
+ * qemu-user costs EMULATION times its tests' native times. The same inputs give the same plan, and the plan's
+ * hash names it: shards of one plan can be merged (make report FROM=).
+ *
+ * The timings file has one line per test file: the file, a tab, its native wall seconds (the sum of its
+ * variants). `record` folds a run's results (Results.load) into it: those tests' times replace the old ones.
+ *
+ * Usage: Shards test SHARD TIMINGS PLAN_OUT SELECTION...        the shard's test files, one a line; the plan on stderr
+ *        Shards matrix SHARD TIMINGS PLAN_OUT LABEL:emulated|LABEL:native... -- SELECTION...
+ *                                                               the shard's cells: LABEL, a tab, its test files
+ *        Shards plan SHARD TIMINGS SELECTION...                 only print make test's plan (make plan)
+ *        Shards record TIMINGS OUT BUILD_DIR                    TIMINGS with the run's times folded in, written to OUT
+ *                                                               (native runs only; the tests it did not run keep theirs)
+ * Exit status 2 with one line for a bad SHARD.
+ */
+final class Shards {
+    /** Under qemu-user a VM runs roughly ten times slower (make/jtreg.sh scales the timeouts by the same factor). */
+    static final double EMULATION = 10;
+
+    /** One piece of work: a test file on a cell ("" for make test), its estimated seconds, whether a run measured it. */
+    record Unit(String cell, String test, double seconds, boolean known) {
+        String name() {
+            return cell.isEmpty() ? test : cell + " " + test;
+        }
+    }
+
+    /** The plan: N shards of units, each in the order the planner placed them; its hash names it. */
+    record Plan(List<List<Unit>> shards) {
+        int n() {
+            return shards.size();
+        }
+
+        double load(int shard) {
+            return shards.get(shard).stream().mapToDouble(Unit::seconds).sum();
+        }
+
+        /** Twelve hex digits of SHA-256 over N and each shard's units: equal plans, equal hashes. */
+        String hash() {
+            StringBuilder text = new StringBuilder().append(n()).append('\n');
+            for (int s = 0; s < n(); s++) {
+                for (Unit u : shards.get(s).stream().sorted(Comparator.comparing(Unit::name)).toList()) {
+                    text.append(s + 1).append('\t').append(u.cell()).append('\t').append(u.test()).append('\n');
+                }
+            }
+            try {
+                byte[] d = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
+                return HexFormat.of().formatHex(d).substring(0, 12);
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** k and N of "k/N", 1 <= k <= N; else IllegalArgumentException with the one line the user sees. */
+    static int[] parse(String shard) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([1-9][0-9]{0,3})/([1-9][0-9]{0,3})").matcher(shard.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("SHARD=" + shard + " is not k/N (this machine's shard k of N, 1 <= k <= N, e.g. SHARD=1/3)");
+        }
+        int k = Integer.parseInt(m.group(1)), n = Integer.parseInt(m.group(2));
+        if (k > n) {
+            throw new IllegalArgumentException("SHARD=" + shard + ": there is no shard " + k + " of " + n + " (1 <= k <= N)");
+        }
+        return new int[] {k, n};
+    }
+
+    /** LPT: longest first (ties by name), each into the least loaded shard (ties: the lowest numbered). */
+    static Plan plan(List<Unit> units, int n) {
+        List<List<Unit>> shards = new ArrayList<>();
+        double[] load = new double[n];
+        for (int s = 0; s < n; s++) {
+            shards.add(new ArrayList<>());
+        }
+        List<Unit> order = units.stream().sorted(Comparator.comparingDouble(Unit::seconds).reversed().thenComparing(Unit::name)).toList();
+        for (Unit u : order) {
+            int least = 0;
+            for (int s = 1; s < n; s++) {
+                least = load[s] < load[least] ? s : least;
+            }
+            shards.get(least).add(u);
+            load[least] += u.seconds();
+        }
+        return new Plan(shards);
+    }
+
+    /** The units of make test: each test file with its recorded time, or the median of the known ones. */
+    static List<Unit> units(String cell, List<String> tests, Map<String, Double> timings, double factor) {
+        double median = median(timings);
+        return tests.stream().map(t -> timings.containsKey(t) ? new Unit(cell, t, timings.get(t) * factor, true)
+                : new Unit(cell, t, median * factor, false)).toList();
+    }
+
+    /**
+     * The units of make matrix: whole cells when there are at least N (a cell's cost is the sum of its tests'),
+     * else each (cell, test file) pair, so that N machines have work even for a matrix of one JDK.
+     */
+    static List<Unit> matrixUnits(Map<String, Boolean> cells, List<String> tests, Map<String, Double> timings, int n) {
+        List<Unit> pairs = new ArrayList<>();
+        List<Unit> whole = new ArrayList<>();
+        cells.forEach((cell, emulated) -> {
+            List<Unit> mine = units(cell, tests, timings, emulated ? EMULATION : 1);
+            pairs.addAll(mine);
+            whole.add(new Unit(cell, "", mine.stream().mapToDouble(Unit::seconds).sum(), mine.stream().allMatch(Unit::known)));
+        });
+        return cells.size() >= n ? whole : pairs;
+    }
+
+    /** The median of the recorded times; 1 s when nothing is recorded (the plan then balances by count). */
+    static double median(Map<String, Double> timings) {
+        double[] v = timings.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        if (v.length == 0) {
+            return 1;
+        }
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    static Map<String, Double> readTimings(Path file) throws IOException {
+        Map<String, Double> t = new TreeMap<>();
+        if (Files.isRegularFile(file)) {
+            for (String line : Files.readAllLines(file)) {
+                String[] f = line.replaceAll("#.*", "").split("\t");
+                if (f.length >= 2 && f[1].trim().matches("[0-9]+(\\.[0-9]+)?")) {
+                    t.put(f[0].trim(), Double.parseDouble(f[1].trim()));
+                }
+            }
+        }
+        return t;
+    }
+
+    static void writeTimings(Path file, Map<String, Double> timings) throws IOException {
+        StringBuilder b = new StringBuilder("# test file\tnative wall seconds (make/tools/Shards.java; make test updates build/timings.tsv)\n");
+        new TreeMap<>(timings).forEach((t, s) -> b.append(t).append('\t').append(String.format(Locale.ROOT, "%.2f", s)).append('\n'));
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, b);
+    }
+
+    /** The timings with a run's measured tests replaced: each test file's time is the sum of its variants'. */
+    static Map<String, Double> record(Map<String, Double> timings, Results.Run run) {
+        Map<String, Double> measured = new TreeMap<>();
+        run.cells().forEach((test, cell) -> {
+            String seconds = String.valueOf(cell.seconds());
+            if (test.startsWith("test/") && seconds.matches("[0-9]+(\\.[0-9]+)?")) {
+                measured.merge(test.replaceAll("#.*", ""), Double.parseDouble(seconds), Double::sum);
+            }
+        });
+        Map<String, Double> all = new TreeMap<>(timings);
+        all.putAll(measured);
+        return all;
+    }
+
+    /** The test files of a jtreg selection, relative to the pack's root, in a steady order. */
+    static List<String> testFiles(List<String> selection) throws IOException {
+        Path root = Path.of("").toAbsolutePath();
+        return Selection.tests(selection).stream().map(p -> root.relativize(p.toAbsolutePath()).toString()).sorted().distinct().toList();
+    }
+
+    /** The plan as the user reads it: per shard its load and its units, longest first; `mine` marked. */
+    static String describe(Plan plan, int mine, String timingsSource) {
+        StringBuilder b = new StringBuilder();
+        long unknown = plan.shards().stream().flatMap(List::stream).filter(u -> !u.known()).count();
+        int units = plan.shards().stream().mapToInt(List::size).sum();
+        double mean = java.util.stream.IntStream.range(0, plan.n()).mapToDouble(plan::load).sum() / plan.n();
+        b.append(String.format(Locale.ROOT, "shard plan %s: %d units over %d shards, %.0f s estimated a shard on average (timings: %s%s)%n",
+                plan.hash(), units, plan.n(), mean, timingsSource, unknown == 0 ? "" : "; " + unknown + " without a recorded time, estimated at the median"));
+        for (int s = 0; s < plan.n(); s++) {
+            int size = plan.shards().get(s).size();
+            b.append(String.format(Locale.ROOT, "  shard %d/%d: %d unit%s, %.1f s%s%n", s + 1, plan.n(), size, size == 1 ? "" : "s", plan.load(s),
+                    s + 1 == mine ? "   <- SHARD=" + mine + "/" + plan.n() : ""));
+            for (Unit u : plan.shards().get(s)) {
+                b.append(String.format(Locale.ROOT, "      %7.1f s%s  %s%n", u.seconds(), u.known() ? " " : "*", u.test().isEmpty() ? u.cell() + " (the whole cell)" : u.name()));
+            }
+        }
+        return b.toString();
+    }
+
+    /** The plan file a bundle carries: k/N, the hash, then each unit's shard. */
+    static void writePlan(Path file, Plan plan, int k) throws IOException {
+        StringBuilder b = new StringBuilder().append("shard=").append(k).append('/').append(plan.n()).append('\n')
+                .append("plan.hash=").append(plan.hash()).append('\n');
+        for (int s = 0; s < plan.n(); s++) {
+            for (Unit u : plan.shards().get(s)) {
+                b.append("unit.").append(s + 1).append('=').append(u.name()).append('\n');
+            }
+        }
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, b);
+    }
+
+    public static void main(String[] args) throws IOException {
+        try {
+            run(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    static void run(String[] args) throws IOException {
+        List<String> a = List.of(args);
+        switch (a.isEmpty() ? "" : a.get(0)) {
+            case "test" -> {
+                int[] kn = parse(a.get(1));
+                Path timings = Path.of(a.get(2));
+                Plan plan = plan(units("", testFiles(a.subList(4, a.size())), readTimings(timings), 1), kn[1]);
+                writePlan(Path.of(a.get(3)), plan, kn[0]);
+                System.err.print(describe(plan, kn[0], timings.toString()));
+                plan.shards().get(kn[0] - 1).forEach(u -> System.out.println(u.test()));
+            }
+            case "plan" -> {
+                int[] kn = parse(a.get(1));
+                Path timings = Path.of(a.get(2));
+                System.out.print(describe(plan(units("", testFiles(a.subList(3, a.size())), readTimings(timings), 1), kn[1]), kn[0], timings.toString()));
+            }
+            case "matrix" -> {
+                int[] kn = parse(a.get(1));
+                Path timings = Path.of(a.get(2));
+                int dash = a.indexOf("--");
+                Map<String, Boolean> cells = new LinkedHashMap<>();
+                for (String c : a.subList(4, dash)) {
+                    cells.put(c.substring(0, c.lastIndexOf(':')), c.endsWith(":emulated"));
+                }
+                List<String> tests = testFiles(a.subList(dash + 1, a.size()));
+                Plan plan = plan(matrixUnits(cells, tests, readTimings(timings), kn[1]), kn[1]);
+                writePlan(Path.of(a.get(3)), plan, kn[0]);
+                System.err.print(describe(plan, kn[0], timings.toString()));
+                Map<String, List<String>> mine = new LinkedHashMap<>();
+                cells.keySet().forEach(c -> mine.put(c, new ArrayList<>()));
+                for (Unit u : plan.shards().get(kn[0] - 1)) {
+                    mine.get(u.cell()).addAll(u.test().isEmpty() ? tests : List.of(u.test()));
+                }
+                mine.forEach((c, t) -> {
+                    if (!t.isEmpty()) {
+                        System.out.println(c + "\t" + String.join(" ", t.stream().sorted().toList()));
+                    }
+                });
+            }
+            case "record" -> {
+                Results.Run run = Results.load(null, Path.of(a.get(3)));
+                if (!"true".equals(run.probe().getProperty("pack.emulated"))) {
+                    writeTimings(Path.of(a.get(2)), record(readTimings(Path.of(a.get(1))), run));
+                }
+            }
+            default -> throw new IllegalArgumentException("usage: Shards test|matrix|plan|record ... (see make/tools/Shards.java)");
+        }
+    }
+}
