@@ -225,6 +225,20 @@ check_conc() {
     [[ "${CONC:-1}" =~ ^[1-9][0-9]*$ ]] || die "CONC=$CONC is not a positive whole number"
 }
 
+# options_key HOME: what a check of the user's options is valid for: the JDK's path and release file, VM_OPTIONS and
+# JAVA_OPTIONS.
+options_key() {
+    printf '%s\n' "$1" "$(stat -c %Y.%s "$1/release" 2>/dev/null)" "${VM_OPTIONS:-}" "${JAVA_OPTIONS:-}" | cksum | tr ' ' -
+}
+
+# checked_answer HOME: the answer of make's check of the user's options (PACK_OPTIONS_CHECKED: a key, then the
+# VM's output, lines separated by RS, \036) when it was for this JDK and these options; else status 1.
+checked_answer() {
+    local rs=$'\036'
+    [ -n "${PACK_OPTIONS_CHECKED:-}" ] && [ "${PACK_OPTIONS_CHECKED%%"$rs"*}" = "$(options_key "$1")" ] || return 1
+    tr "$rs" '\n' <<<"${PACK_OPTIONS_CHECKED#*"$rs"}"
+}
+
 # jdk_key HOME: a short name for a JDK's own jtreg work area: feature, ISA, and a hash of its path and release.
 jdk_key() {
     local h
