@@ -107,6 +107,7 @@ PROBLEMS=$("$HOST_JDK/bin/java" -cp "$tools" Problems "$ARCH_UNDER_TEST" "$(jdk_
 
 echo "jtreg: JDK $JDK ($ARCH_UNDER_TEST, JDK $(jdk_feature "$JDK"))${VM_OPTIONS:+, VM options: $VM_OPTIONS}"
 start=$(date +%s)
+touch "$WORK/jtreg.started"
 set +e
 "$HOST_JDK/bin/java" -jar "$JTREG_HOME/lib/jtreg.jar" "${args[@]}" -w:"$WORK" -r:"$REPORT" "${user_args[@]}" "${SELECT[@]}"
 status=$?
@@ -115,7 +116,7 @@ set -e
 if [ "$status" -ge 3 ]; then
     die "jtreg could not run the tests (exit $status): see its message above"
 fi
-share_compiled_classes "$WORK/classes"
+share_compiled_classes "$WORK/classes" "$WORK/jtreg.started"
 summary_props=(-Dpack.problems="$PROBLEMS")
 
 # A test inconclusive under the user's options, or skipped at run time naming no probe property (only the options can
