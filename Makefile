@@ -97,12 +97,14 @@ JDK_LIST = $(shell JDK_TABLE='$(JDK_TABLE)' bash -c '. make/lib.sh; jdk_list $(1
 HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_CS_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
 
 # What the user typed (JDK, TEST, CONC, VM_OPTIONS, ...) is checked before anything is built: a mistake is
-# one line, and make stops before building the plugin.
+# one line, and make stops before building the plugin. The check's VM answer goes down to make/jtreg.sh
+# (PACK_OPTIONS_CHECKED), which then starts no VM of its own to check the same options again.
 ifneq ($(filter test selftest sensitivity stress bench,$(MAKECMDGOALS)),)
-  INPUT_ERROR := $(shell JDK='$(JDK)' TEST='$(if $(filter selftest,$(MAKECMDGOALS)),selftest,$(TEST))' \
+  INPUT_CHECK := $(shell JDK='$(JDK)' TEST='$(if $(filter selftest,$(MAKECMDGOALS)),selftest,$(TEST))' \
     CONC='$(CONC)' ARCH='$(ARCH)' BUILD='$(BUILD)' VM_OPTIONS='$(VM_OPTIONS)' JAVA_OPTIONS='$(JAVA_OPTIONS)' \
-    bash make/jtreg.sh --check-only 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
-  $(if $(INPUT_ERROR),$(error $(INPUT_ERROR)))
+    bash make/jtreg.sh --check-only 2>&1 | grep -E '^(error|checked): ' | head -n 1)
+  $(if $(filter error:,$(firstword $(INPUT_CHECK))),$(error $(subst error: ,,$(INPUT_CHECK))))
+  export PACK_OPTIONS_CHECKED := $(subst checked: ,,$(INPUT_CHECK))
 endif
 # make stress and make bench check their own numbers (N, STRESS_CPUS, BUDGET) first thing, before any build.
 ifneq ($(filter stress bench,$(MAKECMDGOALS)),)

@@ -28,12 +28,20 @@ fi
 HOST_JDK=$(host_jdk "$JDK") || die "no JDK 17+ for $(host_arch) to run jtreg with: install one (Debian package openjdk-17-jdk-headless)"
 
 # The JDK must start a VM with the user's options: a mistyped flag is one line now, not six failed tests.
-# shellcheck disable=SC2086 # the options are a list
 # The same VM prints the flags ergonomics chose, kept for make report (the line starting -XX:).
-if ! out=$("$TEST_JDK/bin/java" ${VM_OPTIONS:-} ${JAVA_OPTIONS:-} -XX:+PrintCommandLineFlags -version 2>&1); then
-    die "JDK=$JDK cannot start a VM${VM_OPTIONS:+ with VM_OPTIONS=$VM_OPTIONS}${JAVA_OPTIONS:+ JAVA_OPTIONS=$JAVA_OPTIONS}: $(grep -v -e '^\s*$' -e '^-XX:' <<<"$out" | head -n 1)"
+# Once per run: make's parse-time check (--check-only) prints its VM's answer after "checked: ", under a key of
+# the JDK (its path and release file) and the options, and make hands it down in PACK_OPTIONS_CHECKED. A run for
+# another JDK or other options (a negative control of make sensitivity, a nested make) starts its own VM.
+if [ "$CHECK_ONLY" = 1 ] || ! out=$(checked_answer "$TEST_JDK"); then
+    # shellcheck disable=SC2086 # the options are a list
+    if ! out=$("$TEST_JDK/bin/java" ${VM_OPTIONS:-} ${JAVA_OPTIONS:-} -XX:+PrintCommandLineFlags -version 2>&1); then
+        die "JDK=$JDK cannot start a VM${VM_OPTIONS:+ with VM_OPTIONS=$VM_OPTIONS}${JAVA_OPTIONS:+ JAVA_OPTIONS=$JAVA_OPTIONS}: $(grep -v -e '^\s*$' -e '^-XX:' <<<"$out" | head -n 1)"
+    fi
 fi
-[ "$CHECK_ONLY" = 1 ] && exit 0
+if [ "$CHECK_ONLY" = 1 ]; then
+    printf 'checked: %s\036%s\n' "$(options_key "$TEST_JDK")" "$(tr '\n' '\036' <<<"$out")"
+    exit 0
+fi
 JTREG_HOME=$(find_jtreg) || exit 2
 
 select_tests
@@ -117,6 +125,7 @@ start=$(date +%s)
 # and no earlier run's file is left here to be read as this one's.
 RUN_ID=${PACK_RUN_ID:-$(new_run_id)}
 rm -f "$BUILD/summary.tsv"
+touch "$WORK/jtreg.started"
 set +e
 "$HOST_JDK/bin/java" -jar "$JTREG_HOME/lib/jtreg.jar" "${args[@]}" -w:"$WORK" -r:"$REPORT" "${user_args[@]}" "${SELECT[@]}"
 status=$?
@@ -125,7 +134,7 @@ set -e
 if [ "$status" -ge 3 ]; then
     die "jtreg could not run the tests (exit $status): see its message above"
 fi
-share_compiled_classes "$WORK/classes"
+share_compiled_classes "$WORK/classes" "$WORK/jtreg.started"
 summary_props=(-Dpack.problems="$PROBLEMS" -Dpack.run.id="$RUN_ID" -Dpack.jdk.home="$JDK" -Dpack.test.jdk="$TEST_JDK"
     -Dpack.commit="$(git rev-parse HEAD 2>/dev/null || true)" -Dpack.vm.options="$USER_OPTIONS")
 

@@ -1101,7 +1101,7 @@ public enum Op implements Formed {
 
         @Override
         public List<Instruction> find(List<Instruction> code, Isa isa) {
-            return base.form(isa).matches(code, isa).stream().filter(m -> covers(m, isa)).map(Form.Match::at).toList();
+            return Formed.judged(() -> base.form(isa).matches(code, isa)).stream().filter(m -> covers(m, isa)).map(Form.Match::at).toList();
         }
 
         private boolean covers(Form.Match m, Isa isa) {

@@ -3,7 +3,7 @@
  * @summary The platform table (make/platforms) names every ISA once, the Java library reads it, and an operation
  *          declared "not on this ISA" skips with its reason
  * @library /lib
- * @build anatomy.isa.Platforms anatomy.Op
+ * @build anatomy.capture.Platforms anatomy.Op
  * @run testng PlatformsTest
  */
 
@@ -14,7 +14,7 @@ import static org.testng.Assert.expectThrows;
 
 import anatomy.Op;
 import anatomy.isa.Isa;
-import anatomy.isa.Platforms;
+import anatomy.capture.Platforms;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -92,5 +92,17 @@ public class PlatformsTest {
         var e = expectThrows(jtreg.SkippedException.class, () -> Op.STACK_WATERMARK_POLL.find(List.of(), Isa.S390X));
         assertEquals(e.getMessage(), why + " (pack.isa=s390x)");
         assertEquals(Op.STACK_WATERMARK_POLL.form(Isa.X86_64).notOnReason(), null);
+    }
+
+    /**
+     * The ISA layer knows nothing of jtreg: its form says "not judged here" with a type of the library, and the
+     * operation, a layer up, turns it into jtreg's skip with the same words (Finding.ofSkip reads them).
+     */
+    @Test
+    public void theFormSaysNotJudgedAndTheOperationSkips() {
+        var form = Op.STACK_WATERMARK_POLL.form(Isa.S390X);
+        var below = expectThrows(anatomy.isa.NotJudged.class, () -> form.find(List.of(), Isa.S390X));
+        var above = expectThrows(jtreg.SkippedException.class, () -> Op.STACK_WATERMARK_POLL.find(List.of(), Isa.S390X));
+        assertEquals(above.getMessage(), below.getMessage());
     }
 }

@@ -111,7 +111,7 @@ public class Problems {
             }
             String a = osArch[1];
             if (a.equals("all") || a.equals(isa) || a.equals("x64") && isa.equals("x86_64")
-                    || anatomy.isa.Platforms.byName(a).map(r -> r.isa().equals(isa)).orElse(false)) {
+                    || anatomy.capture.Platforms.byName(a).map(r -> r.isa().equals(isa)).orElse(false)) {
                 return true;
             }
         }
@@ -163,7 +163,7 @@ public class Problems {
             return "platform '" + platform + "' is not generic-<arch> or linux-<arch>";
         }
         String a = osArch[1];
-        if (a.equals("all") || a.equals("x64") || anatomy.isa.Platforms.byName(a).isPresent()) {
+        if (a.equals("all") || a.equals("x64") || anatomy.capture.Platforms.byName(a).isPresent()) {
             return null;
         }
         return "platform '" + platform + "' names an ISA the platform table (make/platforms) does not know";

@@ -1,6 +1,5 @@
 package anatomy.capture;
 
-import anatomy.isa.Isa;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +21,13 @@ public final class Emulator {
         try {
             String cpu = Files.readString(Path.of("/proc/cpuinfo"));
             boolean x86Host = cpu.contains("vendor_id") || cpu.contains("GenuineIntel") || cpu.contains("AuthenticAMD");
-            boolean x86Vm = Isa.X86_64.label().equals(Isa.ofOsArch(System.getProperty("os.arch")).label());
+            var vm = Platforms.byName(System.getProperty("os.arch"));   // make/platforms: the VM's ISA
+            if (vm.isEmpty()) {
+                return null;
+            }
+            boolean x86Vm = vm.get().isa().equals("x86_64");
             return x86Host != x86Vm ? "detected from /proc/cpuinfo" : null;
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (IOException e) {
             return null;
         }
     }

@@ -1,6 +1,5 @@
 package anatomy.capture;
 
-import anatomy.isa.Platforms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -256,14 +256,14 @@ public final class Form {
      */
     public List<Match> matches(List<Instruction> code, Isa isa) {
         if (notOn != null) {
-            throw new jtreg.SkippedException(notOn + " (pack.isa=" + isa.label() + ")");   // the ISA explains it: a skip
+            throw new NotJudged(notOn + " (pack.isa=" + isa.label() + ")");   // the ISA explains it: a skip
         }
         if (absent != null) {
             return List.of();
         }
         Instruction shape = unjudged == null ? null : unjudged.apply(code);
         if (shape != null) {
-            throw new jtreg.SkippedException(unjudgedWhy + " (here: " + shape + "; pack.isa=" + isa.label() + ")");
+            throw new NotJudged(unjudgedWhy + " (here: " + shape + "; pack.isa=" + isa.label() + ")");
         }
         if (note != null) {
             return code.stream().filter(i -> i.annotations().stream().anyMatch(a -> note.matcher(a).find())

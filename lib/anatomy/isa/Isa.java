@@ -1,6 +1,7 @@
 package anatomy.isa;
 
 import anatomy.capture.InstructionKinds;
+import anatomy.capture.Platforms;
 import java.util.Locale;
 import java.util.regex.Pattern;
 

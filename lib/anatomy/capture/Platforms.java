@@ -1,4 +1,4 @@
-package anatomy.isa;
+package anatomy.capture;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
