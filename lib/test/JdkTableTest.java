@@ -2,7 +2,7 @@
  * @test
  * @summary The JDK table (make/jdk-table) is read by the same rules in shell and Java, a bad row is one line naming its file and line, a new release is one row, and a path inside a JDK names its home
  * @library /lib /make/tools
- * @build JdkTable anatomy.isa.Platforms
+ * @build JdkTable anatomy.capture.Platforms
  * @run testng JdkTableTest
  */
 
@@ -10,7 +10,7 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
-import anatomy.isa.Platforms;
+import anatomy.capture.Platforms;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-import anatomy.isa.Platforms;
+import anatomy.capture.Platforms;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -120,13 +120,18 @@ public class Mutants {
 
         // A sample's mutants mostly sit in code the pack never runs: traps at the sites of several mutants at once
         // that change no test show each of them unreached in one run instead of two runs each.
-        Map<Mutant, Verdict> screened = seed.isEmpty() ? Map.of() : screen(mutants, binary, patches, jdk, run, work, baseline, test);
+        // Sites the VM runs while it starts (stub and interpreter generation, compiler initialisation) are reached by
+        // every test: one `java -version` with a trap there says so in a fraction of a second, keeps such a site out
+        // of the screening groups (one would make its whole group judged alone) and spares its own trap run.
+        Set<Mutant> atStart = seed.isEmpty() ? Set.of() : reachedAtStart(mutants, binary, patches, jdk, work);
+        Map<Mutant, Verdict> screened = seed.isEmpty() ? Map.of()
+                : screen(mutants.stream().filter(m -> !atStart.contains(m)).toList(), binary, patches, jdk, run, work, baseline, test);
         List<Verdict> verdicts = new ArrayList<>();
         for (Mutant m : mutants) {
             long start = System.nanoTime();
             Verdict v = m.refusal() != null ? new Verdict(m, "refused", m.refusal(), 0)
                     : screened.containsKey(m) ? screened.get(m)
-                    : judge(m, binary, patches, jdk, run, work, baseline, test);
+                    : judge(m, binary, patches, jdk, run, work, baseline, test, atStart.contains(m));
             v = new Verdict(v.mutant(), v.outcome(), v.detail(), v.seconds() + (System.nanoTime() - start) / 1e9);
             verdicts.add(v);
             System.out.printf("mutants: %-28s %-9s %6.1f s  %s%n", m.spec().id(), v.outcome(), v.seconds(), v.detail());
@@ -340,7 +345,7 @@ public class Mutants {
     }
 
     static Verdict judge(Mutant m, Binary binary, Patches patches, Path jdk, Path run, Path work,
-                         Map<String, String[]> baseline, String test) throws Exception {
+                         Map<String, String[]> baseline, String test, boolean atStart) throws Exception {
         String tests = selection(m, test);
         Copies.writeLibrary(jdk, apply(binary.bytes, binary, m.edits(), false, patches));
         Path log = work.resolve("mutant-" + m.spec().id() + ".log");
@@ -361,7 +366,11 @@ public class Mutants {
             return new Verdict(m, "survived", "reached, and no test failed: " + String.join(", ", silenced)
                     + " stopped asserting (see " + log + ")", 0);
         }
-        // Nothing changed: was the code reached at all? A trap at every site answers.
+        // Nothing changed: was the code reached at all? A trap at every site answers; at start, it has answered.
+        if (atStart) {
+            return new Verdict(m, "survived", "reached (a trap at its site stops the VM while it starts: every test runs it),"
+                    + " yet every test kept its outcome", 0);
+        }
         Map<String, String[]> trapped = trapRun(m.edits(), binary, patches, jdk, run, tests, work.resolve("trap-" + m.spec().id() + ".log"));
         List<String> reached = reached(baseline, trapped);
         if (trapped.isEmpty() || !reached.isEmpty()) {
@@ -387,6 +396,35 @@ public class Mutants {
     static List<String> reached(Map<String, String[]> baseline, Map<String, String[]> trapped) {
         List<String> out = new ArrayList<>(changed(baseline, trapped, true));
         out.addAll(changed(baseline, trapped, false));
+        return out;
+    }
+
+    /**
+     * The mutants whose sites the VM runs while it starts: with a trap at every site of one mutant, `java -version`
+     * dies (a trap stops the VM that reaches it). Only that is evidence: a run that exits normally may have ended
+     * before a compiler thread finished its initialisation, so those mutants are screened and judged as usual.
+     */
+    static Set<Mutant> reachedAtStart(List<Mutant> mutants, Binary binary, Patches patches, Path jdk, Path work)
+            throws Exception {
+        Set<Mutant> out = new HashSet<>();
+        Path dir = Files.createDirectories(work.resolve("start"));
+        long begin = System.nanoTime();
+        for (Mutant m : mutants.stream().filter(x -> x.refusal() == null).toList()) {
+            Copies.writeLibrary(jdk, apply(binary.bytes, binary, m.edits(), true, patches));
+            Process p = new ProcessBuilder(jdk.resolve("bin/java").toString(), "-XX:-CreateCoredumpOnCrash",
+                    "-XX:ErrorFile=" + dir.resolve("hs_err.log"), "-version")
+                    .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("version.log").toFile()).start();
+            boolean done = p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+            if (!done) {
+                p.destroyForcibly().waitFor();
+            }
+            if (done && p.exitValue() != 0) {    // a hang is no evidence: the 60 s are lost, the mutant screened
+                out.add(m);
+            }
+        }
+        awaitVmsOf(jdk);
+        System.out.printf("mutants: %d of %d sampled mutants' sites run while the VM starts (java -version under a trap,"
+                + " %.1f s): each judged alone, no trap run%n", out.size(), mutants.size(), (System.nanoTime() - begin) / 1e9);
         return out;
     }
 

