@@ -400,32 +400,53 @@ public class Mutants {
     }
 
     /**
-     * The mutants whose sites the VM runs while it starts: with a trap at every site of one mutant, `java -version`
-     * dies (a trap stops the VM that reaches it). Only that is evidence: a run that exits normally may have ended
-     * before a compiler thread finished its initialisation, so those mutants are screened and judged as usual.
+     * The mutants whose sites every test's VM runs: with a trap at every site of one mutant, a VM that starts and runs
+     * a main class that does next to nothing (a lambda and a string concatenation: the invokedynamic any program of
+     * the pack, jtreg's agent and every test's child VM run first) dies, as a trap stops the VM that reaches it.
+     * Only that is evidence: a run that exits normally may have ended before a compiler thread finished its
+     * initialisation, so those mutants are screened and judged as usual. The same run without a trap must pass first.
      */
     static Set<Mutant> reachedAtStart(List<Mutant> mutants, Binary binary, Patches patches, Path jdk, Path work)
             throws Exception {
-        Set<Mutant> out = new HashSet<>();
         Path dir = Files.createDirectories(work.resolve("start"));
+        Files.writeString(dir.resolve("Started.java"), "public class Started { public static void main(String[] a) {"
+                + " java.util.function.IntSupplier n = () -> a.length; String s = \"args: \" + n.getAsInt() + 0.5;"
+                + " if (s.isEmpty()) System.exit(1); } }\n");
+        if (javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "17", "-d", dir.toString(),
+                dir.resolve("Started.java").toString()) != 0) {
+            throw new IOException("cannot compile " + dir.resolve("Started.java"));
+        }
+        Copies.writeLibrary(jdk, binary.bytes);
+        if (!starts(jdk, dir)) {
+            System.out.println("mutants: the unchanged copy does not run the start check's main class (see " + dir.resolve("started.log")
+                    + "): no mutant is taken as reached at start");
+            return Set.of();
+        }
+        Set<Mutant> out = new HashSet<>();
         long begin = System.nanoTime();
         for (Mutant m : mutants.stream().filter(x -> x.refusal() == null).toList()) {
             Copies.writeLibrary(jdk, apply(binary.bytes, binary, m.edits(), true, patches));
-            Process p = new ProcessBuilder(jdk.resolve("bin/java").toString(), "-XX:-CreateCoredumpOnCrash",
-                    "-XX:ErrorFile=" + dir.resolve("hs_err.log"), "-version")
-                    .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("version.log").toFile()).start();
-            boolean done = p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
-            if (!done) {
-                p.destroyForcibly().waitFor();
-            }
-            if (done && p.exitValue() != 0) {    // a hang is no evidence: the 60 s are lost, the mutant screened
+            if (!starts(jdk, dir)) {
                 out.add(m);
             }
         }
+        Copies.writeLibrary(jdk, binary.bytes);
         awaitVmsOf(jdk);
-        System.out.printf("mutants: %d of %d sampled mutants' sites run while the VM starts (java -version under a trap,"
+        System.out.printf("mutants: %d of %d sampled mutants' sites run in every VM (a main class of a lambda under a trap,"
                 + " %.1f s): each judged alone, no trap run%n", out.size(), mutants.size(), (System.nanoTime() - begin) / 1e9);
         return out;
+    }
+
+    /** Whether this JDK runs the main class of dir and exits 0; a hang is no evidence of a trap (60 s, then true). */
+    static boolean starts(Path jdk, Path dir) throws Exception {
+        Process p = new ProcessBuilder(jdk.resolve("bin/java").toString(), "-XX:-CreateCoredumpOnCrash",
+                "-XX:ErrorFile=" + dir.resolve("hs_err.log"), "-cp", dir.toString(), "Started")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("started.log").toFile()).start();
+        if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor();
+            return true;
+        }
+        return p.exitValue() == 0;
     }
 
     /** How many mutants' sites one screening run traps at once. */
