@@ -145,6 +145,14 @@ public class Probe implements Callable<Map<String, String>> {
         }
         put("pack.whitebox", "true", "jdk.test.whitebox.WhiteBox bound");
         boolean c2 = Boolean.parseBoolean(run.fact("c2"));
+        if (!c2 && c2ByFlags() && userOptions().isEmpty() && !System.getProperty("java.vm.name", "").contains("Zero")) {
+            // C2 is there and on, nothing the user gave keeps it from a two-line method, and it still did not compile
+            // it: a broken compiler, not a configuration. Were it a skip, every C2 test would skip and the run be green.
+            throw new IllegalStateException("the probe's VM has C2 (" + c2FlagReason() + ") and no option of yours limits it,"
+                    + " yet C2 did not compile the probe's two-line method: " + reason(run.fact("c2.why"))
+                    + "; no C2 test can be judged on this JDK; the command and output are in "
+                    + ChildVm.workFile("probe", "").getParent());
+        }
         put("pack.c2", Boolean.toString(c2), c2 ? "compiled a method at level 4" : "C2 not available: " + noJit(run.fact("c2.why")));
         boolean c1 = Boolean.parseBoolean(run.fact("c1"));
         put("pack.c1", Boolean.toString(c1), c1 ? "compiled a method at level 1" : "C1 not available: " + noJit(run.fact("c1.why")));
