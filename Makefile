@@ -94,7 +94,7 @@ help:
 JDK_LIST = $(shell JDK_TABLE='$(JDK_TABLE)' bash -c '. make/lib.sh; jdk_list $(1) $(2)' 2>&1)
 
 # Every ISA's plugin directory (make/platforms, the ISAs hsdis.mk builds for), in the table's order.
-HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_CS_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
+HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_PLUGIN_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
 
 # What the user typed (JDK, TEST, CONC, VM_OPTIONS, ...) is checked before anything is built: a mistake is
 # one line, and make stops before building the plugin. The check's VM answer goes down to make/jtreg.sh
@@ -205,10 +205,11 @@ ifneq ($(filter mutants,$(MAKECMDGOALS)),)
   $(if $(MUTANTS_ERROR),$(error $(MUTANTS_ERROR)))
 endif
 
-# make mutants: TEST= only when the user gave it (each mutant names its own tests otherwise).
+# make mutants: TEST= only when the user typed it on make's command line (each mutant names its own tests
+# otherwise): not the default, nor the TEST=all an outer make (make check) exported into the environment.
 mutants:
 	@$(MAKE) --no-print-directory hsdis
-	@$(HSDIS_ENV) TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' SET='$(SET)' SEED='$(SEED)' N='$(N)' LIST='$(LIST)' DRY='$(DRY)' bash make/mutants.sh
+	@$(HSDIS_ENV) TEST='$(if $(filter command line,$(origin TEST)),$(TEST))' SET='$(SET)' SEED='$(SEED)' N='$(N)' LIST='$(LIST)' DRY='$(DRY)' bash make/mutants.sh
 
 compare:
 	@$(MAKE) --no-print-directory hsdis

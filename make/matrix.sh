@@ -55,7 +55,9 @@ if [ "${1:-}" = --collate ]; then COLLATE_ONLY=1; shift; fi
 CHECK_ONLY=0
 if [ "${1:-}" = --check-only ]; then CHECK_ONLY=1; shift; fi
 if [ "${1:-}" = --list ]; then CHECK_ONLY=list; shift; fi
-if [ $# -gt 0 ]; then CMD=("$@"); else CMD=(make --no-print-directory test); fi
+# A cell runs make/jtreg.sh itself (make is entered once, by make matrix, which built every ISA's plugin first);
+# when the plugins are not built yet (make/matrix.sh run by hand), through make test, which builds them.
+if [ $# -gt 0 ]; then CMD=("$@"); else CMD=(bash make/jtreg.sh); fi
 
 trap 'echo "$PROG: interrupted" >&2; exit 130' INT TERM
 
@@ -169,7 +171,14 @@ for entry in "${ENTRIES[@]}"; do
     fi
 
     cmd=("${CMD[@]}")
-    if [[ $(basename "${CMD[0]}") == make || $(basename "${CMD[0]}") == gmake ]]; then
+    if [ "${CMD[*]}" = "bash make/jtreg.sh" ] && [ ! -x "$BUILD/hsdis/$HOST_ARCH/hsdis-decode" ]; then
+        cmd=(make --no-print-directory test)
+    fi
+    if [ "${cmd[*]}" = "bash make/jtreg.sh" ]; then
+        # what make test would give it: every ISA's plugin directory and the host's decoder (make/hsdis.mk), by path
+        plugins=$(for isa in $PLUGIN_ISAS; do printf '%s:' "$(cd "$BUILD" && pwd)/hsdis/$isa"; done)
+        cmd=(env HSDIS_PATH="${plugins%:}" HSDIS_DECODE="$(cd "$BUILD" && pwd)/hsdis/$HOST_ARCH/hsdis-decode" SHARD= bash make/jtreg.sh)
+    elif [[ $(basename "${cmd[0]}") == make || $(basename "${cmd[0]}") == gmake ]]; then
         cmd+=(JDK="$home" ARCH="$arch" BUILD="$dir" SHARD= BUNDLE=)   # a cell is no shard (make passes SHARD= on in MAKEFLAGS)
         for isa in $PLUGIN_ISAS; do
             cmd+=(HSDIS_DIR_$isa="$BUILD/hsdis/$isa" HSDIS_CS_$isa="$BUILD/capstone/$isa")
