@@ -78,6 +78,11 @@ HOST_ARCH=$(host_arch)
 # The ISAs the pack's hsdis plugin is built for (the capstone rows of make/platforms; the others print hex, decoded
 # offline): each gets its plugin directories on a make command line.
 PLUGIN_ISAS=$(platform_isas backend capstone)
+# What make test would give a cell that runs make/jtreg.sh itself: every ISA's plugin directory and the host's
+# decoder (make/hsdis.mk's layout), by path.
+PLUGIN_PATH=$(for isa in $PLUGIN_ISAS; do printf '%s:' "$(mkdir -p "$BUILD" && cd "$BUILD" && pwd)/hsdis/$isa"; done)
+PLUGIN_PATH=${PLUGIN_PATH%:}
+DECODER=$(cd "$BUILD" && pwd)/hsdis/$HOST_ARCH/hsdis-decode
 RESULTS=$BUILD/matrix/results.tsv   # label, test, status, seconds, reason
 TIMES=$BUILD/matrix/times.tsv       # label, seconds, exit code, JDK home, exact version
 # MATRIX_KEEP=1 keeps the other JDKs' rows of an earlier matrix run (make check runs the whole pack on the
@@ -175,9 +180,7 @@ for entry in "${ENTRIES[@]}"; do
         cmd=(make --no-print-directory test)
     fi
     if [ "${cmd[*]}" = "bash make/jtreg.sh" ]; then
-        # what make test would give it: every ISA's plugin directory and the host's decoder (make/hsdis.mk), by path
-        plugins=$(for isa in $PLUGIN_ISAS; do printf '%s:' "$(cd "$BUILD" && pwd)/hsdis/$isa"; done)
-        cmd=(env HSDIS_PATH="${plugins%:}" HSDIS_DECODE="$(cd "$BUILD" && pwd)/hsdis/$HOST_ARCH/hsdis-decode" SHARD= bash make/jtreg.sh)
+        cmd=(env HSDIS_PATH="$PLUGIN_PATH" HSDIS_DECODE="$DECODER" SHARD= bash make/jtreg.sh)
     elif [[ $(basename "${cmd[0]}") == make || $(basename "${cmd[0]}") == gmake ]]; then
         cmd+=(JDK="$home" ARCH="$arch" BUILD="$dir" SHARD= BUNDLE=)   # a cell is no shard (make passes SHARD= on in MAKEFLAGS)
         for isa in $PLUGIN_ISAS; do

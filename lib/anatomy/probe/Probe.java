@@ -146,7 +146,7 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.whitebox", "true", "jdk.test.whitebox.WhiteBox bound");
         boolean c2 = Boolean.parseBoolean(run.fact("c2"));
         if (!c2 && c2ByFlags() && userOptions().isEmpty() && !System.getProperty("java.vm.name", "").contains("Zero")
-                && String.valueOf(run.fact("c2.why")).contains("not compilable at level")) {
+                && Boolean.parseBoolean(run.fact("c2.gaveUp"))) {
             // C2 is there and on, nothing the user gave keeps it from a two-line method, and it gave the method up (a
             // bailout): a broken compiler, not a configuration. Were it a skip, every C2 test would skip and the run be
             // green. (A request still queued, as under a slow emulator, stays a skip with its reason.)
@@ -743,6 +743,10 @@ public class Probe implements Callable<Map<String, String>> {
                 } catch (IllegalStateException e) {
                     Facts.record("c2", false);
                     Facts.record("c2.why", e.getMessage());
+                    // gave up: the VM marked the method not compilable at C2 (a bailout), as opposed to a request
+                    // still queued or code not installed; read from the VM, not from the message's words
+                    Facts.record("c2.gaveUp", !jdk.test.whitebox.WhiteBox.getWhiteBox().isMethodCompilable(
+                            Jit.method(ProbeChild.class, "tiny", int.class, int.class), 4));
                 }
                 try {
                     Jit.compileAtC1(ProbeChild.class, "tinyForC1");
