@@ -2,13 +2,14 @@
  * @test
  * @summary make sensitivity counts a kill only through the assertion of a variant the control reaches, and says which assertion it killed
  * @library /lib /make/tools
- * @build Sensitivity
+ * @build Sensitivity RunResults
  * @run testng SensitivityJudgeTest
  */
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import anatomy.probe.Outcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,8 +37,8 @@ public class SensitivityJudgeTest {
                 + "test result: Failed. Execution failed: `main' threw exception: java.lang.AssertionError: " + firstLine + "\n");
     }
 
-    private static String[] row(String variant, String status) {
-        return new String[] {variant, status, "1.00", status.equals("failed") ? "Failed. Execution failed" : ""};
+    private static RunResults.Result row(String variant, Outcome outcome) {
+        return new RunResults.Result(variant, outcome, 1.0, outcome == Outcome.FAILED ? "Failed. Execution failed" : "", List.of());
     }
 
     @Test
@@ -45,7 +46,7 @@ public class SensitivityJudgeTest {
         Path work = Files.createTempDirectory(Path.of("."), "work");
         jtr(work, "T_a.jtr", TEST + "#a", "expected to contain: LOCK_ADD");      // the variant the control reaches
         jtr(work, "T_b.jtr", TEST + "#b", "expected to contain: CMOV");          // one that did not pass without it
-        Sensitivity.Verdict v = Sensitivity.judge(TEST, CMOV, 1, List.<String[]>of(row(TEST + "#a", "failed")), work, Path.of("control-1.log"));
+        Sensitivity.Verdict v = Sensitivity.judge(TEST, CMOV, 1, List.of(row(TEST + "#a", Outcome.FAILED)), work, Path.of("control-1.log"));
         assertEquals(v.outcome(), "UNRELATED", v.detail());
         assertEquals(v.detail(), "no variant the control reaches failed on an assertion naming CMOV: #a: expected to contain: LOCK_ADD");
     }
@@ -55,7 +56,7 @@ public class SensitivityJudgeTest {
         Path work = Files.createTempDirectory(Path.of("."), "work");
         jtr(work, "T_a.jtr", TEST + "#a", "expected to contain: LOCK_ADD");
         jtr(work, "T_b.jtr", TEST + "#b", "expected to contain: CMOV");
-        Sensitivity.Verdict v = Sensitivity.judge(TEST, CMOV, 1, List.<String[]>of(row(TEST + "#a", "failed"), row(TEST + "#b", "failed")),
+        Sensitivity.Verdict v = Sensitivity.judge(TEST, CMOV, 1, List.of(row(TEST + "#a", Outcome.FAILED), row(TEST + "#b", Outcome.FAILED)),
                 work, Path.of("control-1.log"));
         assertEquals(v.outcome(), "killed");
         assertEquals(v.detail(), "#b: expected to contain: CMOV (also failed, on another assertion: #a: expected to contain: LOCK_ADD)");
@@ -65,11 +66,11 @@ public class SensitivityJudgeTest {
     public void aFileWithoutVariantsIsKilledThroughItsOwnAssertion() throws Exception {
         Path work = Files.createTempDirectory(Path.of("."), "work");
         jtr(work, "T.jtr", TEST, "expected to contain: CMOV");
-        Sensitivity.Verdict v = Sensitivity.judge(TEST, CMOV, 1, List.<String[]>of(row(TEST, "failed")), work, Path.of("control-1.log"));
+        Sensitivity.Verdict v = Sensitivity.judge(TEST, CMOV, 1, List.of(row(TEST, Outcome.FAILED)), work, Path.of("control-1.log"));
         assertEquals(v.outcome(), "killed");
         assertEquals(v.detail(), "expected to contain: CMOV");
         // a whole word only: CMOV_LOOP would not be CMOV
         jtr(work, "T.jtr", TEST, "expected to contain: CMOV_LOOP");
-        assertTrue(Sensitivity.judge(TEST, CMOV, 1, List.<String[]>of(row(TEST, "failed")), work, Path.of("c.log")).outcome().equals("UNRELATED"));
+        assertTrue(Sensitivity.judge(TEST, CMOV, 1, List.of(row(TEST, Outcome.FAILED)), work, Path.of("c.log")).outcome().equals("UNRELATED"));
     }
 }

@@ -1,4 +1,5 @@
 import anatomy.capture.ChildVmException;
+import anatomy.probe.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,7 +102,7 @@ public class Mutants {
         // The baseline: the unchanged copy, over every test some mutant asks for.
         Set<String> all = new LinkedHashSet<>();
         mutants.stream().filter(m -> m.refusal() == null).forEach(m -> all.add(selection(m, test)));
-        Map<String, String[]> baseline = Map.of();
+        Map<String, RunResults.Result> baseline = Map.of();
         if (!all.isEmpty()) {
             String union = String.join(" ", new TreeSet<>(List.of(String.join(" ", all).split("\\s+"))));
             Copies.writeLibrary(jdk, binary.bytes);
@@ -112,7 +113,7 @@ public class Mutants {
                 System.err.println("mutants: the baseline did not run: see " + log);
                 System.exit(2);
             }
-            if (baseline.values().stream().noneMatch(r -> r[1].equals("passed"))) {
+            if (baseline.values().stream().noneMatch(r -> r.outcome() == Outcome.PASSED)) {
                 System.err.println("mutants: no test passed on the baseline, so no mutant can be judged: see " + log);
                 System.exit(2);
             }
@@ -345,12 +346,12 @@ public class Mutants {
     }
 
     static Verdict judge(Mutant m, Binary binary, Patches patches, Path jdk, Path run, Path work,
-                         Map<String, String[]> baseline, String test, boolean atStart) throws Exception {
+                         Map<String, RunResults.Result> baseline, String test, boolean atStart) throws Exception {
         String tests = selection(m, test);
         Copies.writeLibrary(jdk, apply(binary.bytes, binary, m.edits(), false, patches));
         Path log = work.resolve("mutant-" + m.spec().id() + ".log");
         Path jtrs = run.resolve("jtreg/last/work");
-        Map<String, String[]> now = runPack(run, jdk, tests, log);
+        Map<String, RunResults.Result> now = runPack(run, jdk, tests, log);
         String crash = crashIn(log, jtrs);
         List<String> killed = changed(baseline, now, true);
         if (now.isEmpty()) {
@@ -371,7 +372,7 @@ public class Mutants {
             return new Verdict(m, "survived", "reached (a trap at its site stops the VM while it starts: every test runs it),"
                     + " yet every test kept its outcome", 0);
         }
-        Map<String, String[]> trapped = trapRun(m.edits(), binary, patches, jdk, run, tests, work.resolve("trap-" + m.spec().id() + ".log"));
+        Map<String, RunResults.Result> trapped = trapRun(m.edits(), binary, patches, jdk, run, tests, work.resolve("trap-" + m.spec().id() + ".log"));
         List<String> reached = reached(baseline, trapped);
         if (trapped.isEmpty() || !reached.isEmpty()) {
             return new Verdict(m, "survived", "reached (the trap at its site changes " + (trapped.isEmpty() ? "every test"
@@ -381,10 +382,10 @@ public class Mutants {
     }
 
     /** A run with a trap at every edit's site; a trap's crash is expected, its error files only moved beside the log. */
-    static Map<String, String[]> trapRun(List<Edit> edits, Binary binary, Patches patches, Path jdk, Path run, String tests,
+    static Map<String, RunResults.Result> trapRun(List<Edit> edits, Binary binary, Patches patches, Path jdk, Path run, String tests,
                                          Path log) throws Exception {
         Copies.writeLibrary(jdk, apply(binary.bytes, binary, edits, true, patches));
-        Map<String, String[]> trapped = runPack(run, jdk, tests, log);
+        Map<String, RunResults.Result> trapped = runPack(run, jdk, tests, log);
         crashIn(log, run.resolve("jtreg/last/work"));
         return trapped;
     }
@@ -393,7 +394,7 @@ public class Mutants {
      * The tests a trap run shows reaching a site: each that passed on the baseline and did not pass now, failed (a
      * trap stops the VM that reaches it: a crash, a failure on hardware) or not (skipped, inconclusive under qemu).
      */
-    static List<String> reached(Map<String, String[]> baseline, Map<String, String[]> trapped) {
+    static List<String> reached(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> trapped) {
         List<String> out = new ArrayList<>(changed(baseline, trapped, true));
         out.addAll(changed(baseline, trapped, false));
         return out;
@@ -459,7 +460,7 @@ public class Mutants {
      * show; a group in which a test changed is left to judge() mutant by mutant.
      */
     static Map<Mutant, Verdict> screen(List<Mutant> mutants, Binary binary, Patches patches, Path jdk, Path run,
-                                       Path work, Map<String, String[]> baseline, String test) throws Exception {
+                                       Path work, Map<String, RunResults.Result> baseline, String test) throws Exception {
         Map<Mutant, Verdict> out = new LinkedHashMap<>();
         List<List<Mutant>> groups = new ArrayList<>();
         List<Mutant> group = new ArrayList<>();
@@ -483,7 +484,7 @@ public class Mutants {
             long start = System.nanoTime();
             List<Edit> edits = g.stream().flatMap(m -> m.edits().stream()).toList();
             Path log = work.resolve("screen-" + (i + 1) + ".log");
-            Map<String, String[]> trapped = trapRun(edits, binary, patches, jdk, run, selection(g.get(0), test), log);
+            Map<String, RunResults.Result> trapped = trapRun(edits, binary, patches, jdk, run, selection(g.get(0), test), log);
             boolean none = !trapped.isEmpty() && reached(baseline, trapped).isEmpty();
             double each = (System.nanoTime() - start) / 1e9 / g.size();
             System.out.printf("mutants: screen %d/%d (%s): %s%n", i + 1, groups.size(),
@@ -507,12 +508,12 @@ public class Mutants {
     }
 
     /** The tests that passed on the baseline and now fail (failed), or now neither pass nor fail (!failed). */
-    static List<String> changed(Map<String, String[]> baseline, Map<String, String[]> now, boolean failed) {
+    static List<String> changed(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now, boolean failed) {
         List<String> out = new ArrayList<>();
         baseline.forEach((t, r) -> {
-            String[] x = now.get(t);
-            if (r[1].equals("passed") && x != null && !x[1].equals("passed") && x[1].equals("failed") == failed) {
-                out.add(t + " (" + x[1] + ")");
+            RunResults.Result x = now.get(t);
+            if (r.outcome() == Outcome.PASSED && x != null && x.outcome() != Outcome.PASSED && (x.outcome() == Outcome.FAILED) == failed) {
+                out.add(t + " (" + x.outcome().word() + ")");
             }
         });
         return out;
@@ -584,7 +585,7 @@ public class Mutants {
     }
 
     /** Runs make/jtreg.sh on the copy; returns the summary's rows by test (none when the run did not start). */
-    static Map<String, String[]> runPack(Path build, Path jdk, String tests, Path log) throws Exception {
+    static Map<String, RunResults.Result> runPack(Path build, Path jdk, String tests, Path log) throws Exception {
         Files.deleteIfExists(build.resolve("summary.tsv"));   // no earlier run's results are read as this one's
         Path last = build.resolve("jtreg/last/work");
         if (Files.isDirectory(last)) {
@@ -594,9 +595,9 @@ public class Mutants {
                 }
             }
         }
-        Sensitivity.jtreg(build, tests, "", log, Map.of("JDK", jdk.toString()));
+        Sensitivity.Ran ran = Sensitivity.jtreg(build, tests, "", log, Map.of("JDK", jdk.toString()));
         awaitVmsOf(jdk);
-        return Sensitivity.readSummary(build.resolve("summary.tsv"));
+        return Sensitivity.readSummary(build.resolve("summary.tsv"), ran.id());
     }
 
     // ---- the sample mode ----
@@ -692,7 +693,7 @@ public class Mutants {
                 + "score %s%n", k, count.get("crashed"), count.get("unreached"), sv, count.get("refused"), elsewhere.size(),
                 k + sv == 0 ? "n/a (none reached)" : String.format("%d/%d = %.0f %%", k, k + sv, 100.0 * k / (k + sv)));
         System.out.println("results: " + work.resolve("mutants.tsv"));
-        System.out.println(anatomy.probe.Outcome.totals(passed, failed, elsewhere.size()));
+        System.out.println(Outcome.totals(passed, failed, elsewhere.size()));
         System.exit(failed > 0 ? 1 : 0);
     }
 }

@@ -1,3 +1,4 @@
+import anatomy.probe.Outcome;
 import anatomy.probe.Requires;
 import java.io.File;
 import java.io.IOException;
@@ -44,12 +45,12 @@ public class Sensitivity {
         Path baselineLog = build.resolve("baseline.log");
         System.out.println("sensitivity: baseline (no control) on " + files.size() + " test(s); log " + baselineLog);
         Files.deleteIfExists(build.resolve("summary.tsv"));
-        int baselineExit = jtreg(build, String.join(" ", controls.keySet()), "", baselineLog);
+        Ran baselineRun = jtreg(build, String.join(" ", controls.keySet()), "", baselineLog);
         if (!Files.exists(build.resolve("summary.tsv"))) {
-            System.err.println("sensitivity: the baseline did not run (make/jtreg.sh exit " + baselineExit + "): see " + baselineLog);
+            System.err.println("sensitivity: the baseline did not run (make/jtreg.sh exit " + baselineRun.exit() + "): see " + baselineLog);
             System.exit(2);
         }
-        Map<String, String[]> baseline = readSummary(build.resolve("summary.tsv"));
+        Map<String, RunResults.Result> baseline = readSummary(build.resolve("summary.tsv"), baselineRun.id());
         Properties probe = new Properties();
         try (var in = Files.newBufferedReader(build.resolve("jtreg/last/probe.properties"))) {
             probe.load(in);
@@ -60,21 +61,21 @@ public class Sensitivity {
             if (list.isEmpty()) {
                 verdicts.add(new Verdict(test, "(none)", "NO CONTROL", "the test declares no @NegativeControl"));
             }
-            List<String[]> base = rowsOf(baseline, test);
-            boolean failed = base.stream().anyMatch(r -> r[1].equals("failed"));
-            boolean ran = base.stream().anyMatch(r -> r[1].equals("passed"));
-            boolean inconclusive = base.stream().anyMatch(r -> r[1].equals("inconclusive"));
+            List<RunResults.Result> base = rowsOf(baseline, test);
+            boolean failed = base.stream().anyMatch(r -> r.outcome() == Outcome.FAILED);
+            boolean ran = base.stream().anyMatch(r -> r.outcome() == Outcome.PASSED);
+            boolean inconclusive = base.stream().anyMatch(r -> r.outcome() == Outcome.INCONCLUSIVE);
             for (Control c : list) {
                 if (inconclusive && !failed) {
                     verdicts.add(new Verdict(test, c.flags(), "INCONCLUSIVE", "the test is inconclusive without any control: "
-                            + base.stream().filter(r -> r[1].equals("inconclusive")).findFirst().map(r -> r.length > 3 ? r[3] : "").orElse("")));
+                            + base.stream().filter(r -> r.outcome() == Outcome.INCONCLUSIVE).findFirst().map(RunResults.Result::cause).orElse("")));
                 } else if (!failed && !ran) {
                     verdicts.add(new Verdict(test, c.flags(), "n/a", "the test skips here without any control: "
-                            + base.stream().findFirst().map(r -> (r[1].equals("finding") ? "finding: " : "")
-                            + (r.length > 3 ? r[3] : "")).orElse("not reported")));
+                            + base.stream().findFirst().map(r -> (r.outcome() == Outcome.FINDING ? "finding: " : "")
+                            + r.cause()).orElse("not reported")));
                 } else if (failed) {
                     verdicts.add(new Verdict(test, c.flags(), "BASELINE", "the test fails without any control: "
-                            + base.stream().filter(r -> r[1].equals("failed")).findFirst().map(r -> r.length > 3 ? r[3] : "").orElse("")));
+                            + base.stream().filter(r -> r.outcome() == Outcome.FAILED).findFirst().map(RunResults.Result::cause).orElse("")));
                 } else if (!c.requires().isEmpty() && !Requires.holds(c.requires(), probe)) {
                     verdicts.add(new Verdict(test, c.flags(), "n/a", "requires " + c.requires() + " (here "
                             + Requires.values(c.requires(), probe) + ")"));
@@ -90,11 +91,11 @@ public class Sensitivity {
             Path log = build.resolve("control-" + (++run) + ".log");
             System.out.println("sensitivity: " + flags + " on " + e.getValue().size() + " test(s); log " + log);
             clearResults(build, work, e.getValue());
-            int exit = jtreg(build, String.join(" ", e.getValue()), flags, log);
-            Map<String, String[]> summary = readSummary(build.resolve("summary.tsv"));
+            Ran ran = jtreg(build, String.join(" ", e.getValue()), flags, log);
+            Map<String, RunResults.Result> summary = readSummary(build.resolve("summary.tsv"), ran.id());
             for (String test : e.getValue()) {
                 Control c = controls.get(test).stream().filter(x -> x.flags().equals(flags)).findFirst().orElseThrow();
-                verdicts.add(judge(test, c, exit, ranInBaseline(rowsOf(summary, test), baseline), work, log));
+                verdicts.add(judge(test, c, ran.exit(), ranInBaseline(rowsOf(summary, test), baseline), work, log));
             }
         }
         print(verdicts);
@@ -129,15 +130,22 @@ public class Sensitivity {
         }
     }
 
-    /** Runs make/jtreg.sh over the tests with the flags added to the user's VM_OPTIONS; returns its exit code. */
-    static int jtreg(Path build, String tests, String flags, Path log) throws IOException, InterruptedException {
+    /**
+     * A run of make/jtreg.sh this tool started: its exit code and the run id it gave it (PACK_RUN_ID), the only run
+     * whose results readSummary then reads.
+     */
+    record Ran(int exit, String id) {
+    }
+
+    /** Runs make/jtreg.sh over the tests with the flags added to the user's VM_OPTIONS. */
+    static Ran jtreg(Path build, String tests, String flags, Path log) throws IOException, InterruptedException {
         return jtreg(build, tests, flags, log, Map.of());
     }
 
     private static int runs;
 
     /** The same, with more of make/jtreg.sh's variables set (JDK=, say). */
-    static int jtreg(Path build, String tests, String flags, Path log, Map<String, String> env) throws IOException, InterruptedException {
+    static Ran jtreg(Path build, String tests, String flags, Path log, Map<String, String> env) throws IOException, InterruptedException {
         String base = System.getenv().getOrDefault("VM_OPTIONS", "").trim();
         ProcessBuilder pb = new ProcessBuilder("bash", "make/jtreg.sh").redirectErrorStream(true).redirectOutput(log.toFile());
         Files.createDirectories(build);
@@ -145,39 +153,39 @@ public class Sensitivity {
         pb.environment().put("TEST", tests);
         pb.environment().put("VM_OPTIONS", (base + " " + flags).trim());
         pb.environment().put("PACK_RERUN", "no");
-        lastRun = RunResults.newRunId() + "-" + (++runs);
-        pb.environment().put("PACK_RUN_ID", lastRun);
+        String id = RunResults.newRunId() + "-" + (++runs);
+        pb.environment().put("PACK_RUN_ID", id);
         pb.environment().putAll(env);
-        return pb.start().waitFor();
+        return new Ran(pb.start().waitFor(), id);
     }
 
-    /** The summary rows of a test file: the file itself, or each of its @test id= variants (file#id). */
-    static List<String[]> rowsOf(Map<String, String[]> summary, String test) {
+    /** The results of a test file: the file itself, or each of its @test id= variants (file#id). */
+    static List<RunResults.Result> rowsOf(Map<String, RunResults.Result> summary, String test) {
         return summary.entrySet().stream().filter(e -> e.getKey().equals(test) || e.getKey().startsWith(test + "#") || e.getKey().startsWith(test + "\\#"))
                 .map(Map.Entry::getValue).toList();
     }
 
-    /** The rows of the variants that passed in the baseline: a variant that skipped there is not judged. */
-    static List<String[]> ranInBaseline(List<String[]> rows, Map<String, String[]> baseline) {
-        return rows.stream().filter(r -> baseline.containsKey(r[0]) && baseline.get(r[0])[1].equals("passed")).toList();
+    /** The results of the variants that passed in the baseline: a variant that skipped there is not judged. */
+    static List<RunResults.Result> ranInBaseline(List<RunResults.Result> rows, Map<String, RunResults.Result> baseline) {
+        return rows.stream().filter(r -> baseline.containsKey(r.test()) && baseline.get(r.test()).outcome() == Outcome.PASSED).toList();
     }
 
-    static Verdict judge(String test, Control c, int exit, List<String[]> rows, Path work, Path log) throws IOException {
+    static Verdict judge(String test, Control c, int exit, List<RunResults.Result> rows, Path work, Path log) throws IOException {
         if (rows.isEmpty()) {
             return new Verdict(test, c.flags(), "UNRELATED", "jtreg did not report the test (exit " + exit + "); see " + log);
         }
-        if (rows.stream().anyMatch(r -> r[1].equals("passed"))) {
+        if (rows.stream().anyMatch(r -> r.outcome() == Outcome.PASSED)) {
             return new Verdict(test, c.flags(), "SURVIVED", "the test passed under the control");
         }
-        if (rows.stream().noneMatch(r -> r[1].equals("failed")) && rows.stream().anyMatch(r -> r[1].equals("inconclusive"))) {
-            String[] r = rows.stream().filter(x -> x[1].equals("inconclusive")).findFirst().orElseThrow();
+        if (rows.stream().noneMatch(r -> r.outcome() == Outcome.FAILED) && rows.stream().anyMatch(r -> r.outcome() == Outcome.INCONCLUSIVE)) {
+            RunResults.Result r = rows.stream().filter(x -> x.outcome() == Outcome.INCONCLUSIVE).findFirst().orElseThrow();
             return new Verdict(test, c.flags(), "INCONCLUSIVE", "the pack could not reach a verdict under the control, so it"
-                    + " kills nothing: " + (r.length > 3 ? r[3] : ""));
+                    + " kills nothing: " + r.cause());
         }
-        if (rows.stream().allMatch(r -> r[1].equals("skipped") || r[1].equals("finding"))) {
+        if (rows.stream().allMatch(r -> r.outcome() == Outcome.SKIPPED || r.outcome() == Outcome.FINDING)) {
             return new Verdict(test, c.flags(), "SKIPPED", "it ran without the control but "
-                    + (rows.get(0)[1].equals("finding") ? "is a finding" : "skips") + " under it, so the control"
-                    + " breaks a precondition instead of the claim: " + (rows.get(0).length > 3 ? rows.get(0)[3] : ""));
+                    + (rows.get(0).outcome() == Outcome.FINDING ? "is a finding" : "skips") + " under it, so the control"
+                    + " breaks a precondition instead of the claim: " + rows.get(0).cause());
         }
         // The kill is judged per variant: only a variant the control reaches (one that passed without it: rows) counts,
         // and only through its own assertion, the first one that failed in it (the one that stopped it). Another variant
@@ -188,16 +196,16 @@ public class Sensitivity {
         Pattern named = Pattern.compile("\\b" + Pattern.quote(c.kills()) + "\\b");
         List<String> killed = new ArrayList<>();
         List<String> other = new ArrayList<>();
-        for (String[] r : rows) {
-            if (!r[1].equals("failed")) {
+        for (RunResults.Result r : rows) {
+            if (r.outcome() != Outcome.FAILED) {
                 continue;
             }
-            String line = firstLines.get(r[0]);
-            String label = r[0].contains("#") ? r[0].substring(r[0].indexOf('#')) + ": " : "";
+            String line = firstLines.get(r.test());
+            String label = r.test().contains("#") ? r.test().substring(r.test().indexOf('#')) + ": " : "";
             if (line != null && named.matcher(line).find()) {
                 killed.add(label + line);
             } else {
-                other.add(label + (line != null ? line : "failed without an assertion of the pack: " + (r.length > 3 ? r[3] : "")));
+                other.add(label + (line != null ? line : "failed without an assertion of the pack: " + r.cause()));
             }
         }
         if (!killed.isEmpty()) {
@@ -233,21 +241,19 @@ public class Sensitivity {
         return messages;
     }
 
-    /** The run make/jtreg.sh last started here (its PACK_RUN_ID): readSummary reads that run's results or none. */
-    static String lastRun;
-
     /**
-     * The rows of the last run's results (RunResults), by test: {test, outcome, seconds, cause}; none when that run left
-     * none (an earlier run's file is never read as its own).
+     * The results of run RUN (the id jtreg() gave it) by test; none when that run left no file. A file another run
+     * left, or one with an outcome no {@link Outcome} has, is refused (RunResults.BadResults, naming the file and
+     * line): never judged as this run's.
      */
-    static Map<String, String[]> readSummary(Path tsv) throws IOException {
-        Map<String, String[]> rows = new LinkedHashMap<>();
+    static Map<String, RunResults.Result> readSummary(Path tsv, String run) throws IOException {
+        Map<String, RunResults.Result> results = new LinkedHashMap<>();
         if (Files.exists(tsv)) {
-            for (RunResults.Result r : RunResults.read(tsv, lastRun).results()) {
-                rows.put(r.test(), new String[] {r.test(), r.outcome().word(), Double.toString(r.seconds()), r.cause()});
+            for (RunResults.Result r : RunResults.read(tsv, java.util.Objects.requireNonNull(run, "run id")).results()) {
+                results.put(r.test(), r);
             }
         }
-        return rows;
+        return results;
     }
 
     /** The verdicts beside the JDK's probe report, for make report: test, flags, outcome, detail. */
