@@ -1,0 +1,92 @@
+/*
+ * @test
+ * @summary Adding a report format is one class: a format registered beside make report's own is written beside their files, with the same verdicts
+ * @library /lib /make/tools
+ * @build Report ReportCheck ReportFormat
+ * @run testng ReportFormatTest
+ */
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.testng.annotations.Test;
+
+/*
+ * The results are ReportCheck's synthetic matrix (15 JDKs, every outcome) over three test files of our own. The new
+ * format lives here only: a CSV of every cell's outcome, the smallest printer a user might add.
+ */
+public class ReportFormatTest {
+    /** The fake format: label,test,outcome per cell a run selected. */
+    static final class CellsCsv implements ReportFormat {
+        @Override
+        public List<Path> write(Report.Model model, Path dir) throws java.io.IOException {
+            StringBuilder csv = new StringBuilder("run,test,outcome\n");
+            for (Results.Run r : model.runs()) {
+                model.tests().stream().filter(t -> !Report.status(r, t).equals("none"))
+                        .forEach(t -> csv.append(r.label()).append(',').append(t).append(',').append(Report.status(r, t)).append('\n'));
+            }
+            return List.of(Files.writeString(dir.resolve("cells.csv"), csv));
+        }
+    }
+
+    static Path synthetic(Path dir) throws Exception {
+        Files.createDirectories(Path.of("lib"));   // Controls compiles the library's sources from here: none
+        for (String t : List.of("test/a/First.java", "test/a/Second.java", "test/b/Third.java")) {
+            Files.createDirectories(Path.of(t).getParent());
+            String name = Path.of(t).getFileName().toString().replace(".java", "");
+            Files.writeString(Path.of(t), "/* @" + "test */ class " + name + " {}\n");
+        }
+        Files.createDirectories(dir);
+        ReportCheck.synthetic(dir.toAbsolutePath());
+        return dir.toAbsolutePath();
+    }
+
+    @Test
+    public void aRegisteredFormatIsWrittenBesideTheOthersWithTheSameVerdicts() throws Exception {
+        Path build = synthetic(Path.of("synthetic"));
+        List<Results.Run> runs = Report.runs(build);
+        List<ReportFormat> formats = new ArrayList<>(ReportFormat.ALL);
+        formats.add(new CellsCsv());
+        Report.out = Path.of("report").toAbsolutePath();
+        int status = Report.write(build, runs, formats);
+        assertEquals(status, 1, "the synthetic matrix has failures: make report's exit status");
+
+        Path out = Report.out;
+        assertTrue(Files.exists(out.resolve("index.html")) && Files.exists(out.resolve("junit.xml")), "make report's own files");
+        List<String> csv = Files.readAllLines(out.resolve("cells.csv"));
+        String junit = Files.readString(out.resolve("junit.xml"));
+        int cells = 0;
+        for (Results.Run r : runs) {
+            List<String[]> mine = csv.stream().skip(1).map(l -> l.split(",")).filter(f -> f[0].equals(r.label())).toList();
+            List<String> tap = Files.readAllLines(out.resolve("tap/" + r.label() + ".tap"));
+            assertEquals(tap.stream().filter(l -> l.matches("(not )?ok \\d+ - .*")).count(), (long) mine.size(), r.label() + ": TAP lines");
+            for (String[] f : mine) {
+                cells++;
+                assertEquals(f[2], Report.status(r, f[1]), r.label() + " " + f[1]);
+                String line = tap.stream().filter(l -> l.matches("(not )?ok \\d+ - " + Pattern.quote(f[1]) + "( #.*)?")).findFirst().orElseThrow();
+                assertEquals(line.startsWith("not ok"), f[2].equals("failed") || f[2].equals("inconclusive"), line);
+            }
+            Matcher suite = Pattern.compile("<testsuite name=\"" + Pattern.quote(r.label()) + "\" tests=\"(\\d+)\" failures=\"(\\d+)\" errors=\"(\\d+)\"")
+                    .matcher(junit);
+            assertTrue(suite.find(), r.label() + ": no testsuite in junit.xml");
+            assertEquals(Integer.parseInt(suite.group(1)), mine.size(), r.label() + ": JUnit tests");
+            assertEquals(Integer.parseInt(suite.group(2)), mine.stream().filter(f -> f[2].equals("failed")).count(), r.label() + ": JUnit failures");
+            assertEquals(Integer.parseInt(suite.group(3)), mine.stream().filter(f -> f[2].equals("inconclusive")).count(), r.label() + ": JUnit errors");
+        }
+        assertEquals(cells, runs.size() * 3, "one CSV row per cell");
+        assertTrue(csv.stream().anyMatch(l -> l.endsWith(",failed")) && csv.stream().anyMatch(l -> l.endsWith(",skipped")), "every kind of cell");
+
+        // make report's own list writes no CSV: the new format is there by its one registration
+        Report.out = Path.of("report-own").toAbsolutePath();
+        Report.write(build, runs);
+        assertFalse(Files.exists(Report.out.resolve("cells.csv")));
+        assertTrue(Files.exists(Report.out.resolve("index.html")));
+    }
+}
