@@ -159,7 +159,8 @@ public class Compare {
         StringBuilder s = new StringBuilder("\n   ").append(method).append(": BASE ").append(a == null ? "not compiled" : la.size() + " instructions in its main code (hlt padding left out)")
                 .append(", NEW ").append(b == null ? "not compiled" : lb.size()).append('\n');
         if (ia == null || ib == null) {
-            s.append("     (the pack has no vocabulary for ").append(ia == null ? "BASE" : "NEW").append("'s ISA: its operations are not counted)\n");
+            s.append("     (the pack has no vocabulary for ").append(ia == null && ib == null ? "either side" : ia == null ? "BASE" : "NEW")
+                    .append("'s ISA: its operations are not counted)\n");
         }
         for (Op op : ops) {
             long ca = la.stream().filter(l -> List.of(l.tags().split(",")).contains(op.name())).count();

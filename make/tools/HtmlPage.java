@@ -356,7 +356,7 @@ final class HtmlPage implements ReportFormat {
                 Results.childOutputs(jtr).forEach(f -> h.append(" \u00b7 ").append(fileLink(f, dir)));
                 h.append("</p>");
             }
-            h.append(code(jtr, Results.opsOf(Results.source(t)), Results.isa(r.isa())));
+            h.append(code(jtr, Results.opsOf(Results.source(t)), r.isa()));
             h.append(events(jtr, t));
             h.append(controls(m, t, verdicts));
             String vmopts = Results.vmOptions(text);
@@ -371,7 +371,8 @@ final class HtmlPage implements ReportFormat {
     }
 
     /** The machine code of the test's methods, the asserted operations highlighted (at most 60 lines a method). */
-    static String code(Path jtr, List<Op> ops, Isa isa) {
+    static String code(Path jtr, List<Op> ops, String isaName) {
+        Isa isa = Results.isa(isaName);
         List<NMethod> nms = new ArrayList<>(Results.nmethods(jtr));
         nms.sort(java.util.Comparator.comparingInt(NMethod::level).reversed());   // C2's code first: what the tests assert on
         if (nms.isEmpty()) {
@@ -381,7 +382,7 @@ final class HtmlPage implements ReportFormat {
         }
         StringBuilder h = new StringBuilder("<p><b>machine code</b> <span class=\"small\">(asserted: ")
                 .append(Report.esc(String.join(", ", ops.stream().map(Op::name).toList())))
-                .append(isa == null ? "; not highlighted: the pack has no vocabulary for this ISA" : "").append(")</span></p>");
+                .append(isa == null ? "; not highlighted: " + Results.noVocabulary(isaName) : "").append(")</span></p>");
         for (NMethod nm : nms) {
             Map<Instruction, Set<Op>> at = Results.matches(nm, ops, isa);
             h.append("<details").append(at.isEmpty() || nm.level() != 4 ? "" : " open").append("><summary><code>").append(Report.esc(nm.describe()))

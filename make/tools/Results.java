@@ -281,6 +281,16 @@ final class Results {
         }
     }
 
+    /** Why a run's ISA (its probe's {@code pack.isa}) highlights nothing: Isa.ofOsArch's reason; null when the pack has its vocabulary. */
+    static String noVocabulary(String label) {
+        try {
+            Isa.ofOsArch(label);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
     /** The summary sentence of a test (its claim) and its source tag: Quark #N or seed NNN. */
     static String[] claim(Path source) {
         String summary = find(read(source), "@summary\\s+(.*)");
