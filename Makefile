@@ -89,6 +89,8 @@ help:
 	@echo "  BASE=, NEW=       make compare's JDKs; BASE_VM_OPTIONS=, NEW_VM_OPTIONS= options for one side"
 
 -include make/hsdis.mk
+# The targets that run the pack build the plugins as a prerequisite, in this make: make is entered once per target
+# (make matrix: every ISA's plugin; make foreign-hsdis checks its JDKs first, then builds).
 
 # A list of the JDK table (make/jdk-table), for the help: $(call JDK_LIST,list[,isa]).
 JDK_LIST = $(shell JDK_TABLE='$(JDK_TABLE)' bash -c '. make/lib.sh; jdk_list $(1) $(2)' 2>&1)
@@ -128,46 +130,37 @@ ifneq ($(FROM),)
   $(if $(FROM_ERROR),$(error $(FROM_ERROR)))
 endif
 
-test:
-	@$(MAKE) --no-print-directory hsdis
+test: hsdis
 	@$(HSDIS_ENV) $(SHARD_ENV) bash make/jtreg.sh
 
 plan:
 	@$(SHARD_ENV) bash make/shard.sh plan
 
-selftest:
-	@$(MAKE) --no-print-directory hsdis
+selftest: hsdis
 	@$(HSDIS_ENV) BUILD=$(BUILD)/selftest TEST=selftest bash make/jtreg.sh
 
-sensitivity:
-	@$(MAKE) --no-print-directory hsdis
+sensitivity: hsdis
 	@$(HSDIS_ENV) bash make/sensitivity.sh
 
 # make stress runs one test at a time unless CONC= is given (stress-ng has the cores); make bench uses CONC as
 # make test does. Without TEST= each mode picks its own tests (make/stress.sh).
-stress:
-	@$(MAKE) --no-print-directory hsdis
-	@$(HSDIS_ENV) TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' \
+stress: hsdis
+	@TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' \
 	    CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' bash make/stress.sh
 
-bench:
-	@$(MAKE) --no-print-directory hsdis
-	@$(HSDIS_ENV) bash make/bench.sh
+bench: hsdis
+	@bash make/bench.sh
 
-matrix:
-	@$(MAKE) --no-print-directory hsdis
-	@$(MAKE) --no-print-directory hsdis ARCH=aarch64
+matrix: hsdis $(foreach isa,$(HSDIS_PLUGIN_ISAS),$(HSDIS_DIR_$(isa))/$(HSDIS_LIB_$(isa)))
 	@$(SHARD_ENV) bash make/matrix.sh
 
 hygiene:
 	@bash make/hygiene.sh
 
-switching:
-	@$(MAKE) --no-print-directory hsdis
+switching: hsdis
 	@bash make/switching.sh
 
-configs:
-	@$(MAKE) --no-print-directory hsdis
+configs: hsdis
 	@bash make/configs.sh
 
 check:
@@ -194,7 +187,7 @@ endif
 foreign-hsdis:
 	@$(if $(JDK),,$(error make foreign-hsdis needs JDK=/path/to/an/x86_64/jdk (several: JDK="a b")))
 	@bash make/foreign-hsdis.sh validate $(JDK)
-	@$(MAKE) --no-print-directory hsdis
+	@$(MAKE) --no-print-directory hsdis hsdis-foreign
 	@TEST='$(if $(filter file,$(origin TEST)),headline,$(TEST))' CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' \
 	    bash make/foreign-hsdis.sh check $(JDK)
 
@@ -207,13 +200,11 @@ endif
 
 # make mutants: TEST= only when the user typed it on make's command line (each mutant names its own tests
 # otherwise): not the default, nor the TEST=all an outer make (make check) exported into the environment.
-mutants:
-	@$(MAKE) --no-print-directory hsdis
+mutants: hsdis
 	@$(HSDIS_ENV) TEST='$(if $(filter command line,$(origin TEST)),$(TEST))' SET='$(SET)' SEED='$(SEED)' N='$(N)' LIST='$(LIST)' DRY='$(DRY)' bash make/mutants.sh
 
-compare:
-	@$(MAKE) --no-print-directory hsdis
-	@$(HSDIS_ENV) BASE='$(BASE)' NEW='$(NEW)' BASE_VM_OPTIONS='$(BASE_VM_OPTIONS)' NEW_VM_OPTIONS='$(NEW_VM_OPTIONS)' bash make/compare.sh
+compare: hsdis
+	@BASE='$(BASE)' NEW='$(NEW)' BASE_VM_OPTIONS='$(BASE_VM_OPTIONS)' NEW_VM_OPTIONS='$(NEW_VM_OPTIONS)' bash make/compare.sh
 
 clean:
 	rm -rf $(BUILD)

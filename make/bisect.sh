@@ -10,9 +10,9 @@
 #   make/bisect.sh JDK=/path/to/jdk TEST=test/branches/UnpredictableBranchBecomesCmov.java [VM_OPTIONS=...]
 #
 # Arguments are NAME=value (JDK, TEST, VM_OPTIONS, JAVA_OPTIONS, ARCH, BUILD, CONC); the environment works too.
-# It may be run from any directory (a JDK checkout being bisected): the pack's paths are its own. Results go
-# to $BUILD/bisect (default build/bisect in the pack); each run's verdict line is appended to
-# $BUILD/bisect/log.tsv (time, JDK, java -version's runtime line, verdict). See docs/report.md.
+# It enters no make (unless the hsdis plugins are not built yet) and may be run from any directory (a JDK checkout
+# being bisected): the pack's paths are its own. Results go to $BUILD/bisect (default build/bisect in the pack), the
+# run's output to $BUILD/bisect/run.log; each run's verdict line is appended to $BUILD/bisect/log.tsv (time, JDK, java -version's runtime line, verdict). See docs/report.md.
 set -uo pipefail
 PACK=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 for arg in "$@"; do
@@ -28,7 +28,7 @@ TOP=${BUILD:-$PACK/build}
 export BUILD=$TOP/bisect CONC=${CONC:-1}
 [ -n "${JDK:-}" ] || { echo "make/bisect.sh: JDK= is required (the build under test)" >&2; exit 125; }
 mkdir -p "$BUILD"
-log=$BUILD/make.log
+log=$BUILD/run.log
 . make/lib.sh
 # This run's id (make/jtreg.sh writes it into its results): only its own results are judged, never an earlier run's.
 export PACK_RUN_ID; PACK_RUN_ID=$(new_run_id)
@@ -39,15 +39,14 @@ judge() { # verdict exit-code why
     echo "bisect: $1 ($3)"
     exit "$2"
 }
-# The hsdis plugins and capstone are shared with the pack's other runs (as make matrix does), built once.
-make --no-print-directory -C "$PACK" test JDK="$JDK" ${TEST:+TEST="$TEST"} \
-    HSDIS_DIR_x86_64="$TOP/hsdis/x86_64" HSDIS_DIR_aarch64="$TOP/hsdis/aarch64" \
-    HSDIS_CS_x86_64="$TOP/capstone/x86_64" HSDIS_CS_aarch64="$TOP/capstone/aarch64" >"$log" 2>&1
+# One run of the pack (pack_run) in $BUILD; the hsdis plugins are those of the pack's other runs ($TOP/hsdis), built
+# once when missing.
+BUILD=$TOP pack_run "$BUILD" "$PACK_RUN_ID" >"$log" 2>&1
 rc=$?
 tail -n 25 "$log"
 # The judgement is the run model's (make/tools/Runs.java, Runs.bisect): bad on a failure, "cannot judge" on an
 # inconclusive, good when a test passed; the why is the run's totals line, findings and all.
-( use_runs ) >/dev/null 2>&1 || judge skip 125 "no results (make exit $rc): no JDK to read them with"
+( use_runs ) >/dev/null 2>&1 || judge skip 125 "no results (exit $rc): no JDK to read them with"
 use_runs
 verdict=$(runs bisect --run "$PACK_RUN_ID" "$BUILD" 2>&1)
 status=$?
@@ -55,5 +54,5 @@ case $status in
     0) judge good 0 "${verdict#good: }" ;;
     1) judge bad 1 "${verdict#bad: }" ;;
     125) judge skip 125 "${verdict#skip: } (reasons in $log)" ;;
-    *) judge skip 125 "no results (make exit $rc): ${verdict#error: }: $(grep -m1 -E '(\*\*\*|error:)' "$log" || tail -n 1 "$log")" ;;
+    *) judge skip 125 "no results (exit $rc): ${verdict#error: }: $(grep -m1 -E '(\*\*\*|error:)' "$log" || tail -n 1 "$log")" ;;
 esac

@@ -12,6 +12,7 @@ mkdir -p "$BUILD/check"
 # The JDKs of each step: lists of the JDK table (make/jdk-table): the newest of each ISA (the whole pack), the
 # other C2 ports (:headline), the rest of the default matrix, and make mutants' Debian build.
 . make/lib.sh
+read_jdk_table
 NEWEST=$(jdk_list newest) && PORTS=$(jdk_list check-ports) && MUTANTS=$(jdk_list mutants) && DEFAULT=$(jdk_list default) || exit 2
 OTHERS=$(tr ' ' '\n' <<<"$DEFAULT" | grep -vxF -f <(tr ' ' '\n' <<<"$NEWEST") | tr '\n' ' ')
 use_runs

@@ -43,7 +43,7 @@ run_side() { # NAME JDK OPTIONS
     echo "compare: $1: make test JDK=$home TEST=$TEST${3:+ VM_OPTIONS=$3} RETAIN=all (log $dir/run.log)"
     local id rc totals
     id=$(new_run_id)
-    PACK_RUN_ID=$id BUILD=$dir JDK=$home VM_OPTIONS=$3 RETAIN=all bash make/jtreg.sh >"$dir/run.log" 2>&1
+    JDK=$home VM_OPTIONS=$3 RETAIN=all pack_run "$dir" "$id" >"$dir/run.log" 2>&1
     rc=$?
     totals=$(run_totals "$id" "$dir") ||
         die "$1 ($home) produced no results (exit $rc): $(grep -m1 -E 'error:' "$dir/run.log" || tail -n 1 "$dir/run.log")"

@@ -2,7 +2,7 @@
 # make/configs.sh: runs the pack (TEST=, default all) on one JDK under each configuration that OpenJDK's test
 # tiers use, and those users deploy with (a small heap, a large one, one past 32 GB without compressed oops, no
 # explicit collections, eager and lazy compile thresholds, no tiered compilation, -Xbatch; a user's own logging:
-# -Xlog:disable, a compilation log to a file of their own), one `make test VM_OPTIONS=...` each, and prints one
+# -Xlog:disable, a compilation log to a file of their own), one run of the pack each, and prints one
 # totals line per configuration and a table of the tests that did not pass. Every configuration must leave each test passed or skipped with a reason (or a
 # finding: stopped only by the JDK's defaults, docs/running.md; exit 3 when there are findings and no failure):
 # a failure under a configuration that keeps a test's preconditions is a false failure (exit 1); an inconclusive
@@ -11,13 +11,16 @@
 #
 #   make configs [JDK=...] [TEST=...] [CONFIGS='name=options;name=options']
 #
-# Each configuration runs in its own BUILD ($BUILD/configs/<name>), so their results never mix; the hsdis plugin
-# is the one of $BUILD, built once.
+# Each configuration is one pack_run (make/lib.sh) in a work area of its own ($BUILD/configs/<name>), so their results
+# never mix; the hsdis plugin is the one of $BUILD, built once. A configuration's options are checked once, by the VM
+# that decides whether this JDK starts with them at all, and that answer goes to its run (PACK_OPTIONS_CHECKED).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
 use_build_dir
 JDK_HOME=$(resolve_jdk "${JDK:-}") || exit 2
+# What the user typed (TEST, CONC, VM_OPTIONS, JAVA_OPTIONS): one line and exit 2, not a configuration that is n/a.
+JDK=$JDK_HOME bash make/jtreg.sh --check-only >/dev/null || exit 2
 use_runs
 feature=$(jdk_feature "$JDK_HOME")
 
@@ -57,15 +60,14 @@ while IFS= read -r line; do
     dir=$BUILD/configs/$name
     mkdir -p "$dir"
     start=$SECONDS
-    if ! "$JDK_HOME/bin/java" $opts -version >/dev/null 2>&1; then
-        summary+=("$(printf '%-16s %-60s %s' "$name" "${opts:-(none)}" "n/a: this JDK does not start with these options")")
+    all="${VM_OPTIONS:+$VM_OPTIONS }$opts"
+    if ! checked=$(JDK=$JDK_HOME VM_OPTIONS=$all bash make/jtreg.sh --check-only 2>"$dir/check.err"); then
+        why=$(tail -n 1 "$dir/check.err")
+        summary+=("$(printf '%-16s %-60s %s' "$name" "${opts:-(none)}" "n/a: this JDK does not start with these options (${why#*"$all: "})")")
         continue
     fi
     id=$(new_run_id)
-    PACK_RUN_ID=$id make --no-print-directory test JDK="$JDK_HOME" BUILD="$dir" VM_OPTIONS="${VM_OPTIONS:+$VM_OPTIONS }$opts" \
-        HSDIS_DIR_x86_64="$BUILD/hsdis/x86_64" HSDIS_DIR_aarch64="$BUILD/hsdis/aarch64" \
-        HSDIS_CS_x86_64="$BUILD/capstone/x86_64" HSDIS_CS_aarch64="$BUILD/capstone/aarch64" \
-        ${TEST:+TEST="$TEST"} >"$dir/run.log" 2>&1
+    JDK=$JDK_HOME VM_OPTIONS=$all PACK_OPTIONS_CHECKED=${checked#checked: } pack_run "$dir" "$id" >"$dir/run.log" 2>&1
     rc=$?
     # the configuration's own results, read through the run model (make/tools/Runs.java)
     if totals=$(run_totals "$id" "$dir"); then

@@ -72,8 +72,10 @@ check_jdks() {
 copies() {
     check_jdks "$@"
     fcml_unpacked
-    make --no-print-directory hsdis-foreign >/dev/null || die "make hsdis-foreign failed (the LLVM-text plugin)"
-    local llvm_plugin; llvm_plugin=$(ls "$BUILD"/hsdis/foreign-llvm/hsdis-amd64.so) || die "no foreign-style plugin in $BUILD/hsdis/foreign-llvm"
+    # make foreign-hsdis built it; run by hand, this builds it once
+    local llvm_plugin=$BUILD/hsdis/foreign-llvm/hsdis-amd64.so
+    [ -e "$llvm_plugin" ] || make --no-print-directory hsdis-foreign BUILD="$BUILD" >/dev/null || die "make hsdis-foreign failed (the LLVM-text plugin)"
+    [ -e "$llvm_plugin" ] || die "no foreign-style plugin in $BUILD/hsdis/foreign-llvm"
     local lib=$FCML/root/usr/lib/x86_64-linux-gnu jdk name copy
     for jdk in "$@"; do
         jdk=$(cd "$jdk" && pwd -P)
@@ -113,10 +115,9 @@ check() {
     mkdir -p "$out"
     for jdk in "$@"; do
         for copy in "$jdk" $(copies "$jdk"); do
-            echo "== make test JDK=$copy TEST=${TEST:-headline} CONC=${CONC:-1}${VM_OPTIONS:+ VM_OPTIONS=$VM_OPTIONS}"
+            echo "== the pack on JDK=$copy TEST=${TEST:-headline} CONC=${CONC:-1}${VM_OPTIONS:+ VM_OPTIONS=$VM_OPTIONS}"
             id=$(new_run_id)
-            PACK_RUN_ID=$id make --no-print-directory test JDK="$copy" TEST="${TEST:-headline}" CONC="${CONC:-1}" \
-                ${VM_OPTIONS:+VM_OPTIONS="$VM_OPTIONS"} > "$out/last.log" 2>&1 || true
+            JDK=$copy TEST=${TEST:-headline} CONC=${CONC:-1} pack_run "$BUILD" "$id" >"$out/last.log" 2>&1 || true
             # this run's own results, through the run model (make/tools/Runs.java)
             totals=$(run_totals "$id" "$BUILD") || totals="no results: see $out/last.log"
             echo "$totals"

@@ -55,6 +55,7 @@ JDK_COLUMNS="name isa feature source pin lists sha256"
 # jdk_rows: the table's rows, checked, in its order, one a line, the columns separated by one blank. A bad row is
 # one line on stderr naming the file and its line, and a failure (nothing printed).
 jdk_rows() {
+    if [ -n "${JDK_ROWS:-}" ] && [ "${JDK_ROWS_OF:-}" = "$JDK_TABLE" ]; then printf '%s\n' "$JDK_ROWS"; return 0; fi
     [ -f "$JDK_TABLE" ] && [ -r "$JDK_TABLE" ] || { echo "cannot read the JDK table $JDK_TABLE" >&2; return 1; }
     awk -v file="$JDK_TABLE" -v isas=" $(platform_isas | tr '\n' ' ')" -v platforms="$PLATFORMS_FILE" -v columns="$JDK_COLUMNS" '
         function bad(what) { printf "%s:%d: %s\n", file, FNR, what > "/dev/stderr"; failed = 1; exit 1 }
@@ -79,6 +80,15 @@ jdk_rows() {
             rows[++n] = name " " isa " " feature " " source " " pin " " lists " " sha
         }
         END { if (failed) exit 1; for (i = 1; i <= n; i++) print rows[i] }' "$JDK_TABLE"
+}
+
+# read_jdk_table: reads the JDK table once: jdk_rows (jdk_row, jdk_list) answers from what it kept (exported) in this
+# shell, its $(...) and the scripts it starts (make/jdks.sh), while JDK_TABLE names the same file. A bad row: one
+# line (die), exit 2.
+read_jdk_table() {
+    JDK_ROWS=$(jdk_rows 2>&1) || die "$JDK_ROWS"
+    JDK_ROWS_OF=$JDK_TABLE
+    export JDK_ROWS JDK_ROWS_OF
 }
 
 # jdk_row NAME COLUMN: the column (a name of JDK_COLUMNS) of the row NAME; fails for a name no row has.
@@ -341,7 +351,33 @@ run_totals() {
     echo "$out"
 }
 
-# run_round DIR LOG: one make/jtreg.sh run with BUILD=DIR and a run id of its own (ROUND_ID), its output in LOG; sets
+# pack_plugins [ISA]: sets PACK_PLUGIN_PATH (every capstone ISA's plugin directory) and PACK_DECODER (the host's
+# decoder) under the main $BUILD, as make/hsdis.mk lays them out and make test hands them to make/jtreg.sh. A make
+# target built them before its script ran; a script run by hand that finds the host's decoder or ISA's plugin (default
+# ARCH's, else the host's) missing builds them once, with one `make hsdis`. Fails (status 2, one line) when it cannot.
+pack_plugins() {
+    local isa=${1:-$(isa_of "${ARCH:-$(host_arch)}")} top dir
+    top=$(mkdir -p "$BUILD" && cd "$BUILD" && pwd -P) || return 2
+    if [ "${PACK_PLUGINS_OF:-}" != "$top" ]; then
+        PACK_PLUGIN_PATH=$(for dir in $(platform_isas backend capstone); do printf '%s:' "$top/hsdis/$dir"; done)
+        PACK_PLUGIN_PATH=${PACK_PLUGIN_PATH%:} PACK_DECODER=$top/hsdis/$(host_arch)/hsdis-decode PACK_PLUGINS_OF=$top
+    fi
+    if [ ! -x "$PACK_DECODER" ] || { platform_isas backend capstone | grep -qx "$isa" && ! compgen -G "$top/hsdis/$isa/*.so" >/dev/null; }; then
+        make --no-print-directory hsdis BUILD="$top" ARCH="$isa" >&2 || { echo "error: make hsdis ARCH=$isa failed: no hsdis plugin in $top/hsdis" >&2; return 2; }
+    fi
+}
+
+# pack_run DIR ID: runs the pack once, make/jtreg.sh in the work area DIR (its BUILD) with the run id ID (PACK_RUN_ID:
+# the results it writes carry it) and the hsdis plugins of the main $BUILD (pack_plugins); what the caller set
+# (JDK, ARCH, TEST, CONC, VM_OPTIONS, JAVA_OPTIONS, RETAIN, PACK_OPTIONS_CHECKED: prefixed to the call or exported)
+# reaches it. A mode's run is no shard and writes no bundle of its own. Its exit status is make/jtreg.sh's. Every
+# mode that runs the pack runs it here: make is entered once, by the mode's own target.
+pack_run() {
+    pack_plugins || return 2
+    HSDIS_PATH=$PACK_PLUGIN_PATH HSDIS_DECODE=$PACK_DECODER PACK_RUN_ID=$2 BUILD=$1 SHARD='' BUNDLE='' bash make/jtreg.sh
+}
+
+# run_round DIR LOG: one pack_run in DIR with a run id of its own (ROUND_ID), its output in LOG; sets
 # ROUND_TOTALS (its totals line, read back from that run's results), ROUND_STATUS (the exit status of its outcomes:
 # 0, 1 failed, 4 inconclusive, 3 findings) and ROUND_SECONDS (wall time, 0.01 s), and keeps its results as
 # DIR/rounds/NAME.tsv (NAME: LOG's name without .log) for round_totals. Dies when the run left no results of its own.
@@ -349,7 +385,7 @@ run_round() {
     local start end
     ROUND_ID=$(new_run_id)
     start=$(date +%s%N)
-    PACK_RUN_ID=$ROUND_ID BUILD=$1 bash make/jtreg.sh >"$2" 2>&1
+    pack_run "$1" "$ROUND_ID" >"$2" 2>&1
     end=$(date +%s%N)
     ROUND_SECONDS=$(awk -v d=$((end - start)) 'BEGIN { printf "%.2f", d / 1e9 }')
     ROUND_TOTALS=$(runs totals --run "$ROUND_ID" "$1" 2>&1)
@@ -365,11 +401,11 @@ round_totals() {
     runs totals "$1"/rounds/*.tsv
 }
 
-# prepare_rounds NAME: for make stress and make bench, whose rounds are make/jtreg.sh runs with BUILD=$BUILD/NAME:
-# checks what the user typed (one line, exit 2), resolves the JDK under test here, in the main BUILD (an
-# AArch64 JDK lives under it), and exports it; sets OUT to $BUILD/NAME, created.
+# prepare_rounds NAME: for make stress and make bench, whose rounds are pack_runs in BUILD=$BUILD/NAME: checks what
+# the user typed (one line, exit 2) unless make did (PACK_OPTIONS_CHECKED), resolves the JDK under test here, in the
+# main BUILD (an AArch64 JDK lives under it), and exports it; sets OUT to $BUILD/NAME, created.
 prepare_rounds() {
-    bash make/jtreg.sh --check-only >/dev/null || exit 2
+    [ -n "${PACK_OPTIONS_CHECKED:-}" ] || bash make/jtreg.sh --check-only >/dev/null || exit 2
     use_build_dir
     JDK=$(jdk_under_test) || exit 2
     export JDK

@@ -8,7 +8,7 @@
 # inconclusive, else 3 if there are findings (2 for a usage error). A run that exits 3 or 4 (make: "Error 3",
 # "Error 4") had findings or inconclusive results and no failure: it is not a failed run.
 #
-#   make/matrix.sh [command ...]          default command: make test
+#   make/matrix.sh [command ...]          default: the pack (make/lib.sh's pack_run)
 #   make/matrix.sh --collate              only print the table again from the last runs' results
 #   make/matrix.sh --check-only           only check MATRIX (one line, exit 2, if an entry is not a JDK)
 #   make/matrix.sh --list                 check MATRIX, then print its entries one a line (nothing runs)
@@ -20,13 +20,13 @@
 #            (of any ISA of make/platforms; one not the host's gets a qemu facade).
 #   BUILD    default build. Each JDK gets BUILD=$BUILD/matrix/<label> (its own jtreg work and report);
 #            the JDK homes ($BUILD/jdks) and the hsdis plugins ($BUILD/hsdis, $BUILD/capstone) are shared.
-#   TEST     passed on to make (default: the Makefile's).
+#   TEST     each cell's tests (default: all).
 #   QEMU_CPU_<isa> the CPU qemu emulates for that ISA's JDKs (make/jdks.sh; default make/platforms' cpu column).
 #   MATRIX_KEEP=1  keep the results of JDKs not in MATRIX from the last runs (for make report)
 #   MATRIX_VERBOSE=1  also stream each run's output (always written to $BUILD/matrix/<label>/run.log).
 #
-# A make command gets JDK=, ARCH=, BUILD=, the shared HSDIS_DIR_*/HSDIS_CS_* (and TEST= when set) as
-# command-line variables; any other command gets JDK, ARCH, BUILD and MATRIX_LABEL in its environment.
+# A cell is one pack_run (make/lib.sh) in BUILD=$BUILD/matrix/<label>, with the plugins of $BUILD; a command given
+# instead gets JDK, ARCH, BUILD, TEST, PACK_RUN_ID and MATRIX_LABEL in its environment.
 # Each run's results are read from $BUILD/matrix/<label>/summary.tsv through the run model (make/tools/Runs.java);
 # a run that left none of its own is a failed pseudo-row naming why. See docs/matrix.md.
 set -uo pipefail
@@ -34,7 +34,8 @@ set -uo pipefail
 PROG=make/matrix.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"   # platform_isas, host_arch, jdk_arch, jdk_version (its die is replaced below)
 die() { echo "$PROG: $*" >&2; exit 2; }
-# The default matrix and the ports: the lists `default` and `ports` of the JDK table (make/jdk-table).
+# The default matrix and the ports: the lists `default` and `ports` of the JDK table (make/jdk-table), read once.
+read_jdk_table
 DEFAULT_MATRIX=$(jdk_list default 2>&1) || die "$DEFAULT_MATRIX"
 PORTS_MATRIX=$(jdk_list ports 2>&1) || die "$PORTS_MATRIX"
 
@@ -55,9 +56,7 @@ if [ "${1:-}" = --collate ]; then COLLATE_ONLY=1; shift; fi
 CHECK_ONLY=0
 if [ "${1:-}" = --check-only ]; then CHECK_ONLY=1; shift; fi
 if [ "${1:-}" = --list ]; then CHECK_ONLY=list; shift; fi
-# A cell runs make/jtreg.sh itself (make is entered once, by make matrix, which built every ISA's plugin first);
-# when the plugins are not built yet (make/matrix.sh run by hand), through make test, which builds them.
-if [ $# -gt 0 ]; then CMD=("$@"); else CMD=(bash make/jtreg.sh); fi
+CMD=("$@")
 
 trap 'echo "$PROG: interrupted" >&2; exit 130' INT TERM
 
@@ -75,14 +74,6 @@ done
 if [ "$CHECK_ONLY" = list ]; then printf '%s\n' "${ENTRIES[@]}"; exit 0; fi
 
 HOST_ARCH=$(host_arch)
-# The ISAs the pack's hsdis plugin is built for (the capstone rows of make/platforms; the others print hex, decoded
-# offline): each gets its plugin directories on a make command line.
-PLUGIN_ISAS=$(platform_isas backend capstone)
-# What make test would give a cell that runs make/jtreg.sh itself: every ISA's plugin directory and the host's
-# decoder (make/hsdis.mk's layout), by path.
-PLUGIN_PATH=$(for isa in $PLUGIN_ISAS; do printf '%s:' "$(mkdir -p "$BUILD" && cd "$BUILD" && pwd)/hsdis/$isa"; done)
-PLUGIN_PATH=${PLUGIN_PATH%:}
-DECODER=$(cd "$BUILD" && pwd)/hsdis/$HOST_ARCH/hsdis-decode
 RESULTS=$BUILD/matrix/results.tsv   # label, test, status, seconds, reason
 TIMES=$BUILD/matrix/times.tsv       # label, seconds, exit code, JDK home, exact version
 # MATRIX_KEEP=1 keeps the other JDKs' rows of an earlier matrix run (make check runs the whole pack on the
@@ -107,6 +98,11 @@ collect() { # label dir [run-id]
 }
 
 use_runs
+
+# cell DIR ID: one cell's run, the pack (pack_run) or the command given.
+cell() {
+    if [ ${#CMD[@]} -eq 0 ]; then pack_run "$1" "$2"; else PACK_RUN_ID=$2 BUILD=$1 SHARD='' BUNDLE='' "${CMD[@]}"; fi
+}
 
 # make matrix SHARD=k/N (BUNDLE= alone plans one shard): this machine's cells, each with its test files, planned over
 # whole cells when there are at least N, else over (cell, test file) pairs (make/tools/Shards.java). The cells' own
@@ -175,120 +171,40 @@ for entry in "${ENTRIES[@]}"; do
         continue
     fi
 
-    cmd=("${CMD[@]}")
-    if [ "${CMD[*]}" = "bash make/jtreg.sh" ] && [ ! -x "$BUILD/hsdis/$HOST_ARCH/hsdis-decode" ]; then
-        cmd=(make --no-print-directory test)
-    fi
-    if [ "${cmd[*]}" = "bash make/jtreg.sh" ]; then
-        cmd=(env HSDIS_PATH="$PLUGIN_PATH" HSDIS_DECODE="$DECODER" SHARD= bash make/jtreg.sh)
-    elif [[ $(basename "${cmd[0]}") == make || $(basename "${cmd[0]}") == gmake ]]; then
-        cmd+=(JDK="$home" ARCH="$arch" BUILD="$dir" SHARD= BUNDLE=)   # a cell is no shard (make passes SHARD= on in MAKEFLAGS)
-        for isa in $PLUGIN_ISAS; do
-            cmd+=(HSDIS_DIR_$isa="$BUILD/hsdis/$isa" HSDIS_CS_$isa="$BUILD/capstone/$isa")
-        done
-        [ -n "$cell_test" ] && cmd+=(TEST="$cell_test")
-    fi
     id=$(new_run_id)   # the run's own results carry it (make/jtreg.sh's PACK_RUN_ID): no earlier run's are read as its own
     version=$(jdk_version "$home")
-    echo "matrix: $label ($arch, $version, $home): ${cmd[*]}"
+    what=${CMD[*]:-pack_run $dir $id}
+    echo "matrix: $label ($arch, $version, $home): $what"
     start=$(date +%s)
-    {
-        echo "== $(date '+%F %T') $label: JDK=$home ARCH=$arch"
-        echo "== ${cmd[*]}"
-    } >"$log"
+    printf '== %s %s: JDK=%s ARCH=%s TEST=%s\n== %s\n' "$(date '+%F %T')" "$label" "$home" "$arch" "$cell_test" "$what" >"$log"
     if [ "${MATRIX_VERBOSE:-0}" = 1 ]; then
-        PACK_RUN_ID=$id JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label TEST=$cell_test BUNDLE= "${cmd[@]}" </dev/null 2>&1 | tee -a "$log"
+        JDK=$home ARCH=$arch MATRIX_LABEL=$label TEST=$cell_test cell "$dir" "$id" </dev/null 2>&1 | tee -a "$log"
         rc=${PIPESTATUS[0]}
     else
-        PACK_RUN_ID=$id JDK=$home ARCH=$arch BUILD=$dir MATRIX_LABEL=$label TEST=$cell_test BUNDLE= "${cmd[@]}" </dev/null >>"$log" 2>&1
+        JDK=$home ARCH=$arch MATRIX_LABEL=$label TEST=$cell_test cell "$dir" "$id" </dev/null >>"$log" 2>&1
         rc=$?
     fi
     secs=$(( $(date +%s) - start ))
     printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$secs" "$rc" "$home" "$version" | tee "$dir/run.time" >>"$TIMES"
-    # exit 3 (make/jtreg.sh: findings, nothing failed) and 4 (inconclusive, nothing failed) reach us as make's
-    # exit 2 with its "Error 3" / "Error 4" line
-    findings_exit=0 inconclusive_exit=0
-    if [ "$rc" = 3 ] || { [ "$rc" = 2 ] && grep -E '^make(\[[0-9]+\])?: \*\*\* .* Error [0-9]+$' "$log" | tail -n 1 | grep -q 'Error 3$'; }; then
-        findings_exit=1
-    fi
-    if [ "$rc" = 4 ] || { [ "$rc" = 2 ] && grep -E '^make(\[[0-9]+\])?: \*\*\* .* Error [0-9]+$' "$log" | tail -n 1 | grep -q 'Error 4$'; }; then
-        inconclusive_exit=1
-    fi
+    # The run's exit must be the one its results explain (1 failed, 4 inconclusive, 3 findings: Runs totals; a make
+    # command given instead exits 2 for any of them, with its "Error N"): else a failed pseudo-row says so.
     if ! collect "$label" "$dir" "$id"; then
         last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
         printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results (exit $rc; see $log): $COLLECT_ERROR; $last" >>"$RESULTS"
-    elif [ "$rc" -ne 0 ] && ! awk -F'\t' -v l="$label" -v fx="$findings_exit" -v ix="$inconclusive_exit" '
-            $1 == l && ($3 == "failed" || (fx && $3 == "finding") || (ix && $3 == "inconclusive")) { f = 1 } END { exit !f }' "$RESULTS"; then
-        printf '%s\t(run)\tfailed\t\t%s\n' "$label" "exit $rc although no test failed (see $log)" >>"$RESULTS"
+        counts="no results"
+    else
+        counts=$(runs totals --run "$id" "$dir"); explained=$?
+        if [ "$rc" != 0 ] && [ "$rc" != "$explained" ] && { [ "$rc" != 2 ] || [ "$explained" = 0 ]; }; then
+            printf '%s\t(run)\tfailed\t\t%s\n' "$label" "exit $rc although its results say $explained: $counts (see $log)" >>"$RESULTS"
+        fi
     fi
-    counts=$(run_totals "$id" "$dir") || counts="no results"
     echo "matrix: $label: exit $rc after ${secs} s: $counts (log $log)"
 done
 
-# The table: one row per test, one column per JDK. A skipped or failed cell names a numbered note with
-# the reason, listed under the table. A test that a run did not list at all counts as skipped there;
-# a JDK whose run left no results shows "-" for every test and one failed pseudo-row.
+# The table: one row per test, one column per JDK, the reasons as numbered notes under it, and the totals line of the
+# cells; its exit status is theirs (1 failed, else 4 inconclusive, else 3 findings): Runs table.
 echo
-awk -F'\t' -v labels="${labels[*]}" -v times="$TIMES" '
-    BEGIN {
-        nl = split(labels, L, " ")
-        for (k = 1; k <= nl; k++) inL[L[k]] = 1
-        while ((getline line < times) > 0) { split(line, tm, "\t"); secs[tm[1]] = tm[2]; ver[tm[1]] = tm[5] }
-    }
-    !($1 in inL) { next }   # another run'"'"'s JDK (MATRIX_KEEP)
-    {
-        label = $1; test = $2; st = $3; why = $5   # an outcome word of the run model (Runs rows); failed in a pseudo-row
-        if (!(test in seen)) { seen[test] = 1; tests[++nt] = test }
-        cell[test, label] = st; reason[test, label] = why
-        if (test !~ /^\(/) ran[label] = 1
-    }
-    END {
-        # sort the tests; the pseudo-rows "(prepare)" and "(run)" go last
-        for (i = 1; i <= nt; i++) for (j = i + 1; j <= nt; j++) {
-            a = tests[i]; b = tests[j]
-            ka = (a ~ /^\(/ ? "~" : "") a; kb = (b ~ /^\(/ ? "~" : "") b
-            if (kb < ka) { tests[i] = b; tests[j] = a }
-        }
-        for (i = 1; i <= nt; i++) for (k = 1; k <= nl; k++) {
-            t = tests[i]; l = L[k]
-            if (!((t, l) in cell)) {
-                # a pseudo-row, or a JDK with no results at all (its failure is its own pseudo-row): blank
-                if (t ~ /^\(/ || !(l in ran)) { txt[t, l] = "-"; continue }
-                cell[t, l] = "skipped"; reason[t, l] = "not run: not in this run'"'"'s results"
-            }
-            st = cell[t, l]; n[st]++
-            if (st == "passed") { txt[t, l] = "passed"; continue }
-            r = reason[t, l]; if (r == "") r = "(no reason given)"
-            key = st SUBSEP r
-            if (!(key in note)) { note[key] = ++nn; notes[nn] = (st == "failed" ? "FAILED" : st) ": " r }
-            txt[t, l] = (st == "failed" ? "FAILED" : st) " [" note[key] "]"
-        }
-        w = 11; for (i = 1; i <= nt; i++) if (length(tests[i]) > w) w = length(tests[i])
-        cw = 12; for (k = 1; k <= nl; k++) if (length(L[k]) > cw) cw = length(L[k])
-        for (k = 1; k <= nl; k++) if (length(ver[L[k]]) > cw) cw = length(ver[L[k]])
-        line = sprintf("%-" w "s", "test"); for (k = 1; k <= nl; k++) line = line "  " sprintf("%-" cw "s", L[k])
-        print line
-        line = sprintf("%-" w "s", "(version)"); for (k = 1; k <= nl; k++) line = line "  " sprintf("%-" cw "s", (L[k] in ver) && ver[L[k]] != "" ? ver[L[k]] : "-")
-        print line
-        for (i = 1; i <= nt; i++) {
-            line = sprintf("%-" w "s", tests[i])
-            for (k = 1; k <= nl; k++) line = line "  " sprintf("%-" cw "s", txt[tests[i], L[k]])
-            print line
-        }
-        line = sprintf("%-" w "s", "(wall time)")
-        for (k = 1; k <= nl; k++) line = line "  " sprintf("%-" cw "s", (L[k] in secs) ? secs[L[k]] " s" : "-")
-        print line
-        if (nn) print ""
-        for (i = 1; i <= nn; i++) printf "[%d] %s\n", i, notes[i]
-        print ""
-        # the counts of the cells, for the one totals printer (Runs tally); no cell at all is a failure
-        if (nt == 0) n["failed"]++
-        for (st in n) printf "%s=%d ", st, n[st] > tally
-    }
-' tally="$BUILD/matrix/tally" "$RESULTS"
-# the totals line and the exit status of the cells' outcomes (1 failed, else 4 inconclusive, else 3 findings)
-# shellcheck disable=SC2046 # the words OUTCOME=N
-runs tally $(cat "$BUILD/matrix/tally")
+runs table "$RESULTS" "$TIMES" "${labels[@]}"
 status=$?
 # BUNDLE=: this shard's runs, for make report FROM= (make/shard.sh)
 [ "$SHARDED" = 1 ] && write_bundle matrix "$PLAN" "${labels[@]/#/matrix/}"

@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary The shell modes read runs through the run model: findings are counted in stress and bench rounds, in bisect's judgement and in make check's steps; a round never reads an earlier round's results
+ * @summary The shell modes run the pack through one function and read runs through the run model: findings are counted in stress and bench rounds, in bisect's judgement and in make check's steps; a round never reads an earlier round's results; make matrix's table is the model's
  * @library /lib /make/tools
  * @build Runs RunResults
  * @run testng RunsTest
@@ -16,8 +16,9 @@ import java.util.List;
 import org.testng.annotations.Test;
 
 /*
- * make/lib.sh's run_round runs make/jtreg.sh; here a stand-in make/jtreg.sh (in a directory of its own) writes the
- * results file a run with two passes and a finding writes, under the run id it is given (PACK_RUN_ID), or nothing.
+ * make/lib.sh's run_round runs make/jtreg.sh (pack_run); here a stand-in make/jtreg.sh (in a directory of its own, with
+ * stand-ins of the hsdis plugin and decoder, so no make hsdis runs) writes the results file a run with two passes and
+ * a finding writes, under the run id it is given (PACK_RUN_ID), or nothing.
  */
 public class RunsTest {
     static final String FAKE_JTREG = """
@@ -34,7 +35,12 @@ public class RunsTest {
         Files.createDirectories(pack.resolve("make"));
         Files.writeString(pack.resolve("make/jtreg.sh"), FAKE_JTREG);
         Path lib = Path.of(System.getProperty("test.root", ".")).resolve("make/lib.sh").toAbsolutePath();
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", ". " + lib + "\ncd " + pack + "\n" + script).redirectErrorStream(true);
+        String plugins = """
+                for isa in $(host_arch) $(platform_isas backend capstone); do mkdir -p "$BUILD/hsdis/$isa"; touch "$BUILD/hsdis/$isa/hsdis.so"; done
+                install /dev/null "$BUILD/hsdis/$(host_arch)/hsdis-decode"
+                """;
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", ". " + lib + "\ncd " + pack + "\n" + plugins + script).redirectErrorStream(true);
+        pb.environment().put("BUILD", pack.resolve("build").toString());
         pb.environment().put("RUNS_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
         pb.environment().put("RUNS_CP", System.getProperty("test.class.path"));
         pb.environment().put("OUT", pack.resolve("out").toString());
@@ -72,6 +78,43 @@ public class RunsTest {
                 echo "not reached"
                 """);
         assertTrue(out.contains("not of this run") && out.endsWith("exit 2") && !out.contains("not reached"), out);
+    }
+
+    @Test
+    public void aRunOfThePackGetsTheMainBuildsPluginsItsWorkAreaAndItsRunId() throws Exception {
+        String out = bash("""
+                printf 'echo "BUILD=$BUILD id=$PACK_RUN_ID shard=$SHARD path=$HSDIS_PATH decode=$HSDIS_DECODE test=$TEST"' >make/jtreg.sh
+                SHARD=1/2 TEST=t/A.java pack_run "$OUT" 7 | sed "s|$OUT|OUT|; s|$BUILD|BUILD|g"
+                """);
+        assertEquals(out, "BUILD=OUT id=7 shard= path=BUILD/hsdis/x86_64:BUILD/hsdis/aarch64 decode=BUILD/hsdis/x86_64/hsdis-decode test=t/A.java\nexit 0");
+    }
+
+    @Test
+    public void theMatrixTableHasACellPerTestAndJdkTheReasonsAsNotesAndTheCellsTotals() {
+        List<String> results = List.of(
+                "x86_64-17\tt/A.java\tpassed\t1.00\t",
+                "x86_64-17\tt/B.java\tfinding\t0.00\tnot the default here",
+                "x86_64-25\tt/A.java\tfailed\t2.00\texpected CMOV",
+                "old\tt/C.java\tfailed\t2.00\tanother run's JDK",
+                "aarch64-25\t(prepare)\tfailed\t\tcannot prepare the JDK");
+        List<String> times = List.of("x86_64-17\t20\t3\t/j17\t17.0.15+6", "x86_64-25\t21\t1\t/j25\t25+36");
+        Runs.Table t = Runs.table(results, times, List.of("x86_64-17", "x86_64-25", "aarch64-25"));
+        assertEquals(String.join("\n", t.lines()), """
+                test         x86_64-17     x86_64-25     aarch64-25 \s
+                (version)    17.0.15+6     25+36         -          \s
+                t/A.java     passed        FAILED [1]    -          \s
+                t/B.java     finding [2]   skipped [3]   -          \s
+                (prepare)    -             -             FAILED [4] \s
+                (wall time)  20 s          21 s          -          \s
+
+                [1] FAILED: expected CMOV
+                [2] finding: not the default here
+                [3] skipped: not run: not in this run's results
+                [4] FAILED: cannot prepare the JDK
+                """);
+        assertEquals(Outcome.totals(t.counts()), "1 passed, 2 failed, 1 skipped, 1 findings");
+        assertEquals(Outcome.exitStatus(t.counts()), 1);
+        assertEquals(Outcome.totals(Runs.table(List.of(), List.of(), List.of("x86_64-17")).counts()), "0 passed, 1 failed, 0 skipped");
     }
 
     @Test

@@ -25,6 +25,9 @@ import java.util.Set;
  *                                       them to OUT; exit 0 ok, 3 ok with findings, 1 the step failed
  *   Runs sum FILE...                    the totals lines of FILEs (Runs step's) added up
  *   Runs tally OUTCOME=N...             the totals line of a script's own checks (passed=5 failed=1)
+ *   Runs table RESULTS TIMES LABEL...   make matrix's table of test x JDK (RESULTS: label, test, outcome, seconds,
+ *                                       cause; TIMES: label, seconds, exit, home, version), the notes, the totals
+ *                                       line of its cells; exit status that of the cells' outcomes
  * </pre>
  *
  * --run ID: the results must be those of run ID (PACK_RUN_ID of make/jtreg.sh), else it is an error: no mode reads
@@ -33,7 +36,7 @@ import java.util.Set;
 public class Runs {
     /** An exit status no outcome has: the results could not be read, or the arguments are wrong. */
     static final int ERROR = 2;
-    static final String COMMANDS = "totals, rows, bisect, step, sum, tally";
+    static final String COMMANDS = "totals, rows, bisect, step, sum, tally, table";
 
     /** Counts given as OUTCOME=N words (a script's own checks: passed=5 failed=1). */
     static EnumMap<Outcome, Integer> tally(List<String> words) {
@@ -129,6 +132,16 @@ public class Runs {
                 System.out.println(Outcome.totals(n));
                 return Outcome.exitStatus(n);
             }
+            case "table" -> {
+                if (args.size() < 2) {
+                    throw new IllegalArgumentException("Runs table RESULTS TIMES LABEL...");
+                }
+                Table t = table(Files.readAllLines(Path.of(args.get(0))), Files.readAllLines(Path.of(args.get(1))),
+                        args.subList(2, args.size()));
+                t.lines().forEach(System.out::println);
+                System.out.println(Outcome.totals(t.counts()));
+                return Outcome.exitStatus(t.counts());
+            }
             default -> throw new IllegalArgumentException("Runs: unknown command '" + command + "' (" + COMMANDS + ")");
         }
     }
@@ -170,6 +183,103 @@ public class Runs {
             return new Judgement("good", 0, totals);
         }
         return new Judgement("skip", 125, totals + ": no test passed, nothing to judge");
+    }
+
+    record Table(List<String> lines, EnumMap<Outcome, Integer> counts) {
+    }
+
+    /**
+     * make matrix's table: a row per test (sorted, the pseudo-rows "(prepare)" and "(run)" last), a column per label
+     * (its version under it, its wall time at the foot). A cell is its outcome's word (FAILED in capitals), and for
+     * anything but a pass the number of a note under the table giving the reason (each outcome and reason once). A
+     * test a label's run did not list counts as skipped there; a label whose run listed no test at all (its failure
+     * is its own pseudo-row) shows "-" and counts nothing. The counts are the cells'; no cell at all is a failure.
+     */
+    static Table table(List<String> results, List<String> times, List<String> labels) {
+        Map<String, String> secs = new java.util.HashMap<>();
+        Map<String, String> version = new java.util.HashMap<>();
+        for (String line : times) {
+            String[] f = line.split("\t", -1);
+            if (f.length >= 5) {
+                secs.put(f[0], f[1]);
+                version.put(f[0], f[4]);
+            }
+        }
+        List<String> tests = new ArrayList<>();
+        Map<List<String>, Outcome> cell = new java.util.HashMap<>();
+        Map<List<String>, String> cause = new java.util.HashMap<>();
+        Set<String> ran = new java.util.HashSet<>();
+        int at = 0;
+        for (String line : results) {
+            at++;
+            String[] f = line.split("\t", -1);
+            if (f.length < 5 || !labels.contains(f[0])) {
+                continue;   // another run's JDK (MATRIX_KEEP)
+            }
+            if (!tests.contains(f[1])) {
+                tests.add(f[1]);
+            }
+            cell.put(List.of(f[1], f[0]), Outcome.of(f[2], "matrix results, line " + at));
+            cause.put(List.of(f[1], f[0]), f[4]);
+            if (!f[1].startsWith("(")) {
+                ran.add(f[0]);
+            }
+        }
+        tests.sort(java.util.Comparator.comparing((String t) -> t.startsWith("(")).thenComparing(t -> t));
+        EnumMap<Outcome, Integer> n = Outcome.counts();
+        Map<String, Integer> note = new java.util.LinkedHashMap<>();
+        Map<List<String>, String> text = new java.util.HashMap<>();
+        for (String t : tests) {
+            for (String l : labels) {
+                Outcome o = cell.get(List.of(t, l));
+                String why = cause.getOrDefault(List.of(t, l), "");
+                if (o == null) {
+                    if (t.startsWith("(") || !ran.contains(l)) {
+                        text.put(List.of(t, l), "-");
+                        continue;
+                    }
+                    o = Outcome.SKIPPED;
+                    why = "not run: not in this run's results";
+                }
+                n.merge(o, 1, Integer::sum);
+                if (o == Outcome.PASSED) {
+                    text.put(List.of(t, l), o.word());
+                    continue;
+                }
+                String word = o == Outcome.FAILED ? "FAILED" : o.word();
+                int k = note.computeIfAbsent(word + ": " + (why.isEmpty() ? "(no reason given)" : why), x -> note.size() + 1);
+                text.put(List.of(t, l), word + " [" + k + "]");
+            }
+        }
+        int w = Math.max(11, tests.stream().mapToInt(String::length).max().orElse(0));
+        int cw = 12;
+        for (String l : labels) {
+            cw = Math.max(cw, Math.max(l.length(), version.getOrDefault(l, "").length()));
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(row(w, cw, "test", labels, l -> l));
+        lines.add(row(w, cw, "(version)", labels, l -> version.getOrDefault(l, "").isEmpty() ? "-" : version.get(l)));
+        for (String t : tests) {
+            lines.add(row(w, cw, t, labels, l -> text.get(List.of(t, l))));
+        }
+        lines.add(row(w, cw, "(wall time)", labels, l -> secs.containsKey(l) ? secs.get(l) + " s" : "-"));
+        if (!note.isEmpty()) {
+            lines.add("");
+            note.forEach((reason, k) -> lines.add("[" + k + "] " + reason));
+        }
+        lines.add("");
+        if (tests.isEmpty()) {
+            n.merge(Outcome.FAILED, 1, Integer::sum);
+        }
+        return new Table(lines, n);
+    }
+
+    static String row(int w, int cw, String first, List<String> labels, java.util.function.Function<String, String> cell) {
+        StringBuilder line = new StringBuilder(String.format("%-" + w + "s", first));
+        for (String l : labels) {
+            line.append("  ").append(String.format("%-" + cw + "s", cell.apply(l)));
+        }
+        return line.toString();
     }
 
     record Step(boolean ok, EnumMap<Outcome, Integer> counts) {
