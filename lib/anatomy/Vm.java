@@ -154,20 +154,52 @@ public final class Vm {
     }
 
     /**
-     * Polls the string table (every 10 ms, at most {@code limitSeconds}: the VM's service thread decides when it
-     * grows and drops dead entries) until it satisfies the condition, then records its statistics under the label.
+     * Polls the string table (every 10 ms) until it satisfies the condition, then records its statistics under the
+     * label. The VM's service thread decides when the table grows and drops dead entries, and on a loaded machine
+     * it may take long: the wait ends {@code limitSeconds} after the VM last showed it was at work (the table
+     * changed, or the VM printed no statistics because it is resizing or cleaning), and at ten times that in all.
      */
     public static void awaitStringTable(String label, Predicate<StringTable> condition, int limitSeconds) {
-        long end = System.nanoTime() + limitSeconds * 1_000_000_000L;
-        while (System.nanoTime() < end && !stringTable().map(condition::test).orElse(false)) {
+        Patience patience = new Patience(System.nanoTime(), limitSeconds * 1_000_000_000L);
+        Optional<StringTable> seen = stringTable();
+        while (!seen.map(condition::test).orElse(false) && patience.keepWaiting(System.nanoTime(), seen.orElse(null))) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
             }
+            seen = stringTable();
         }
         recordStringTable(label);
+    }
+
+    /**
+     * How long to poll state that the runtime changes when it decides: {@code idle} nanoseconds after the last sign of
+     * work (an observation unlike the one before it, or none: the runtime is busy), never past ten times
+     * {@code idle} from the start. A stalled runtime is given up on after {@code idle}; a slow one that keeps going
+     * is waited for.
+     */
+    public static final class Patience {
+        private final long idle;
+        private final long cap;
+        private long lastWork;
+        private Object last;
+
+        public Patience(long start, long idle) {
+            this.idle = idle;
+            this.cap = start + 10 * idle;
+            this.lastWork = start;
+        }
+
+        /** Whether to poll again at time {@code now}, having observed {@code observed} (null: nothing to read). */
+        public boolean keepWaiting(long now, Object observed) {
+            if (observed == null || !observed.equals(last)) {
+                lastWork = now;
+            }
+            last = observed;
+            return now - lastWork < idle && now - cap < 0;
+        }
     }
 
     /** Records the string table's statistics now (jcmd VM.stringtable). */
