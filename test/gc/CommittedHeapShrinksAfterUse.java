@@ -61,9 +61,9 @@ import java.util.List;
  * g1-since-27), and the heap follows the GC CPU usage target young collections resize by since JDK 26
  * (JDK-8238687), which is timing and not asserted. The ratio is manageable: set at run time, as jcmd
  * VM.set_flag would, the next periodic cycle gives the heap back. Shenandoah uncommits regions empty for
- * ShenandoahUncommitDelay ms. The runtime decides when, so the child polls for at most 20 s. The heap is ours
- * (8 MB initial, 512 MB at most): a user's heap size skips (pack.heapSizeUnset), -Xms because it leaves no room to
- * shrink, -Xmx40g because the workload fills half the heap.
+ * ShenandoahUncommitDelay ms. The runtime decides when, so the child polls until committed memory has stood
+ * still for 20 s (at most 200 s). The heap is ours (8 MB initial, 512 MB at most): a user's heap size skips
+ * (pack.heapSizeUnset), -Xms because it leaves no room to shrink, -Xmx40g because the workload fills half the heap.
  */
 @NegativeControl(flags = "-XX:+UseG1GC -XX:MaxHeapFreeRatio=100 -XX:G1PeriodicGCInterval=0", killsFact = HEAP_UNCOMMITTED_MB,
         why = "G1 then never finds too much of the heap free, and collects nothing while idle")
@@ -94,7 +94,8 @@ public class CommittedHeapShrinksAfterUse {
             if (args[0].equals("since-27") && hotspot.getVMOption("MaxHeapFreeRatio").getOrigin() == VMOption.Origin.DEFAULT) {
                 hotspot.setVMOption("MaxHeapFreeRatio", "70");
             }
-            for (long end = System.nanoTime() + 20_000_000_000L; committedMB() > peak / 4 && System.nanoTime() < end; ) {
+            Vm.Patience patience = new Vm.Patience(System.nanoTime(), 20_000_000_000L);   // idle 20 s, at most 200 s
+            for (long c = committedMB(); c > peak / 4 && patience.keepWaiting(System.nanoTime(), c); c = committedMB()) {
                 Thread.sleep(10);
             }
             Jit.measure("after", committedMB());
