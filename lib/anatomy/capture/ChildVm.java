@@ -190,12 +190,12 @@ public final class ChildVm {
     }
 
     /**
-     * The child's class path: jtreg's {@code test.class.path} (the test's classes, and the library's where jtreg
+     * The class path of a VM a test starts (the pack's child VMs, a tool a unit test runs): jtreg's {@code test.class.path} (the test's classes, and the library's where jtreg
      * compiled it with the test), then the directory this library was loaded from when that path lacks it. make/jtreg.sh
      * compiles the library once per run into a directory of its own and hands it to jtreg with {@code -cpa}, which
      * jtreg puts on the test's class path but not into {@code test.class.path}.
      */
-    private static String testClassPath() {
+    public static String testClassPath() {
         String path = System.getProperty("test.class.path", System.getProperty("java.class.path"));
         java.security.CodeSource source = ChildVm.class.getProtectionDomain().getCodeSource();
         if (source == null || !"file".equals(source.getLocation().getProtocol())) {
