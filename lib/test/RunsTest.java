@@ -42,7 +42,7 @@ public class RunsTest {
         ProcessBuilder pb = new ProcessBuilder("bash", "-c", ". " + lib + "\ncd " + pack + "\n" + plugins + script).redirectErrorStream(true);
         pb.environment().put("BUILD", pack.resolve("build").toString());
         pb.environment().put("RUNS_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        pb.environment().put("RUNS_CP", System.getProperty("test.class.path"));
+        pb.environment().put("RUNS_CP", anatomy.capture.ChildVm.testClassPath());   // the library too (make/jtreg.sh: -cpa)
         pb.environment().put("OUT", pack.resolve("out").toString());
         for (int i = 0; i < env.length; i += 2) {
             pb.environment().put(env[i], env[i + 1]);

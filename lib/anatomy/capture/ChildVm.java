@@ -189,8 +189,30 @@ public final class ChildVm {
         }
     }
 
-    private static String testClassPath() {
-        return System.getProperty("test.class.path", System.getProperty("java.class.path"));
+    /**
+     * The class path of a VM a test starts (the pack's child VMs, a tool a unit test runs): jtreg's {@code test.class.path} (the test's classes, and the library's where jtreg
+     * compiled it with the test), then the directory this library was loaded from when that path lacks it. make/jtreg.sh
+     * compiles the library once per run into a directory of its own and hands it to jtreg with {@code -cpa}, which
+     * jtreg puts on the test's class path but not into {@code test.class.path}.
+     */
+    public static String testClassPath() {
+        String path = System.getProperty("test.class.path", System.getProperty("java.class.path"));
+        java.security.CodeSource source = ChildVm.class.getProtectionDomain().getCodeSource();
+        if (source == null || !"file".equals(source.getLocation().getProtocol())) {
+            return path;
+        }
+        Path library;
+        try {
+            library = Path.of(source.getLocation().toURI());
+        } catch (java.net.URISyntaxException e) {
+            return path;
+        }
+        for (String entry : path.split(java.io.File.pathSeparator)) {
+            if (!entry.isEmpty() && Path.of(entry).toAbsolutePath().equals(library.toAbsolutePath())) {
+                return path;
+            }
+        }
+        return path.isEmpty() ? library.toString() : path + java.io.File.pathSeparator + library;
     }
 
     /**

@@ -30,6 +30,12 @@ public final class AssemblyParser {
     private static final Pattern ADDRESSED = Pattern.compile("^\\s*0x([0-9a-fA-F]+):\\s?(.*)$");
     private static final Pattern CONTINUATION = Pattern.compile("^\\s+;(.*)$");
     private static final Pattern HEX_GROUPS = Pattern.compile("^[0-9a-f]{2,4}(?:\\s+(?:\\|\\s+)?[0-9a-f]{2,4})*\\s*$");
+    /* The patterns of a split or replace that runs on every line: compiled once here, not once per call as String's are. */
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+    private static final Pattern HEX_SEPARATORS = Pattern.compile("[\\s|]+");
+    private static final Pattern LEVEL = Pattern.compile("[0-4]");
+    private static final Pattern ATTRIBUTES = Pattern.compile("[%sbn!]+");
+    private static final Pattern LINE_END = Pattern.compile("\r?\n");
     private static final List<String> PREFIXES = List.of("lock", "rep", "repe", "repz", "repne", "repnz",
             "notrack", "bnd", "xacquire", "xrelease", "data16", "addr32");
 
@@ -51,7 +57,7 @@ public final class AssemblyParser {
 
     private List<NMethod> parseAll(String text) {
         List<NMethod> result = new ArrayList<>();
-        String[] lines = text.split("\r?\n", -1);
+        String[] lines = LINE_END.split(text, -1);
         NMethodBuilder current = null;
         Code code = Code.NOT_YET;
         boolean inConstantPool = false;
@@ -150,10 +156,10 @@ public final class AssemblyParser {
             compiler = h.group(1);
             compileId = Integer.parseInt(h.group(2));
             int lvl = -1;
-            for (String token : h.group(3).trim().split("\\s+")) {
-                if (token.matches("[0-4]")) {
+            for (String token : SPACES.split(h.group(3).trim())) {
+                if (LEVEL.matcher(token).matches()) {
                     lvl = Integer.parseInt(token);
-                } else if (!token.isEmpty() && !token.matches("[%sbn!]+")) {
+                } else if (!token.isEmpty() && !ATTRIBUTES.matcher(token).matches()) {
                     throw new ParseException(source, lineNo, "unexpected attribute '" + token + "' in nmethod header");
                 }
             }
@@ -213,7 +219,7 @@ public final class AssemblyParser {
                 return;
             }
             if (HEX_GROUPS.matcher(rest).matches()) {
-                add(new Instruction(address, Instruction.HEX, rest.replaceAll("[\\s|]+", " ").trim(), takePending(address)));
+                add(new Instruction(address, Instruction.HEX, HEX_SEPARATORS.matcher(rest).replaceAll(" ").trim(), takePending(address)));
                 return;
             }
             String insn = rest;
@@ -223,15 +229,15 @@ public final class AssemblyParser {
                 insn = rest.substring(0, semi).trim();
                 notes.add(rest.substring(semi + 1).trim());
             }
-            String[] tokens = insn.split("\\s+", 2);
+            String[] tokens = SPACES.split(insn, 2);
             String mnemonic = tokens[0];
             String operands = tokens.length > 1 ? tokens[1] : "";
             if (PREFIXES.contains(mnemonic) && !operands.isEmpty()) {
-                String[] more = operands.split("\\s+", 2);
+                String[] more = SPACES.split(operands, 2);
                 mnemonic = mnemonic + " " + more[0];
                 operands = more.length > 1 ? more[1] : "";
             }
-            add(new Instruction(address, mnemonic, operands.replaceAll("\\s+", " ").trim(), notes));
+            add(new Instruction(address, mnemonic, SPACES.matcher(operands).replaceAll(" ").trim(), notes));
         }
 
         private List<String> takePending(long address) {

@@ -1,6 +1,7 @@
 package anatomy.model;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * One machine instruction as printed by the disassembler, with the JVM's annotations for it.
@@ -23,6 +24,8 @@ public record Instruction(long address, String mnemonic, String operands, List<S
     public static final String DATA = ".data";
     /** What the pack's decoder prints for bytes it cannot decode: one byte on x86, one word on AArch64 (lib/hsdis). */
     private static final List<String> UNDECODED = List.of(".byte", ".inst");
+    /** Undecoded zeros: fill, not an operation ({@link #isUnread}). */
+    private static final Pattern ZERO_FILL = Pattern.compile("0x0+|0|0x00[0-9a-f]{2}");
 
     public Instruction {
         annotations = List.copyOf(annotations);
@@ -51,7 +54,7 @@ public record Instruction(long address, String mnemonic, String operands, List<S
      */
     public boolean isUnread() {
         return isHex() || UNREAD.equals(mnemonic)
-                || UNDECODED.contains(mnemonic) && !operands.matches("0x0+|0|0x00[0-9a-f]{2}") && !hasAnnotation(POST_CALL_NOP);
+                || UNDECODED.contains(mnemonic) && !ZERO_FILL.matcher(operands).matches() && !hasAnnotation(POST_CALL_NOP);
     }
 
     /** The VM's note on the marker word after a call (relocInfo's post_call_nop). */

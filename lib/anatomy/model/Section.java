@@ -1,6 +1,7 @@
 package anatomy.model;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * A part of an nmethod as the JVM labels it when printing: {@code Entry Point}, {@code Verified Entry
@@ -17,6 +18,8 @@ public record Section(String name, List<Instruction> instructions) {
     /** The padding before the entry of an nmethod whose entry is aligned (JDK 25 and later print it so). */
     public static final String INSTRUCTIONS_BEGIN = "Instructions begin";
 
+    private static final Pattern ENTRY_LABEL = Pattern.compile("(Verified )?(Value )?Entry Point( \\(RO\\))?");
+
     public Section {
         instructions = List.copyOf(instructions);
     }
@@ -27,7 +30,7 @@ public record Section(String name, List<Instruction> instructions) {
      * Entry Point}, {@code Verified Value Entry Point (RO)}, measured on 26.0.2 to 28-ea+18).
      */
     public static boolean isEntryLabel(String label) {
-        return label.matches("(Verified )?(Value )?Entry Point( \\(RO\\))?");
+        return ENTRY_LABEL.matcher(label).matches();
     }
 
     /**

@@ -62,6 +62,10 @@ public final class UnifiedLog {
     public record TlabStats(long threadId, long desiredBytes, int slowAllocs, long refillWasteBytes, int refills, double wastePercent) {
     }
 
+    /* Compiled once: String.split and String.matches compile their pattern at each call, and these run per line. */
+    private static final Pattern LINE_END = Pattern.compile("\r?\n");
+    private static final Pattern UPTIME = Pattern.compile("[\\d.]+s");
+
     private final List<Line> lines;
 
     private UnifiedLog(List<Line> lines) {
@@ -70,7 +74,7 @@ public final class UnifiedLog {
 
     public static UnifiedLog parse(String text) {
         List<Line> lines = new ArrayList<>();
-        for (String raw : text.split("\r?\n")) {
+        for (String raw : LINE_END.split(text)) {
             Matcher m = LINE.matcher(raw);
             if (!m.matches()) {
                 continue;
@@ -81,7 +85,7 @@ public final class UnifiedLog {
             Matcher d = DECORATION.matcher(m.group(1));
             while (d.find()) {
                 String v = d.group(1).trim();
-                if (v.matches("[\\d.]+s")) {
+                if (UPTIME.matcher(v).matches()) {
                     uptime = Double.parseDouble(v.substring(0, v.length() - 1));
                 } else if (LEVELS.contains(v)) {
                     level = v;
