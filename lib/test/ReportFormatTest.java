@@ -26,11 +26,11 @@ public class ReportFormatTest {
     /** The fake format: label,test,outcome per cell a run selected. */
     static final class CellsCsv implements ReportFormat {
         @Override
-        public List<Path> write(Report.Model model, Path dir) throws java.io.IOException {
+        public List<Path> write(ReportModel model, Path dir) throws java.io.IOException {
             StringBuilder csv = new StringBuilder("run,test,outcome\n");
             for (Results.Run r : model.runs()) {
-                model.tests().stream().filter(t -> !Report.status(r, t).equals("none"))
-                        .forEach(t -> csv.append(r.label()).append(',').append(t).append(',').append(Report.status(r, t)).append('\n'));
+                model.tests().stream().filter(t -> !ReportModel.status(r, t).equals("none"))
+                        .forEach(t -> csv.append(r.label()).append(',').append(t).append(',').append(ReportModel.status(r, t)).append('\n'));
             }
             return List.of(Files.writeString(dir.resolve("cells.csv"), csv));
         }
@@ -51,14 +51,14 @@ public class ReportFormatTest {
     @Test
     public void aRegisteredFormatIsWrittenBesideTheOthersWithTheSameVerdicts() throws Exception {
         Path build = synthetic(Path.of("synthetic"));
-        List<Results.Run> runs = Report.runs(build);
-        List<ReportFormat> formats = new ArrayList<>(ReportFormat.ALL);
+        List<Results.Run> runs = ReportModel.runs(build);
+        List<ReportFormat> formats = new ArrayList<>(Report.FORMATS);
         formats.add(new CellsCsv());
-        Report.out = Path.of("report").toAbsolutePath();
+        ReportModel.out = Path.of("report").toAbsolutePath();
         int status = Report.write(build, runs, formats);
         assertEquals(status, 1, "the synthetic matrix has failures: make report's exit status");
 
-        Path out = Report.out;
+        Path out = ReportModel.out;
         assertTrue(Files.exists(out.resolve("index.html")) && Files.exists(out.resolve("junit.xml")), "make report's own files");
         List<String> csv = Files.readAllLines(out.resolve("cells.csv"));
         String junit = Files.readString(out.resolve("junit.xml"));
@@ -69,7 +69,7 @@ public class ReportFormatTest {
             assertEquals(tap.stream().filter(l -> l.matches("(not )?ok \\d+ - .*")).count(), (long) mine.size(), r.label() + ": TAP lines");
             for (String[] f : mine) {
                 cells++;
-                assertEquals(f[2], Report.status(r, f[1]), r.label() + " " + f[1]);
+                assertEquals(f[2], ReportModel.status(r, f[1]), r.label() + " " + f[1]);
                 String line = tap.stream().filter(l -> l.matches("(not )?ok \\d+ - " + Pattern.quote(f[1]) + "( #.*)?")).findFirst().orElseThrow();
                 assertEquals(line.startsWith("not ok"), f[2].equals("failed") || f[2].equals("inconclusive"), line);
             }
@@ -84,9 +84,9 @@ public class ReportFormatTest {
         assertTrue(csv.stream().anyMatch(l -> l.endsWith(",failed")) && csv.stream().anyMatch(l -> l.endsWith(",skipped")), "every kind of cell");
 
         // make report's own list writes no CSV: the new format is there by its one registration
-        Report.out = Path.of("report-own").toAbsolutePath();
+        ReportModel.out = Path.of("report-own").toAbsolutePath();
         Report.write(build, runs);
-        assertFalse(Files.exists(Report.out.resolve("cells.csv")));
-        assertTrue(Files.exists(Report.out.resolve("index.html")));
+        assertFalse(Files.exists(ReportModel.out.resolve("cells.csv")));
+        assertTrue(Files.exists(ReportModel.out.resolve("index.html")));
     }
 }

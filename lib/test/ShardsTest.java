@@ -124,7 +124,7 @@ public class ShardsTest {
     @Test
     public void threeShardsOfTheSyntheticMatrixMergeIntoItsVerdicts() throws Exception {
         Path whole = synthetic(Path.of("synthetic"));
-        List<Results.Run> single = Report.runs(whole);
+        List<Results.Run> single = ReportModel.runs(whole);
         Map<String, Boolean> cells = new LinkedHashMap<>();
         single.forEach(r -> cells.put(r.label(), false));
         Shards.Plan plan = Shards.plan(Shards.matrixUnits(cells, List.of("test/a/First.java"), Map.of(), 3), 3);
@@ -150,7 +150,7 @@ public class ShardsTest {
 
     @Test
     public void aColumnSplitOverShardsJoinsIntoOneAndADuplicatedCellIsRefused() throws Exception {
-        List<Results.Run> single = Report.runs(synthetic(Path.of("synthetic-pairs")));
+        List<Results.Run> single = ReportModel.runs(synthetic(Path.of("synthetic-pairs")));
         List<Bundles.Part> parts = new ArrayList<>();
         for (Results.Run r : single) {
             List<String> tests = new ArrayList<>(r.cells().keySet());
@@ -173,13 +173,13 @@ public class ShardsTest {
         Map<String, Results.Run> byLabel = new LinkedHashMap<>();
         merged.forEach(r -> byLabel.put(r.label(), r));
         assertEquals(byLabel.keySet(), new java.util.LinkedHashSet<>(single.stream().map(Results.Run::label).toList()));
-        Set<String> tests = Report.tests(single);
-        assertEquals(Report.tests(merged), tests);
+        Set<String> tests = ReportModel.tests(single);
+        assertEquals(ReportModel.tests(merged), tests);
         for (Results.Run s : single) {
             for (String t : tests) {
                 Results.Run m = byLabel.get(s.label());
-                assertEquals(Report.status(m, t), Report.status(s, t), s.label() + " " + t);
-                assertEquals(Report.reason(m, t), Report.reason(s, t), s.label() + " " + t);
+                assertEquals(ReportModel.status(m, t), ReportModel.status(s, t), s.label() + " " + t);
+                assertEquals(ReportModel.reason(m, t), ReportModel.reason(s, t), s.label() + " " + t);
             }
         }
     }

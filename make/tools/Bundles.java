@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * compiled classes), plus bundle.properties: the pack's commit, the shard's place in the plan (k/N and the plan's
  * hash), the mode, and each run's JDK (label, ISA, java -version). make/shard.sh packs it as .tar.gz when asked.
  *
- * Merging reads each bundle's runs as make report reads a BUILD (Report.runs), checks that every bundle is of
+ * Merging reads each bundle's runs as make report reads a BUILD (ReportModel.runs), checks that every bundle is of
  * this checkout's commit and of one plan, and joins the runs of one label (a cell split over shards) into one
  * column whose evidence is copied under the report. A (run, test) cell two bundles both hold is refused; a shard
  * of the plan no bundle holds is named (the report is written, and says it is partial).
@@ -173,20 +173,20 @@ final class Bundles {
         Map<String, Long> wall = new TreeMap<>();   // a cell split over shards took the sum of its parts' wall times
         List<Part> found = new ArrayList<>();
         for (Path b : bundles) {
-            Report.wallTimes.clear();
-            for (Results.Run r : Report.runs(b)) {
+            ReportModel.wallTimes.clear();
+            for (Results.Run r : ReportModel.runs(b)) {
                 if (!Files.isDirectory(r.dir())) {
                     continue;
                 }
                 found.add(new Part(b, r));
-                String s = Report.wallTimes.getOrDefault(r.label(), "");
+                String s = ReportModel.wallTimes.getOrDefault(r.label(), "");
                 if (s.matches("[0-9]+")) {
                     wall.merge(r.label(), Long.parseLong(s), Long::sum);
                 }
             }
         }
-        Report.wallTimes.clear();
-        wall.forEach((label, s) -> Report.wallTimes.put(label, String.valueOf(s)));
+        ReportModel.wallTimes.clear();
+        wall.forEach((label, s) -> ReportModel.wallTimes.put(label, String.valueOf(s)));
         List<Results.Run> runs = join(found, out);
         String provenance = "merged from " + bundles.size() + " bundle(s) of plan " + plan + " (shards " + String.join(", ", shards.keySet()) + " of " + n
                 + (missing.isEmpty() ? "" : "; MISSING: " + String.join(", ", missing)) + ")";

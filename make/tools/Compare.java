@@ -62,7 +62,7 @@ public class Compare {
             for (Results.Run r : List.of(base, neu)) {
                 Results.Cell c = r.cells().get(t);
                 if (c != null && !c.reason().isEmpty()) {
-                    out.append("   ").append(r == base ? "BASE" : "NEW ").append(": ").append(Report.abbrev(c.reason(), 300)).append('\n');
+                    out.append("   ").append(r == base ? "BASE" : "NEW ").append(": ").append(ReportModel.abbrev(c.reason(), 300)).append('\n');
                 }
             }
             List<Op> ops = Results.opsOf(Results.source(t));
@@ -87,7 +87,7 @@ public class Compare {
         Files.createDirectories(html.toAbsolutePath().getParent());
         Files.writeString(html, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>make compare</title><style>"
                 + "body{font:14px system-ui,sans-serif;margin:1.5em}pre{font:12px/1.3 ui-monospace,monospace}mark{background:#ffe36b}"
-                + "</style></head><body><h1>make compare</h1><pre>" + Report.esc(out.toString()).replaceAll("(?m)^(.*  !.*)$", "<mark>$1</mark>")
+                + "</style></head><body><h1>make compare</h1><pre>" + ReportModel.esc(out.toString()).replaceAll("(?m)^(.*  !.*)$", "<mark>$1</mark>")
                 + "</pre></body></html>\n");
         System.out.println("compare: " + html.toAbsolutePath());
     }

@@ -27,7 +27,7 @@ final class HtmlPage implements ReportFormat {
     static final String FILE = "index.html";
 
     @Override
-    public List<Path> write(Report.Model model, Path dir) throws IOException {
+    public List<Path> write(ReportModel model, Path dir) throws IOException {
         Path page = dir.resolve(FILE);
         Files.writeString(page, html(model, dir));
         return List.of(page);
@@ -108,17 +108,17 @@ final class HtmlPage implements ReportFormat {
 
     /** The CSS class of an outcome: its own for the four the report knows, "other" for any other word. */
     static String css(String st) {
-        return Report.GLYPHS.containsKey(st) || st.equals("none") ? st : "other";
+        return ReportModel.GLYPHS.containsKey(st) || st.equals("none") ? st : "other";
     }
 
 
     /** A reason for a line: jtreg's "Failed. Execution failed: `main' threw exception: java.lang.AssertionError: " left off. */
     static String brief(String reason, int n) {
-        return Report.abbrev(reason.replaceFirst("^Failed\\. Execution failed: `main' threw exception: (java\\.lang\\.AssertionError: )?", ""), n);
+        return ReportModel.abbrev(reason.replaceFirst("^Failed\\. Execution failed: `main' threw exception: (java\\.lang\\.AssertionError: )?", ""), n);
     }
 
 
-    static String html(Report.Model m, Path dir) {
+    static String html(ReportModel m, Path dir) {
         List<Results.Run> cols = m.columns();
         TreeSet<String> tests = m.tests();
         String baseline = m.baseline();
@@ -126,8 +126,8 @@ final class HtmlPage implements ReportFormat {
         String when = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z"));
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>HotSpot JIT pack: report</title>\n<style>")
                 .append(CSS).append("</style>\n<script>").append(SCRIPT).append("</script></head><body>\n");
-        h.append("<h1>HotSpot JIT regression pack: results</h1>\n<p class=\"small\">Pack ").append(Report.esc(Report.env("PACK_VERSION")))
-                .append(Report.provenance.isEmpty() ? "" : ", " + Report.esc(Report.provenance)).append("; ").append(Report.esc(Report.env("PACK_TOOLS"))).append("; written ").append(when).append(".</p>\n");
+        h.append("<h1>HotSpot JIT regression pack: results</h1>\n<p class=\"small\">Pack ").append(ReportModel.esc(ReportModel.env("PACK_VERSION")))
+                .append(ReportModel.provenance.isEmpty() ? "" : ", " + ReportModel.esc(ReportModel.provenance)).append("; ").append(ReportModel.esc(ReportModel.env("PACK_TOOLS"))).append("; written ").append(when).append(".</p>\n");
         h.append(legend(cols, tests, baseline));
         h.append(grid(cols, tests, baseline));
         h.append(runsTable(cols));
@@ -144,9 +144,9 @@ final class HtmlPage implements ReportFormat {
     /** The summary line, the glyphs' legend and the baseline switch. */
     static String legend(List<Results.Run> cols, TreeSet<String> tests, String baseline) {
         StringBuilder h = new StringBuilder("<p>").append(tests.size()).append(" behaviours (rows) \u00d7 ").append(cols.size())
-                .append(" runs (columns: a JDK on an ISA). Baseline: <b id=\"baseline-label\">").append(Report.esc(baseline)).append("</b>")
+                .append(" runs (columns: a JDK on an ISA). Baseline: <b id=\"baseline-label\">").append(ReportModel.esc(baseline)).append("</b>")
                 .append(" <label id=\"baseline-pick\" class=\"small\">(switch: <select id=\"baseline\">");
-        cols.forEach(r -> h.append("<option").append(r.label().equals(baseline) ? " selected" : "").append(">").append(Report.esc(r.label())).append("</option>"));
+        cols.forEach(r -> h.append("<option").append(r.label().equals(baseline) ? " selected" : "").append(">").append(ReportModel.esc(r.label())).append("</option>"));
         h.append("</select>)</label>. Click a cell for its evidence.</p>\n<p id=\"legend\" class=\"small\">");
         String[][] meaning = {
             {"passed", "passed: the claim holds"},
@@ -157,11 +157,11 @@ final class HtmlPage implements ReportFormat {
             {"skipped", "skipped: a precondition your configuration does not meet"},
         };
         for (String[] m : meaning) {
-            h.append("<span><span class=\"g ").append(m[0]).append("\">").append(Report.glyph(m[0]))
+            h.append("<span><span class=\"g ").append(m[0]).append("\">").append(ReportModel.glyph(m[0]))
                     .append("</span> ").append(m[1]).append("</span>");
         }
-        h.append("<span><span class=\"g other\">").append(Report.OTHER_GLYPH).append("</span> a status make report does not know (named in the cell)</span>")
-                .append("<span><span class=\"g none\">").append(Report.NONE_GLYPH).append("</span> not selected in that run</span>")
+        h.append("<span><span class=\"g other\">").append(ReportModel.OTHER_GLYPH).append("</span> a status make report does not know (named in the cell)</span>")
+                .append("<span><span class=\"g none\">").append(ReportModel.NONE_GLYPH).append("</span> not selected in that run</span>")
                 .append("<span><span class=\"g\" style=\"box-shadow:inset 0 0 0 3px #1d4ed8\">\u0394</span> outcome differs from the baseline's in its row</span>")
                 .append("</p>\n");
         return h.toString();
@@ -169,56 +169,56 @@ final class HtmlPage implements ReportFormat {
 
     /** The grid: one row per behaviour, one glyph per run, grouped under ISA headers; totals and wall times below. */
     static String grid(List<Results.Run> cols, TreeSet<String> tests, String baseline) {
-        StringBuilder h = new StringBuilder("<table id=\"grid\" data-baseline=\"").append(Report.esc(baseline)).append("\" style=\"--n:")
+        StringBuilder h = new StringBuilder("<table id=\"grid\" data-baseline=\"").append(ReportModel.esc(baseline)).append("\" style=\"--n:")
                 .append(cols.size()).append("\"><colgroup><col class=\"t\">");
         cols.forEach(r -> h.append("<col class=\"r\">"));
         h.append("</colgroup>\n<thead><tr><th class=\"t\" rowspan=\"2\">behaviour <span class=\"small\">(test/&hellip;; hover: the claim)</span></th>");
         for (int i = 0; i < cols.size(); ) {
-            String p = Report.platform(cols.get(i));
+            String p = ReportModel.platform(cols.get(i));
             int j = i;
-            while (j < cols.size() && Report.platform(cols.get(j)).equals(p)) {
+            while (j < cols.size() && ReportModel.platform(cols.get(j)).equals(p)) {
                 j++;
             }
-            h.append("<th class=\"isa\" colspan=\"").append(j - i).append("\">").append(Report.esc(p)).append("</th>");
+            h.append("<th class=\"isa\" colspan=\"").append(j - i).append("\">").append(ReportModel.esc(p)).append("</th>");
             i = j;
         }
         h.append("</tr>\n<tr>");
         for (Results.Run r : cols) {
-            String title = Report.vendor(r) + " " + Report.version(r) + "\n" + String.join("\n", r.javaVersion()) + "\n" + r.jdkHome()
+            String title = ReportModel.vendor(r) + " " + ReportModel.version(r) + "\n" + String.join("\n", r.javaVersion()) + "\n" + r.jdkHome()
                     + "\ngc " + r.probe().getProperty("pack.gc", "?");
-            h.append("<th class=\"run").append(r.label().equals(baseline) ? " base" : "").append("\" data-run=\"").append(Report.esc(r.label()))
-                    .append("\" title=\"").append(Report.esc(title)).append("\"><span class=\"bl\">baseline</span>").append(Report.esc(r.label()))
-                    .append("<br><b>").append(Report.esc(Report.version(r)).replace("+", "<wbr>+")).append("</b><br>").append(Report.esc(Report.vendor(r))).append("</th>");
+            h.append("<th class=\"run").append(r.label().equals(baseline) ? " base" : "").append("\" data-run=\"").append(ReportModel.esc(r.label()))
+                    .append("\" title=\"").append(ReportModel.esc(title)).append("\"><span class=\"bl\">baseline</span>").append(ReportModel.esc(r.label()))
+                    .append("<br><b>").append(ReportModel.esc(ReportModel.version(r)).replace("+", "<wbr>+")).append("</b><br>").append(ReportModel.esc(ReportModel.vendor(r))).append("</th>");
         }
         h.append("</tr></thead>\n<tbody>\n");
         Results.Run base = cols.stream().filter(r -> r.label().equals(baseline)).findFirst().orElse(cols.get(0));
         Map<String, Integer> differ = new HashMap<>();
         for (String t : tests) {
-            String[] claim = Report.claim(t);
-            h.append("<tr class=\"behaviour\" id=\"row-").append(slug(t)).append("\" data-test=\"").append(Report.esc(t)).append("\"><th title=\"")
-                    .append(Report.esc(claim[0] + (claim[1].isEmpty() ? "" : " (" + claim[1] + ")"))).append("\"><a href=\"#t-").append(slug(t)).append("\">")
-                    .append(Report.esc(t.replaceAll("^test/|\\.java", "").replaceAll("#.*", "")).replace("/", "/<wbr>"));
+            String[] claim = ReportModel.claim(t);
+            h.append("<tr class=\"behaviour\" id=\"row-").append(slug(t)).append("\" data-test=\"").append(ReportModel.esc(t)).append("\"><th title=\"")
+                    .append(ReportModel.esc(claim[0] + (claim[1].isEmpty() ? "" : " (" + claim[1] + ")"))).append("\"><a href=\"#t-").append(slug(t)).append("\">")
+                    .append(ReportModel.esc(t.replaceAll("^test/|\\.java", "").replaceAll("#.*", "")).replace("/", "/<wbr>"));
             if (t.contains("#")) {
-                h.append("<wbr><span class=\"v\">#").append(Report.esc(t.substring(t.indexOf('#') + 1))).append("</span>");
+                h.append("<wbr><span class=\"v\">#").append(ReportModel.esc(t.substring(t.indexOf('#') + 1))).append("</span>");
             }
             h.append("</a></th>");
-            String bs = Report.status(base, t);
+            String bs = ReportModel.status(base, t);
             for (Results.Run r : cols) {
-                String st = Report.status(r, t);
-                boolean d = r != base && Report.differs(bs, st);
+                String st = ReportModel.status(r, t);
+                boolean d = r != base && ReportModel.differs(bs, st);
                 if (d) {
                     differ.merge(r.label(), 1, Integer::sum);
                 }
                 h.append("<td class=\"c ").append(css(st)).append(r == base ? " base" : "").append(d ? " diff" : "").append("\" data-run=\"")
-                        .append(Report.esc(r.label())).append("\" data-status=\"").append(Report.esc(st)).append("\">");
+                        .append(ReportModel.esc(r.label())).append("\" data-status=\"").append(ReportModel.esc(st)).append("\">");
                 if (st.equals("none")) {
-                    h.append("<span class=\"g\" title=\"not selected in this run\">").append(Report.NONE_GLYPH).append("</span>");
+                    h.append("<span class=\"g\" title=\"not selected in this run\">").append(ReportModel.NONE_GLYPH).append("</span>");
                 } else {
                     Results.Cell c = r.cells().get(t);
                     String tip = r.label() + ": " + st + (c.seconds().isEmpty() || st.equals("skipped") ? "" : " in " + c.seconds() + " s")
-                            + (Report.reason(r, t).isBlank() ? "" : "\n" + brief(Report.reason(r, t), 300));
-                    h.append("<a class=\"g\" href=\"#").append(cellId(r, t)).append("\" title=\"").append(Report.esc(tip)).append("\">")
-                            .append(Report.glyph(st)).append("</a>");
+                            + (ReportModel.reason(r, t).isBlank() ? "" : "\n" + brief(ReportModel.reason(r, t), 300));
+                    h.append("<a class=\"g\" href=\"#").append(cellId(r, t)).append("\" title=\"").append(ReportModel.esc(tip)).append("\">")
+                            .append(ReportModel.glyph(st)).append("</a>");
                 }
                 h.append("</td>");
             }
@@ -226,25 +226,25 @@ final class HtmlPage implements ReportFormat {
         }
         h.append("</tbody>\n<tfoot>\n");
         TreeSet<String> seen = new TreeSet<>();
-        cols.forEach(r -> tests.forEach(t -> seen.add(Report.status(r, t))));
-        List<String> rows = new ArrayList<>(Report.GLYPHS.keySet());
-        seen.stream().filter(s -> !Report.GLYPHS.containsKey(s) && !s.equals("none")).forEach(rows::add);
+        cols.forEach(r -> tests.forEach(t -> seen.add(ReportModel.status(r, t))));
+        List<String> rows = new ArrayList<>(ReportModel.GLYPHS.keySet());
+        seen.stream().filter(s -> !ReportModel.GLYPHS.containsKey(s) && !s.equals("none")).forEach(rows::add);
         for (String st : rows) {
-            h.append("<tr class=\"total\" data-status=\"").append(Report.esc(st)).append("\"><th><span class=\"g ").append(css(st)).append("\">")
-                    .append(Report.glyph(st)).append("</span> ").append(Report.esc(st)).append("</th>");
+            h.append("<tr class=\"total\" data-status=\"").append(ReportModel.esc(st)).append("\"><th><span class=\"g ").append(css(st)).append("\">")
+                    .append(ReportModel.glyph(st)).append("</span> ").append(ReportModel.esc(st)).append("</th>");
             for (Results.Run r : cols) {
-                long k = tests.stream().filter(t -> Report.status(r, t).equals(st)).count();
-                h.append("<td data-run=\"").append(Report.esc(r.label())).append("\"").append(k > 0 && !st.equals("passed") ? " class=\"" + css(st) + "\"" : "")
+                long k = tests.stream().filter(t -> ReportModel.status(r, t).equals(st)).count();
+                h.append("<td data-run=\"").append(ReportModel.esc(r.label())).append("\"").append(k > 0 && !st.equals("passed") ? " class=\"" + css(st) + "\"" : "")
                         .append(">").append(k).append("</td>");
             }
             h.append("</tr>\n");
         }
         h.append("<tr class=\"differ\"><th>\u0394 differ from the baseline</th>");
-        cols.forEach(r -> h.append("<td data-run=\"").append(Report.esc(r.label())).append("\">")
+        cols.forEach(r -> h.append("<td data-run=\"").append(ReportModel.esc(r.label())).append("\">")
                 .append(r == base ? "base" : differ.getOrDefault(r.label(), 0)).append("</td>"));
         h.append("</tr>\n<tr class=\"wall\"><th>wall time</th>");
         for (Results.Run r : cols) {
-            h.append("<td data-run=\"").append(Report.esc(r.label())).append("\">").append(Report.esc(Report.wall(r))).append("</td>");
+            h.append("<td data-run=\"").append(ReportModel.esc(r.label())).append("\">").append(ReportModel.esc(ReportModel.wall(r))).append("</td>");
         }
         return h.append("</tr>\n</tfoot></table>\n").toString();
     }
@@ -262,42 +262,42 @@ final class HtmlPage implements ReportFormat {
             String flags = r.run().getProperty("vm.flags", "(not recorded by this run)").trim();
             String features = p.getProperty("pack.cpu.features", "").replaceAll("^,|,$", "").replace(",", " ");
             String versionLines = r.javaVersion().isEmpty()
-                    ? "JAVA_VERSION " + Report.releaseValue(r.jdkHome(), "JAVA_VERSION") + " (release file; no java -version recorded)"
+                    ? "JAVA_VERSION " + ReportModel.releaseValue(r.jdkHome(), "JAVA_VERSION") + " (release file; no java -version recorded)"
                     : String.join("\n", r.javaVersion());
-            h.append("<tr id=\"run-").append(Report.esc(r.label())).append("\"><th>").append(Report.esc(r.label())).append("</th><td class=\"facts\"><b>")
-                    .append(Report.esc(Report.vendor(r))).append(" ").append(Report.esc(Report.version(r))).append("</b> <span class=\"small\"><code>").append(Report.esc(r.jdkHome()))
-                    .append("</code></span><details class=\"small\"><summary>java -version</summary>").append(Report.esc(versionLines).replace("\n", "<br>"))
+            h.append("<tr id=\"run-").append(ReportModel.esc(r.label())).append("\"><th>").append(ReportModel.esc(r.label())).append("</th><td class=\"facts\"><b>")
+                    .append(ReportModel.esc(ReportModel.vendor(r))).append(" ").append(ReportModel.esc(ReportModel.version(r))).append("</b> <span class=\"small\"><code>").append(ReportModel.esc(r.jdkHome()))
+                    .append("</code></span><details class=\"small\"><summary>java -version</summary>").append(ReportModel.esc(versionLines).replace("\n", "<br>"))
                     .append("</details></td><td>")
-                    .append(Report.esc(r.isa())).append("<br><span class=\"small\">").append(Report.esc(Report.emulation(r))).append("</span></td><td class=\"facts\">")
-                    .append(Report.esc(config)).append("</td><td>")
-                    .append(Report.esc((r.run().getProperty("vm.options", "") + " " + r.run().getProperty("java.options", "")).trim())).append("</td><td>")
+                    .append(ReportModel.esc(r.isa())).append("<br><span class=\"small\">").append(ReportModel.esc(ReportModel.emulation(r))).append("</span></td><td class=\"facts\">")
+                    .append(ReportModel.esc(config)).append("</td><td>")
+                    .append(ReportModel.esc((r.run().getProperty("vm.options", "") + " " + r.run().getProperty("java.options", "")).trim())).append("</td><td>")
                     .append(list(flags, "flags")).append("</td><td>").append(list(features, "features")).append("</td></tr>\n");
         }
         return h.append("</table>\n").toString();
     }
 
     static String list(String items, String noun) {
-        return items.contains(" ") ? "<details><summary>" + items.split("\\s+").length + " " + noun + "</summary>" + Report.esc(items) + "</details>" : Report.esc(items);
+        return items.contains(" ") ? "<details><summary>" + items.split("\\s+").length + " " + noun + "</summary>" + ReportModel.esc(items) + "</details>" : ReportModel.esc(items);
     }
 
     /** One behaviour's evidence: its claim, then one details block per run (its id is the grid cell's anchor). */
-    static String evidence(Report.Model m, String t, Path dir) {
-        String[] claim = Report.claim(t);
-        StringBuilder h = new StringBuilder("<section class=\"ev\" id=\"t-").append(slug(t)).append("\"><h3><code>").append(Report.esc(t))
-                .append("</code> <span class=\"small\">").append(Report.esc(claim[1])).append(" <a href=\"#row-").append(slug(t))
+    static String evidence(ReportModel m, String t, Path dir) {
+        String[] claim = ReportModel.claim(t);
+        StringBuilder h = new StringBuilder("<section class=\"ev\" id=\"t-").append(slug(t)).append("\"><h3><code>").append(ReportModel.esc(t))
+                .append("</code> <span class=\"small\">").append(ReportModel.esc(claim[1])).append(" <a href=\"#row-").append(slug(t))
                 .append("\">\u2191 grid</a></span></h3>\n");
         if (!claim[0].isEmpty()) {
-            h.append("<p>").append(Report.esc(claim[0])).append("</p>\n");
+            h.append("<p>").append(ReportModel.esc(claim[0])).append("</p>\n");
         }
         for (Results.Run r : m.columns()) {
-            h.append(cellEvidence(m, r, t, m.verdicts().getOrDefault(Report.jdkKey(r.probe()), Map.of()), dir)).append('\n');
+            h.append(cellEvidence(m, r, t, m.verdicts().getOrDefault(ReportModel.jdkKey(r.probe()), Map.of()), dir)).append('\n');
         }
         return h.append("</section>\n").toString();
     }
 
     /** A cell's anchor: index.html#ID opens its evidence, e.g. #aarch64-17:branches.UnpredictableBranchBecomesCmov */
     static String cellId(Results.Run r, String t) {
-        return Report.esc(r.label()) + ":" + slug(t);
+        return ReportModel.esc(r.label()) + ":" + slug(t);
     }
 
     /** A behaviour in an id: test/escape/AllocationMergeIsScalarReplaced.java#fromJdk22 -> escape.AllocationMergeIsScalarReplaced.fromJdk22 */
@@ -313,26 +313,26 @@ final class HtmlPage implements ReportFormat {
         } catch (IllegalArgumentException e) {
             rel = p.toAbsolutePath().toString();
         }
-        return "<a href=\"" + Report.esc(rel.replace("#", "%23")) + "\"><code>" + Report.esc(p.getFileName().toString()) + "</code></a>";
+        return "<a href=\"" + ReportModel.esc(rel.replace("#", "%23")) + "\"><code>" + ReportModel.esc(p.getFileName().toString()) + "</code></a>";
     }
 
     /** One cell's evidence, a details block whose id is the grid cell's anchor. */
-    static String cellEvidence(Report.Model m, Results.Run r, String t, Map<String, List<String[]>> verdicts, Path dir) {
-        String st = Report.status(r, t);
+    static String cellEvidence(ReportModel m, Results.Run r, String t, Map<String, List<String[]>> verdicts, Path dir) {
+        String st = ReportModel.status(r, t);
         StringBuilder h = new StringBuilder("<details class=\"").append(css(st)).append("\" id=\"").append(cellId(r, t)).append("\" data-run=\"")
-                .append(Report.esc(r.label())).append("\"").append(st.equals("failed") ? " open" : "").append("><summary><span class=\"g ")
-                .append(css(st)).append("\">").append(Report.glyph(st)).append("</span> <b>").append(Report.esc(r.label())).append("</b> <span class=\"small\">")
-                .append(Report.esc(Report.vendor(r) + " " + Report.version(r) + ", " + r.isa() + " " + Report.emulation(r))).append("</span>: ");
+                .append(ReportModel.esc(r.label())).append("\"").append(st.equals("failed") ? " open" : "").append("><summary><span class=\"g ")
+                .append(css(st)).append("\">").append(ReportModel.glyph(st)).append("</span> <b>").append(ReportModel.esc(r.label())).append("</b> <span class=\"small\">")
+                .append(ReportModel.esc(ReportModel.vendor(r) + " " + ReportModel.version(r) + ", " + r.isa() + " " + ReportModel.emulation(r))).append("</span>: ");
         if (st.equals("none")) {
             return h.append("not selected in this run</summary></details>").toString();
         }
         Results.Cell c = r.cells().get(t);
-        h.append(Report.esc(st));
+        h.append(ReportModel.esc(st));
         if (!c.seconds().isEmpty() && !st.equals("skipped") && !st.equals("finding") && !st.equals("problem")) {
-            h.append(" <span class=\"small\">").append(Report.esc(c.seconds())).append(" s</span>");
+            h.append(" <span class=\"small\">").append(ReportModel.esc(c.seconds())).append(" s</span>");
         }
-        if (!st.equals("passed") && !Report.reason(r, t).isBlank()) {
-            h.append(" <span class=\"small\">").append(Report.esc(brief(Report.reason(r, t), 200))).append("</span>");
+        if (!st.equals("passed") && !ReportModel.reason(r, t).isBlank()) {
+            h.append(" <span class=\"small\">").append(ReportModel.esc(brief(ReportModel.reason(r, t), 200))).append("</span>");
         }
         h.append("</summary>");
         Path jtr = t.startsWith("(") ? null : r.jtr(t);
@@ -340,15 +340,15 @@ final class HtmlPage implements ReportFormat {
         String message = Results.assertion(text);
         switch (st) {
             case "passed" -> { }
-            case "failed" -> h.append("<p><b>failure</b></p><pre>").append(Report.esc(message != null ? message : Report.reason(r, t))).append("</pre>");
-            case "finding" -> h.append("<p><b>finding:</b> ").append(Report.esc(Report.reason(r, t)))
+            case "failed" -> h.append("<p><b>failure</b></p><pre>").append(ReportModel.esc(message != null ? message : ReportModel.reason(r, t))).append("</pre>");
+            case "finding" -> h.append("<p><b>finding:</b> ").append(ReportModel.esc(ReportModel.reason(r, t)))
                     .append(" <span class=\"small\">(a skip this JDK's defaults caused, not the options of the run)</span></p>");
-            case "skipped" -> h.append("<p><b>skipped:</b> ").append(Report.esc(Report.reason(r, t))).append("</p>");
+            case "skipped" -> h.append("<p><b>skipped:</b> ").append(ReportModel.esc(ReportModel.reason(r, t))).append("</p>");
             case "inconclusive" -> h.append("<p><b>inconclusive</b> <span class=\"small\">(the pack could not reach a verdict:"
-                    + " not a pass)</span></p><pre>").append(Report.esc(Report.reason(r, t))).append("</pre>");
-            case "problem" -> h.append("<p><b>problem-listed:</b> ").append(Report.esc(Report.reason(r, t))).append("</p>");
-            default -> h.append("<p><b>status <code>").append(Report.esc(c.status())).append("</code></b> (not one make report knows): ")
-                    .append(Report.esc(Report.reason(r, t))).append("</p>");
+                    + " not a pass)</span></p><pre>").append(ReportModel.esc(ReportModel.reason(r, t))).append("</pre>");
+            case "problem" -> h.append("<p><b>problem-listed:</b> ").append(ReportModel.esc(ReportModel.reason(r, t))).append("</p>");
+            default -> h.append("<p><b>status <code>").append(ReportModel.esc(c.status())).append("</code></b> (not one make report knows): ")
+                    .append(ReportModel.esc(ReportModel.reason(r, t))).append("</p>");
         }
         if (!t.startsWith("(")) {
             if (jtr != null) {
@@ -363,9 +363,9 @@ final class HtmlPage implements ReportFormat {
             if (vmopts.isEmpty()) {
                 vmopts = r.run().getProperty("vm.options", "");
             }
-            h.append("<p><b>reproduce</b></p><pre>make test TEST=").append(Report.esc(t.replaceAll("#.*", ""))).append(" JDK=")
-                    .append(Report.esc(r.jdkHome())).append(" ARCH=").append(Report.esc(r.isa()))
-                    .append(vmopts.isBlank() ? "" : " VM_OPTIONS='" + Report.esc(vmopts) + "'").append(" RETAIN=all</pre>");
+            h.append("<p><b>reproduce</b></p><pre>make test TEST=").append(ReportModel.esc(t.replaceAll("#.*", ""))).append(" JDK=")
+                    .append(ReportModel.esc(r.jdkHome())).append(" ARCH=").append(ReportModel.esc(r.isa()))
+                    .append(vmopts.isBlank() ? "" : " VM_OPTIONS='" + ReportModel.esc(vmopts) + "'").append(" RETAIN=all</pre>");
         }
         return h.append("</details>").toString();
     }
@@ -381,11 +381,11 @@ final class HtmlPage implements ReportFormat {
                     : "<p class=\"small\">No machine code kept for this cell (a passing test's output is kept with RETAIN=all).</p>";
         }
         StringBuilder h = new StringBuilder("<p><b>machine code</b> <span class=\"small\">(asserted: ")
-                .append(Report.esc(String.join(", ", ops.stream().map(Op::name).toList())))
+                .append(ReportModel.esc(String.join(", ", ops.stream().map(Op::name).toList())))
                 .append(isa == null ? "; not highlighted: " + Results.noVocabulary(isaName) : "").append(")</span></p>");
         for (NMethod nm : nms) {
             Map<Instruction, Set<Op>> at = Results.matches(nm, ops, isa);
-            h.append("<details").append(at.isEmpty() || nm.level() != 4 ? "" : " open").append("><summary><code>").append(Report.esc(nm.describe()))
+            h.append("<details").append(at.isEmpty() || nm.level() != 4 ? "" : " open").append("><summary><code>").append(ReportModel.esc(nm.describe()))
                     .append("</code>: ").append(nm.instructions().size()).append(" instructions")
                     .append(at.isEmpty() ? "" : ", " + at.size() + " matched").append("</summary><pre>");
             int shown = 0;
@@ -395,10 +395,10 @@ final class HtmlPage implements ReportFormat {
                     break;
                 }
                 String notes = String.join(" ", i.annotations());
-                String line = String.format("0x%x: %-36s %s", i.address(), i.text(), Report.abbrev(notes, 90)).stripTrailing();
+                String line = String.format("0x%x: %-36s %s", i.address(), i.text(), ReportModel.abbrev(notes, 90)).stripTrailing();
                 Set<Op> m = at.get(i);
-                h.append(m == null ? Report.esc(line) : "<mark title=\"" + m + "\">" + Report.esc(line) + "</mark>  \u2190 "
-                        + Report.esc(String.join(", ", m.stream().map(Op::name).toList()))).append('\n');
+                h.append(m == null ? ReportModel.esc(line) : "<mark title=\"" + m + "\">" + ReportModel.esc(line) + "</mark>  \u2190 "
+                        + ReportModel.esc(String.join(", ", m.stream().map(Op::name).toList()))).append('\n');
             }
             h.append("</pre></details>");
         }
@@ -414,16 +414,16 @@ final class HtmlPage implements ReportFormat {
         String cls = Results.source(t).getFileName().toString().replaceAll("\\.java$", "");
         List<String> lines = Results.logEvents(jtr, kinds, cls);
         StringBuilder h = new StringBuilder("<p><b>log events</b> <span class=\"small\">(asserted: ")
-                .append(Report.esc(String.join(", ", kinds.stream().map(Logged::name).toList()))).append(")</span></p>");
+                .append(ReportModel.esc(String.join(", ", kinds.stream().map(Logged::name).toList()))).append(")</span></p>");
         if (lines.isEmpty()) {
             return h.append("<p class=\"small\">None kept for this cell (a passing test's compilation log is kept with RETAIN=all).</p>").toString();
         }
         h.append("<pre>");
-        lines.forEach(l -> h.append("<mark>").append(Report.esc(l)).append("</mark>\n"));
+        lines.forEach(l -> h.append("<mark>").append(ReportModel.esc(l)).append("</mark>\n"));
         return h.append("</pre>").toString();
     }
 
-    static String controls(Report.Model m, String t, Map<String, List<String[]>> verdicts) {
+    static String controls(ReportModel m, String t, Map<String, List<String[]>> verdicts) {
         List<Sensitivity.Control> declared = m.controls().getOrDefault(t.replaceAll("#.*", ""), List.of());
         if (declared.isEmpty()) {
             return "";
@@ -431,10 +431,10 @@ final class HtmlPage implements ReportFormat {
         StringBuilder h = new StringBuilder("<p><b>negative controls</b></p><ul>");
         List<String[]> known = verdicts.getOrDefault(t.replaceAll("#.*", ""), List.of());
         for (Sensitivity.Control c : declared) {
-            String verdict = known.stream().filter(v -> v[1].equals(c.flags())).map(v -> v[2] + (v.length > 3 ? ": " + Report.abbrev(v[3], 200) : ""))
+            String verdict = known.stream().filter(v -> v[1].equals(c.flags())).map(v -> v[2] + (v.length > 3 ? ": " + ReportModel.abbrev(v[3], 200) : ""))
                     .findFirst().orElse("not measured on this JDK (make sensitivity)");
-            h.append("<li><code>").append(Report.esc(c.flags())).append("</code> kills ").append(Report.esc(c.kills())).append(" (").append(Report.esc(c.why()))
-                    .append(c.requires().isEmpty() ? "" : "; requires " + Report.esc(c.requires())).append("): <b>").append(Report.esc(verdict)).append("</b></li>");
+            h.append("<li><code>").append(ReportModel.esc(c.flags())).append("</code> kills ").append(ReportModel.esc(c.kills())).append(" (").append(ReportModel.esc(c.why()))
+                    .append(c.requires().isEmpty() ? "" : "; requires " + ReportModel.esc(c.requires())).append("): <b>").append(ReportModel.esc(verdict)).append("</b></li>");
         }
         return h.append("</ul>").toString();
     }

@@ -14,7 +14,7 @@ final class JunitXml implements ReportFormat {
     static final String FILE = "junit.xml";
 
     @Override
-    public List<Path> write(Report.Model model, Path dir) throws IOException {
+    public List<Path> write(ReportModel model, Path dir) throws IOException {
         Path file = dir.resolve(FILE);
         Files.writeString(file, junit(model.runs(), model.tests()));
         return List.of(file);
@@ -27,7 +27,7 @@ final class JunitXml implements ReportFormat {
             StringBuilder cases = new StringBuilder();
             double total = 0;
             for (String t : tests) {
-                String st = Report.status(r, t);
+                String st = ReportModel.status(r, t);
                 if (st.equals("none")) {
                     continue;
                 }
@@ -36,22 +36,22 @@ final class JunitXml implements ReportFormat {
                 total += secs;
                 String dir = t.contains("/") ? t.substring(0, t.lastIndexOf('/')).replace('/', '.') : "run";
                 String cls = "pack." + r.label() + "." + dir;
-                cases.append("    <testcase classname=\"").append(Report.xml(cls)).append("\" name=\"").append(Report.xml(t)).append("\" time=\"")
+                cases.append("    <testcase classname=\"").append(ReportModel.xml(cls)).append("\" name=\"").append(ReportModel.xml(t)).append("\" time=\"")
                         .append(String.format(Locale.ROOT, "%.2f", secs)).append("\"");
                 anatomy.probe.Outcome o = anatomy.probe.Outcome.of(st, "the cell of " + t);
-                String detail = o == anatomy.probe.Outcome.FAILED ? Report.failureText(r, t) : Report.reason(r, t);
-                String message = o.junit() == anatomy.probe.Outcome.Junit.SKIPPED ? Report.skipMessage(r, t) : o.qualified(Report.first(detail));
+                String detail = o == anatomy.probe.Outcome.FAILED ? ReportModel.failureText(r, t) : ReportModel.reason(r, t);
+                String message = o.junit() == anatomy.probe.Outcome.Junit.SKIPPED ? ReportModel.skipMessage(r, t) : o.qualified(ReportModel.first(detail));
                 n[o.junit().ordinal()]++;
-                String child = o.junitChild(Report.xml(message), Report.xml(detail));
+                String child = o.junitChild(ReportModel.xml(message), ReportModel.xml(detail));
                 cases.append(child.isEmpty() ? "/>\n" : ">\n      " + child + "\n    </testcase>\n");
             }
-            x.append("  <testsuite name=\"").append(Report.xml(r.label())).append("\" tests=\"").append(java.util.Arrays.stream(n).sum())
+            x.append("  <testsuite name=\"").append(ReportModel.xml(r.label())).append("\" tests=\"").append(java.util.Arrays.stream(n).sum())
                     .append("\" failures=\"").append(n[1]).append("\" errors=\"").append(n[2]).append("\" skipped=\"").append(n[3]).append("\" time=\"")
                     .append(String.format(Locale.ROOT, "%.2f", total)).append("\">\n    <properties>\n");
             for (String k : List.of("pack.jdk.why", "pack.isa", "pack.gc", "pack.emulated.why", "pack.hsdis.mode")) {
-                x.append("      <property name=\"").append(k).append("\" value=\"").append(Report.xml(r.probe().getProperty(k, ""))).append("\"/>\n");
+                x.append("      <property name=\"").append(k).append("\" value=\"").append(ReportModel.xml(r.probe().getProperty(k, ""))).append("\"/>\n");
             }
-            x.append("      <property name=\"jdk.home\" value=\"").append(Report.xml(r.jdkHome())).append("\"/>\n    </properties>\n")
+            x.append("      <property name=\"jdk.home\" value=\"").append(ReportModel.xml(r.jdkHome())).append("\"/>\n    </properties>\n")
                     .append(cases).append("  </testsuite>\n");
         }
         return x.append("</testsuites>\n").toString();

@@ -82,15 +82,15 @@ public class ReportCheck {
 
     /** The grid's checks on one rendered page; a page of at least minColumns runs. */
     static void checkPage(String name, Path build, String dom, String wantedBaseline, int minColumns) throws IOException {
-        List<Results.Run> runs = Report.runs(build);
+        List<Results.Run> runs = ReportModel.runs(build);
         if (runs.isEmpty()) {
             check(false, "", name + "no results under " + build);
             return;
         }
-        List<Results.Run> cols = Report.columns(runs);
-        String baseline = Report.baseline(cols, wantedBaseline);
+        List<Results.Run> cols = ReportModel.columns(runs);
+        String baseline = ReportModel.baseline(cols, wantedBaseline);
         Results.Run base = cols.stream().filter(r -> r.label().equals(baseline)).findFirst().orElseThrow();
-        TreeSet<String> tests = Report.tests(runs);
+        TreeSet<String> tests = ReportModel.tests(runs);
 
         check(dom.contains("<table id=\"grid\""), name + "the page rendered with its grid", name + "no grid in the DOM (" + dom.length() + " characters)");
         check(cols.size() >= minColumns, name + cols.size() + " columns", name + "only " + cols.size() + " columns, expected " + minColumns + " or more");
@@ -103,15 +103,15 @@ public class ReportCheck {
             String label = unesc(th.group(2));
             heads.add(label);
             Results.Run r = cols.stream().filter(c -> c.label().equals(label)).findFirst().orElse(null);
-            if (r == null || !th.group(3).replace("<wbr>", "").contains("<b>" + Report.esc(Report.version(r)) + "</b>") || (th.group(1) != null) != label.equals(baseline)) {
+            if (r == null || !th.group(3).replace("<wbr>", "").contains("<b>" + ReportModel.esc(ReportModel.version(r)) + "</b>") || (th.group(1) != null) != label.equals(baseline)) {
                 bad.add(label);
             }
         }
         List<String> labels = cols.stream().map(Results.Run::label).toList();
         check(heads.equals(labels) && bad.isEmpty(), name + "column headers " + String.join(" ", labels.stream()
-                .map(l -> l + " (" + Report.version(cols.get(labels.indexOf(l))) + ")").toList()) + ", baseline " + baseline,
+                .map(l -> l + " (" + ReportModel.version(cols.get(labels.indexOf(l))) + ")").toList()) + ", baseline " + baseline,
                 name + "column headers " + heads + " (wrong version or baseline mark: " + bad + "), expected " + labels);
-        check(dom.contains("<table id=\"grid\" data-baseline=\"" + Report.esc(baseline) + "\""), name + "baseline " + baseline,
+        check(dom.contains("<table id=\"grid\" data-baseline=\"" + ReportModel.esc(baseline) + "\""), name + "baseline " + baseline,
                 name + "the grid's baseline is not " + baseline);
 
         // Rows and cells.
@@ -131,9 +131,9 @@ public class ReportCheck {
             Matcher cell = cellPattern.matcher(row.group(2));
             List<String> seen = new ArrayList<>(), expected = new ArrayList<>();
             for (Results.Run r : cols) {
-                String st = Report.status(r, test);
-                boolean differs = r != base && Report.differs(Report.status(base, test), st);
-                expected.add(r.label() + "=" + st + " " + Report.glyph(st) + (differs ? " diff" : ""));
+                String st = ReportModel.status(r, test);
+                boolean differs = r != base && ReportModel.differs(ReportModel.status(base, test), st);
+                expected.add(r.label() + "=" + st + " " + ReportModel.glyph(st) + (differs ? " diff" : ""));
             }
             while (cell.find()) {
                 Set<String> classes = Set.of(cell.group(1).split(" "));
@@ -178,14 +178,14 @@ public class ReportCheck {
             while (td.find()) {
                 got.add(td.group(2));
             }
-            cols.forEach(r -> want.add(Long.toString(tests.stream().filter(t -> Report.status(r, t).equals(st)).count())));
+            cols.forEach(r -> want.add(Long.toString(tests.stream().filter(t -> ReportModel.status(r, t).equals(st)).count())));
             if (got.equals(want)) {
                 totalsOk++;
             } else {
                 totalsBad.add(st + " " + got + ", expected " + want);
             }
         }
-        check(totalsBad.isEmpty() && totalRows.containsAll(Report.GLYPHS.keySet()) && totalRows.containsAll(seenStatus.keySet().stream()
+        check(totalsBad.isEmpty() && totalRows.containsAll(ReportModel.GLYPHS.keySet()) && totalRows.containsAll(seenStatus.keySet().stream()
                 .filter(s -> !s.equals("none")).toList()), name + totalsOk + " rows of per-column totals (" + String.join(", ", totalRows) + ")",
                 name + "totals " + totalsBad + " (rows " + totalRows + ")");
         Matcher differRow = Pattern.compile("<tr class=\"differ\">(.*?)</tr>", Pattern.DOTALL).matcher(dom);
@@ -197,7 +197,7 @@ public class ReportCheck {
             }
         }
         cols.forEach(r -> differWant.add(r == base ? "base" : Long.toString(tests.stream()
-                .filter(t -> Report.differs(Report.status(base, t), Report.status(r, t))).count())));
+                .filter(t -> ReportModel.differs(ReportModel.status(base, t), ReportModel.status(r, t))).count())));
         check(differGot.equals(differWant), name + "per column, the cells that differ from the baseline counted: " + differGot,
                 name + "differ counts " + differGot + ", expected " + differWant);
         check(Pattern.compile("<tr class=\"wall\">.*?</tr>", Pattern.DOTALL).matcher(dom).find(), name + "a row of wall times", name + "no wall times");

@@ -14,7 +14,7 @@ final class TapFiles implements ReportFormat {
     static final String DIR = "tap";
 
     @Override
-    public List<Path> write(Report.Model model, Path dir) throws IOException {
+    public List<Path> write(ReportModel model, Path dir) throws IOException {
         List<Path> files = new ArrayList<>();
         Files.createDirectories(dir.resolve(DIR));
         for (Results.Run r : model.runs()) {
@@ -27,22 +27,22 @@ final class TapFiles implements ReportFormat {
 
     static String tap(Results.Run r, TreeSet<String> tests) {
         StringBuilder t = new StringBuilder("TAP version 13\n");
-        t.append("# hotspot-jit-pack ").append(Report.env("PACK_VERSION")).append('\n');
-        t.append("# ").append(Report.env("PACK_TOOLS")).append('\n');
+        t.append("# hotspot-jit-pack ").append(ReportModel.env("PACK_VERSION")).append('\n');
+        t.append("# ").append(ReportModel.env("PACK_TOOLS")).append('\n');
         t.append("# platform ").append(r.label()).append(": ").append(r.jdkHome()).append('\n');
         r.javaVersion().forEach(l -> t.append("# java -version: ").append(l).append('\n'));
         t.append("# disassembly: ").append(r.probe().getProperty("pack.hsdis.why", r.probe().getProperty("pack.hsdis.mode", "?"))).append('\n');
-        List<String> mine = tests.stream().filter(x -> !Report.status(r, x).equals("none")).toList();
+        List<String> mine = tests.stream().filter(x -> !ReportModel.status(r, x).equals("none")).toList();
         t.append("1..").append(mine.size()).append('\n');
         int i = 0;
         for (String test : mine) {
-            String st = Report.status(r, test);
+            String st = ReportModel.status(r, test);
             i++;
             anatomy.probe.Outcome o = anatomy.probe.Outcome.of(st, "the cell of " + test);
-            String why = o.tap() == anatomy.probe.Outcome.Tap.SKIP ? Report.skipMessage(r, test).replace('\n', ' ') : Report.reason(r, test);
+            String why = o.tap() == anatomy.probe.Outcome.Tap.SKIP ? ReportModel.skipMessage(r, test).replace('\n', ' ') : ReportModel.reason(r, test);
             t.append(o.tapLine(i, test, why)).append('\n');
             if (o == anatomy.probe.Outcome.FAILED) {
-                Report.failureText(r, test).lines().limit(12).forEach(l -> t.append("# ").append(l).append('\n'));
+                ReportModel.failureText(r, test).lines().limit(12).forEach(l -> t.append("# ").append(l).append('\n'));
             }
         }
         return t.toString();
