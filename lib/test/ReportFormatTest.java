@@ -2,7 +2,7 @@
  * @test
  * @summary Adding a report format is one class: a format registered beside make report's own is written beside their files, with the same verdicts
  * @library /lib /make/tools
- * @build Report ReportCheck ReportFormat
+ * @build Report ReportCheck ReportFormat SyntheticMatrix
  * @run testng ReportFormatTest
  */
 
@@ -36,21 +36,9 @@ public class ReportFormatTest {
         }
     }
 
-    static Path synthetic(Path dir) throws Exception {
-        Files.createDirectories(Path.of("lib"));   // Controls compiles the library's sources from here: none
-        for (String t : List.of("test/a/First.java", "test/a/Second.java", "test/b/Third.java")) {
-            Files.createDirectories(Path.of(t).getParent());
-            String name = Path.of(t).getFileName().toString().replace(".java", "");
-            Files.writeString(Path.of(t), "/* @" + "test */ class " + name + " {}\n");
-        }
-        Files.createDirectories(dir);
-        ReportCheck.synthetic(dir.toAbsolutePath());
-        return dir.toAbsolutePath();
-    }
-
     @Test
     public void aRegisteredFormatIsWrittenBesideTheOthersWithTheSameVerdicts() throws Exception {
-        Path build = synthetic(Path.of("synthetic"));
+        Path build = SyntheticMatrix.write(Path.of("synthetic"));
         List<Results.Run> runs = ReportModel.runs(build);
         List<ReportFormat> formats = new ArrayList<>(Report.FORMATS);
         formats.add(new CellsCsv());

@@ -2,7 +2,7 @@
  * @test
  * @summary make test SHARD=k/N plans the tests longest first into the least loaded shard, and make report FROM= merges the shards' bundles into a single machine's verdicts
  * @library /lib /make/tools
- * @build Shards Bundles Report ReportCheck
+ * @build Shards Bundles Report ReportCheck SyntheticMatrix
  * @run testng ShardsTest
  */
 
@@ -78,7 +78,7 @@ public class ShardsTest {
 
     @Test
     public void aRunReplacesTheTimesOfItsTestsAndKeepsTheOthers() throws Exception {
-        Path dir = synthetic(Path.of("synthetic-times"));
+        Path dir = SyntheticMatrix.write(Path.of("synthetic-times"));
         Results.Run run = Results.load("x86_64-17", dir.resolve("matrix/x86_64-17"));
         Map<String, Double> before = Map.of("test/a/First.java", 99.0, "test/old/Gone.java", 7.0);
         Map<String, Double> after = Shards.record(before, run);
@@ -110,20 +110,9 @@ public class ShardsTest {
         assertEquals(Shards.matrixUnits(cells, List.of("test/a/A.java", "test/a/B.java"), timings, 3).size(), 4, "fewer cells than shards: pairs");
     }
 
-    /** ReportCheck's synthetic matrix over three test files of our own, under DIR. */
-    static Path synthetic(Path dir) throws Exception {
-        for (String t : List.of("test/a/First.java", "test/a/Second.java", "test/b/Third.java")) {
-            Files.createDirectories(Path.of(t).getParent());
-            Files.writeString(Path.of(t), "/* @" + "test */ class X {}\n");   // not a block of this file for the summary
-        }
-        Files.createDirectories(dir);
-        ReportCheck.synthetic(dir.toAbsolutePath());
-        return dir.toAbsolutePath();
-    }
-
     @Test
     public void threeShardsOfTheSyntheticMatrixMergeIntoItsVerdicts() throws Exception {
-        Path whole = synthetic(Path.of("synthetic"));
+        Path whole = SyntheticMatrix.write(Path.of("synthetic"));
         List<Results.Run> single = ReportModel.runs(whole);
         Map<String, Boolean> cells = new LinkedHashMap<>();
         single.forEach(r -> cells.put(r.label(), false));
@@ -150,7 +139,7 @@ public class ShardsTest {
 
     @Test
     public void aColumnSplitOverShardsJoinsIntoOneAndADuplicatedCellIsRefused() throws Exception {
-        List<Results.Run> single = ReportModel.runs(synthetic(Path.of("synthetic-pairs")));
+        List<Results.Run> single = ReportModel.runs(SyntheticMatrix.write(Path.of("synthetic-pairs")));
         List<Bundles.Part> parts = new ArrayList<>();
         for (Results.Run r : single) {
             List<String> tests = new ArrayList<>(r.cells().keySet());
