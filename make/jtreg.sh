@@ -115,7 +115,7 @@ tools=$(build_tools "$HOST_JDK")
 if [ -n "${SHARD:-}${BUNDLE:-}" ]; then
     PLAN=$BUILD/shard-plan.txt
     rm -f "$PLAN"
-    mapfile -t SELECT < <("$HOST_JDK/bin/java" -cp "$tools" Shards test "${SHARD:-1/1}" "$(timings_file)" "$PLAN" "${SELECT[@]}")
+    mapfile -t SELECT < <("$HOST_JDK/bin/java" -cp "$tools" Shards test "${SHARD:-1/1}" "$BUILD" "$PLAN" "${SELECT[@]}")
     [ -s "$PLAN" ] || exit 2   # it said why, one line
     if [ ${#SELECT[@]} -eq 0 ]; then
         echo "jtreg: shard ${SHARD:-1/1} has no test of TEST=$TEST: nothing to run"
@@ -173,8 +173,8 @@ fi
 # are inconclusive (the pack could not reach a verdict), else 3 there are findings (tests stopped only by this
 # JDK's defaults); make reports them as "Error 1", "Error 4", "Error 3".
 "$HOST_JDK/bin/java" "${summary_props[@]}" -cp "$tools" Summary "$WORK" "$PROBE" "$start" "$BUILD/summary.tsv" "${SELECT[@]}" && status=0 || status=$?
-# The wall times plans read (make/shard.sh): a whole run's under the JDK's defaults, not a shard's (the shards of one
+# The wall times plans read (make/tools/Shards.java): a whole run's under the JDK's defaults, not a shard's (the shards of one
 # plan must read the same times) nor one under options that change them (-Xcomp, a negative control).
-[ -n "${SHARD:-}" ] || [ -n "$USER_OPTIONS" ] || "$HOST_JDK/bin/java" -cp "$tools" Shards record "$(timings_file)" "$BUILD/timings.tsv" "$BUILD" || note "could not record the wall times in $BUILD/timings.tsv"
+[ -n "${SHARD:-}" ] || [ -n "$USER_OPTIONS" ] || "$HOST_JDK/bin/java" -cp "$tools" Shards record "$BUILD" || note "could not record the wall times in $BUILD/timings.tsv"
 write_bundle test "${PLAN:-}" .
 exit "$status"

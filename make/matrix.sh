@@ -123,7 +123,7 @@ if [ -n "${SHARD:-}${BUNDLE:-}" ] && [ "$COLLATE_ONLY" = 0 ]; then
     PLAN=$BUILD/matrix/shard-plan.txt
     rm -f "$PLAN"
     while IFS=$'\t' read -r label files; do SHARD_CELLS[$label]=$files; done < <(
-        "$HOST_JDK/bin/java" -cp "$tools" Shards matrix "${SHARD:-1/1}" "$(timings_file)" "$PLAN" "${cells[@]}" -- "${SELECT[@]}")
+        "$HOST_JDK/bin/java" -cp "$tools" Shards matrix "${SHARD:-1/1}" "$BUILD" "$PLAN" "${cells[@]}" -- "${SELECT[@]}")
     [ -s "$PLAN" ] || exit 2   # it said why, one line
 fi
 unset SHARD   # BUNDLE stays for write_bundle below; each cell runs with BUNDLE= (no bundle of its own)

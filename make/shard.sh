@@ -15,36 +15,10 @@ check_shard() {
     return 0
 }
 
-# timings_file: the earlier wall times a plan reads: TIMINGS=, else $BUILD/timings.tsv (make test writes it after each
-# run that is not a shard), else make/timings (the seed in the repository, what a fresh clone plans with).
-timings_file() {
-    if [ -n "${TIMINGS:-}" ]; then echo "$TIMINGS"
-    elif [ -f "$BUILD/timings.tsv" ]; then echo "$BUILD/timings.tsv"
-    else echo make/timings
-    fi
-}
-
-# pack_commit: the commit checked out here (with "+uncommitted" when tracked files differ from it).
-pack_commit() {
-    local c
-    c=$(git rev-parse HEAD 2>/dev/null) || { echo unknown; return; }
-    [ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || c="$c+uncommitted"
-    echo "$c"
-}
-
 # write_bundle KIND PLAN_FILE [RUN_DIR...]: when BUNDLE= is set, the bundle of these run directories of $BUILD (a
-# directory, or a .tar.gz packed from one). Uses HOST_JDK and tools.
+# directory, or a .tar.gz: make/tools/Bundles.java). Uses HOST_JDK and tools.
 write_bundle() {
-    [ -n "${BUNDLE:-}" ] || return 0
-    local kind=$1 plan=$2 dir=$BUNDLE; shift 2
-    [[ $BUNDLE == *.tar.gz ]] && dir=$BUILD/bundle.tmp
-    "$HOST_JDK/bin/java" -cp "$tools" Bundles write "$dir" "$BUILD" "$kind" "$plan" "$(pack_commit)" "$@" || die "cannot write the bundle $BUNDLE"
-    if [[ $BUNDLE == *.tar.gz ]]; then
-        mkdir -p "$(dirname "$BUNDLE")"
-        tar -C "$dir" -czf "$BUNDLE" . || die "cannot pack the bundle into $BUNDLE"
-        rm -rf "$dir"
-    fi
-    echo "bundle: $BUNDLE (shard $(sed -n 's/^shard=//p' "$plan") of plan $(sed -n 's/^plan.hash=//p' "$plan"))"
+    [ -z "${BUNDLE:-}" ] || "$HOST_JDK/bin/java" -cp "$tools" Bundles write "$BUNDLE" "$BUILD" "$@" || exit 2
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
@@ -57,7 +31,7 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
             SHARD=${SHARD:-1/1}; check_shard; check_test_selection; use_build_dir
             HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to plan with"
             tools=$(build_tools "$HOST_JDK"); select_tests
-            "$HOST_JDK/bin/java" -cp "$tools" Shards plan "$SHARD" "$(timings_file)" "${SELECT[@]}" ;;
+            "$HOST_JDK/bin/java" -cp "$tools" Shards plan "$SHARD" "$BUILD" "${SELECT[@]}" ;;
         *) die "usage: make/shard.sh check|plan" ;;
     esac
 fi

@@ -17,15 +17,16 @@ import java.util.stream.Stream;
  * is a directory laid out as a BUILD directory is (the run directories with their results and the evidence the
  * report reads: the probe's report, run.properties, the .jtr files and the child output jtreg retained; not the
  * compiled classes), plus bundle.properties: the pack's commit, the shard's place in the plan (k/N and the plan's
- * hash), the mode, and each run's JDK (label, ISA, java -version). make/shard.sh packs it as .tar.gz when asked.
+ * hash), the mode, and each run's JDK (label, ISA, java -version). A BUNDLE= ending .tar.gz is that directory
+ * packed by tar (gzip), and make report FROM= unpacks such a file under the report's bundles/N before merging.
  *
  * Merging reads each bundle's runs as make report reads a BUILD (ReportModel.runs), checks that every bundle is of
  * this checkout's commit and of one plan, and joins the runs of one label (a cell split over shards) into one
  * column whose evidence is copied under the report. A (run, test) cell two bundles both hold is refused; a shard
  * of the plan no bundle holds is named (the report is written, and says it is partial).
  *
- * Usage: Bundles write BUNDLE_DIR BUILD_DIR test|matrix PLAN_FILE COMMIT [RUN_DIR...]
- *        (RUN_DIR relative to BUILD_DIR: "." for make test, matrix/LABEL for make matrix; none for a shard with no work)
+ * Usage: Bundles write BUNDLE BUILD_DIR test|matrix PLAN_FILE [RUN_DIR...]
+ *        (BUNDLE a directory or NAME.tar.gz; the commit is PackIdentity.commit(); RUN_DIR relative to BUILD_DIR: "." for make test, matrix/LABEL for make matrix; none for a shard with no work)
  */
 final class Bundles {
     static final String MANIFEST = "bundle.properties";
@@ -48,10 +49,80 @@ final class Bundles {
 
     public static void main(String[] args) throws IOException {
         if (args.length < 5 || !args[0].equals("write") || !Set.of("test", "matrix").contains(args[3])) {
-            System.err.println("usage: Bundles write BUNDLE_DIR BUILD_DIR test|matrix PLAN_FILE COMMIT [RUN_DIR...]");
+            System.err.println("usage: Bundles write BUNDLE BUILD_DIR test|matrix PLAN_FILE [RUN_DIR...]");
             System.exit(2);
         }
-        write(Path.of(args[1]), Path.of(args[2]), args[3], Path.of(args[4]), args[5], List.of(args).subList(6, args.length));
+        Path bundle = Path.of(args[1]), plan = Path.of(args[4]);
+        try {
+            writeAs(bundle, Path.of(args[2]), args[3], plan, PackIdentity.commit(), List.of(args).subList(5, args.length));
+        } catch (IOException e) {
+            System.err.println("error: cannot write the bundle " + bundle + ": " + e.getMessage());
+            System.exit(2);
+        }
+        Properties planned = Results.props(plan);
+        System.out.println("bundle: " + bundle + " (shard " + planned.getProperty("shard", "1/1") + " of plan " + planned.getProperty("plan.hash", "") + ")");
+    }
+
+    /** The bundle written as BUNDLE says: a directory, or (a name ending .tar.gz) packed from one under BUILD/bundle.tmp. */
+    static void writeAs(Path bundle, Path build, String kind, Path plan, String commit, List<String> runDirs) throws IOException {
+        if (!packed(bundle.toString())) {
+            write(bundle, build, kind, plan, commit, runDirs);
+            return;
+        }
+        Path dir = build.resolve("bundle.tmp");
+        delete(dir);
+        write(dir, build, kind, plan, commit, runDirs);
+        Path parent = bundle.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        tar("cannot pack the bundle into " + bundle, "-C", dir.toString(), "-czf", bundle.toAbsolutePath().toString(), ".");
+        delete(dir);
+    }
+
+    /**
+     * FROM='s paths as the user gave them, as bundle directories: a directory as it is, a .tar.gz file unpacked
+     * under UNDER/N (N its place in FROM, from 1; UNDER emptied first). Refused: anything else, a file tar cannot read.
+     */
+    static List<Path> unpacked(List<String> from, Path under) throws IOException, Refused {
+        delete(under);
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < from.size(); i++) {
+            Path b = Path.of(from.get(i));
+            if (Files.isDirectory(b)) {
+                dirs.add(b);
+            } else if (packed(b.toString()) && Files.isRegularFile(b)) {
+                Path dir = under.resolve(String.valueOf(i + 1));
+                Files.createDirectories(dir);
+                try {
+                    tar("FROM=" + b + " cannot be unpacked", "-C", dir.toString(), "-xzf", b.toAbsolutePath().toString());
+                } catch (IOException e) {
+                    throw new Refused(e.getMessage());
+                }
+                dirs.add(dir);
+            } else {
+                throw new Refused("FROM=" + b + " is no bundle: a directory or .tar.gz that make test or make matrix BUNDLE= wrote");
+            }
+        }
+        return dirs;
+    }
+
+    static boolean packed(String name) {
+        return name.endsWith(".tar.gz");
+    }
+
+    /** Runs tar with these arguments; an IOException with WHY and tar's first line of complaint when it fails. */
+    static void tar(String why, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("tar"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        try {
+            if (p.waitFor() != 0) {
+                throw new IOException(why + (said.isEmpty() ? "" : " (tar: " + said.lines().findFirst().orElse("") + ")"));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(why + ": interrupted");
+        }
     }
 
     /** Writes the bundle of the run directories (for make matrix also BUILD/matrix's own files: wall times, pseudo-rows). */

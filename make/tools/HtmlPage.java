@@ -126,8 +126,8 @@ final class HtmlPage implements ReportFormat {
         String when = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z"));
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>HotSpot JIT pack: report</title>\n<style>")
                 .append(CSS).append("</style>\n<script>").append(SCRIPT).append("</script></head><body>\n");
-        h.append("<h1>HotSpot JIT regression pack: results</h1>\n<p class=\"small\">Pack ").append(ReportModel.esc(ReportModel.env("PACK_VERSION")))
-                .append(ReportModel.provenance.isEmpty() ? "" : ", " + ReportModel.esc(ReportModel.provenance)).append("; ").append(ReportModel.esc(ReportModel.env("PACK_TOOLS"))).append("; written ").append(when).append(".</p>\n");
+        h.append("<h1>HotSpot JIT regression pack: results</h1>\n<p class=\"small\">Pack ").append(ReportModel.esc(ReportModel.packVersion))
+                .append(ReportModel.provenance.isEmpty() ? "" : ", " + ReportModel.esc(ReportModel.provenance)).append("; ").append(ReportModel.esc(ReportModel.packTools)).append("; written ").append(when).append(".</p>\n");
         h.append(legend(cols, tests, baseline));
         h.append(grid(cols, tests, baseline));
         h.append(runsTable(cols));

@@ -27,33 +27,47 @@ import java.util.stream.Stream;
  * glyph, and counted with the skips in the last line, as JUnit and TAP count it. Exits 1 when a cell failed, else 4
  * when one is inconclusive, else 0.
  *
- * Usage: Report BUILD_DIR OUT_DIR    (environment: PACK_VERSION, PACK_TOOLS: the pack's commit, hsdis/capstone;
- *                                     REPORT_BASELINE: the label of the baseline column, default the first)
- *        Report --from OUT_DIR BUNDLE_DIR...   the shards' bundles merged (Bundles.merge; PACK_COMMIT: this checkout's
- *                                     commit); exit 2 when they are refused, or when a shard of the plan is missing
+ * Usage: Report BUILD_DIR OUT_DIR    (environment: REPORT_BASELINE: the label of the baseline column, default the
+ *                                     first; PACK_VERSION, PACK_TOOLS override the header's lines, PackIdentity)
+ *        Report BUILD_DIR OUT_DIR --from BUNDLE...   the shards' bundles (directories or .tar.gz files, which are
+ *                                     unpacked under OUT_DIR/bundles/N) merged (Bundles.merge; PACK_COMMIT overrides
+ *                                     this checkout's commit); exit 2 when they are refused, or when a shard of the
+ *                                     plan is missing
  */
 public class Report {
     /** Every format make report writes, in the order it lists their files. */
     static final List<ReportFormat> FORMATS = List.of(new HtmlPage(), new JunitXml(), new TapFiles());
 
     public static void main(String[] args) throws IOException {
-        if (args.length >= 3 && args[0].equals("--from")) {
-            ReportModel.out = Path.of(args[1]).toAbsolutePath();
-            Bundles.Merged merged = null;
-            try {
-                merged = Bundles.merge(List.of(args).subList(2, args.length).stream().map(Path::of).toList(), ReportModel.env("PACK_COMMIT"), ReportModel.out);
-            } catch (Bundles.Refused e) {
-                System.err.println("error: make report FROM=: " + e.getMessage());
-                System.exit(2);
-            }
-            ReportModel.provenance = merged.provenance();
-            int status = write(ReportModel.out.resolve("no-sensitivity"), merged.runs());
-            merged.missing().forEach(k -> System.err.println("report: shard " + k + " is missing: no bundle holds its cells, the report is partial"));
-            System.exit(merged.missing().isEmpty() ? status : 2);
+        if (args.length < 2 || args.length == 3 || (args.length > 3 && !args[2].equals("--from"))) {
+            System.err.println("usage: Report BUILD_DIR OUT_DIR [--from BUNDLE...]");
+            System.exit(2);
         }
         Path build = Path.of(args[0]).toAbsolutePath();
         ReportModel.out = Path.of(args[1]).toAbsolutePath();
-        System.exit(write(build, ReportModel.runs(build)));
+        ReportModel.packVersion = PackIdentity.version();
+        ReportModel.packTools = PackIdentity.tools(build);
+        if (args.length == 2) {
+            System.exit(write(build, ReportModel.runs(build)));
+        }
+        Bundles.Merged merged = null;
+        List<String> from = List.of(args).subList(3, args.length);
+        List<Path> dirs = List.of();
+        try {
+            dirs = Bundles.unpacked(from, ReportModel.out.resolve("bundles"));
+            merged = Bundles.merge(dirs, PackIdentity.commit(), ReportModel.out);
+        } catch (Bundles.Refused e) {
+            String why = e.getMessage();
+            for (int i = dirs.size() - 1; i >= 0; i--) {   // an unpacked .tar.gz by the name the user gave it (bundles/10 before bundles/1)
+                why = why.replace(dirs.get(i).toString(), from.get(i));
+            }
+            System.err.println("error: make report FROM=: " + why);
+            System.exit(2);
+        }
+        ReportModel.provenance = merged.provenance();
+        int status = write(ReportModel.out.resolve("no-sensitivity"), merged.runs());
+        merged.missing().forEach(k -> System.err.println("report: shard " + k + " is missing: no bundle holds its cells, the report is partial"));
+        System.exit(merged.missing().isEmpty() ? status : 2);
     }
 
     /** Writes every format of the runs (FORMATS); the sensitivity verdicts from BUILD. The exit status: 1 a cell failed, 4 inconclusive. */

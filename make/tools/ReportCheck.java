@@ -23,8 +23,13 @@ import java.util.stream.Stream;
  * every test of the pack, all outcomes and a status the report does not know), which must fit 1400 px too, and on
  * that page switched by its script to another baseline (index.html?baseline=aarch64-25). Prints one line per check and the totals.
  *
- * Usage: ReportCheck BUILD_DIR DOM_FILE SCREENSHOT PDF [SCALE_BUILD_DIR SCALE_DOM_FILE [SWITCHED_DOM_FILE]]
- *        ReportCheck --synthetic DIR    writes the synthetic matrix's results under DIR, prints its baseline label
+ * --browser first writes the report (Report, in a VM of its own: exit 1 or 4 still checks the page, any other
+ * failure ends here with its status), has make/need.sh install Debian's chromium when missing, then renders the
+ * page with it (headless, each command given 120 s): a screenshot at 1400 x 1000, the page printed to PDF and its
+ * DOM; the synthetic matrix's report under OUT/scale (its own VM: REPORT_BASELINE, PACK_VERSION, PACK_TOOLS set), its
+ * screenshot and DOM, and its DOM switched to SWITCHED_BASELINE. Chromium's messages go to OUT/chromium.log.
+ *
+ * Usage: ReportCheck --browser BUILD_DIR OUT_DIR   write the report of BUILD_DIR into OUT_DIR, render it, check it
  */
 public class ReportCheck {
     static final List<String> failures = new ArrayList<>();
@@ -55,29 +60,99 @@ public class ReportCheck {
     static final String SWITCHED_BASELINE = "aarch64-25";
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 2 && args[0].equals("--synthetic")) {
-            synthetic(Path.of(args[1]).toAbsolutePath());
-            System.out.println(SCALE_BASELINE);
-            return;
+        if (args.length != 3 || !args[0].equals("--browser")) {
+            System.err.println("usage: ReportCheck --browser BUILD_DIR OUT_DIR");
+            System.exit(2);
         }
-        Path build = Path.of(args[0]).toAbsolutePath();
-        String dom = read(Path.of(args[1]));
+        Path build = Path.of(args[1]).toAbsolutePath(), out = Path.of(args[2]).toAbsolutePath();
+        int status = run(List.of(java(), "-cp", System.getProperty("java.class.path"), "Report", build.toString(), out.toString()), Map.of(), 0, null, null);
+        if (status != 0 && status != 1 && status != 4) {
+            System.exit(status);
+        }
+        // make/need.sh is the pack's one installer: it installs Debian's chromium when the command is missing.
+        if (run(List.of("sh", "make/need.sh", "--why", "the report's browser check", "chromium=chromium"), Map.of(), 0, null, null) != 0) {
+            System.exit(2);
+        }
+        Path log = out.resolve("chromium.log"), shot = out.resolve("screenshot.png"), pdf = out.resolve("report.pdf"), dom = out.resolve("dom.html");
+        for (Path p : List.of(log, shot, pdf, dom)) {
+            Files.deleteIfExists(p);
+        }
+        String page = out.resolve("index.html").toUri().toString();
+        chromium(log, null, "--window-size=1400,1000", "--screenshot=" + shot, page);
+        chromium(log, null, "--print-to-pdf=" + pdf, "--no-pdf-header-footer", page);
+        chromium(log, dom, "--window-size=1400,1000", "--dump-dom", page);
+        // The same page over a synthetic matrix of the planned JDKs and ISAs (15 columns): does the grid still fit?
+        Path scale = out.resolve("scale");
+        Bundles.delete(scale);
+        synthetic(scale);
+        run(List.of(java(), "-cp", System.getProperty("java.class.path"), "Report", scale.toString(), scale.resolve("report").toString()),
+                Map.of("REPORT_BASELINE", SCALE_BASELINE, "PACK_VERSION", "(synthetic results: make report-check's scale test)",
+                        "PACK_TOOLS", PackIdentity.tools(build)), 0,
+                scale.resolve("report.log"), scale.resolve("report.log"));
+        String scalePage = scale.resolve("report/index.html").toUri().toString();
+        chromium(log, null, "--window-size=1400,1000", "--screenshot=" + scale.resolve("screenshot.png"), scalePage);
+        chromium(log, scale.resolve("dom.html"), "--window-size=1400,1000", "--dump-dom", scalePage);
+        // ... and switched by the page's script to another baseline: do the marks follow?
+        chromium(log, scale.resolve("dom-switched.html"), "--window-size=1400,1000", "--dump-dom", scalePage + "?baseline=" + SWITCHED_BASELINE);
+        System.exit(checks(build, dom, shot, pdf, scale, scale.resolve("dom.html"), scale.resolve("dom-switched.html")));
+    }
+
+    /** The checks of the rendered pages; the exit status: 1 when one failed. */
+    static int checks(Path build, Path domFile, Path shot, Path pdf, Path scale, Path scaleDom, Path switchedDom) throws IOException {
+        String dom = read(domFile);
         checkPage("", build, dom, System.getenv("REPORT_BASELINE"), 1);
         Matcher external = Pattern.compile("(?i)(<(script|img|link|iframe)[^>]*\\s(src|href)=|url\\(|@import|https?://[^\"<\\s]*\\.(js|css|woff2?))").matcher(dom);
         check(!external.find(), "no external assets", "the page loads something: " + (external.find(0) ? external.group() : ""));
-        check(Files.exists(Path.of(args[2])) && Files.size(Path.of(args[2])) > 10_000, "screenshot " + args[2], "no screenshot at " + args[2]);
-        check(Files.exists(Path.of(args[3])) && Files.size(Path.of(args[3])) > 1_000, "printed to PDF " + args[3], "no PDF at " + args[3]);
-        if (args.length >= 6) {
-            checkPage("synthetic matrix: ", Path.of(args[4]).toAbsolutePath(), read(Path.of(args[5])), SCALE_BASELINE, 10);
-        }
-        if (args.length >= 7) {
-            // The page's script, switched to another baseline by index.html?baseline=: the marks and counts follow.
-            checkPage("synthetic matrix, ?baseline=" + SWITCHED_BASELINE + ": ", Path.of(args[4]).toAbsolutePath(), read(Path.of(args[6])),
-                    SWITCHED_BASELINE, 10);
-        }
+        check(Files.exists(shot) && Files.size(shot) > 10_000, "screenshot " + shot, "no screenshot at " + shot);
+        check(Files.exists(pdf) && Files.size(pdf) > 1_000, "printed to PDF " + pdf, "no PDF at " + pdf);
+        checkPage("synthetic matrix: ", scale, read(scaleDom), SCALE_BASELINE, 10);
+        // The page's script, switched to another baseline by index.html?baseline=: the marks and counts follow.
+        checkPage("synthetic matrix, ?baseline=" + SWITCHED_BASELINE + ": ", scale, read(switchedDom), SWITCHED_BASELINE, 10);
         failures.forEach(f -> System.out.println("report-check: FAILED: " + f));
         System.out.println(passed + " passed, " + failures.size() + " failed, 0 skipped");
-        System.exit(failures.isEmpty() ? 0 : 1);
+        return failures.isEmpty() ? 0 : 1;
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * Headless Chromium with these arguments, its messages appended to LOG, its output to OUT (or the log), given
+     * 120 s. --no-sandbox: Chromium refuses to run as root with its sandbox; the page is the pack's own file.
+     */
+    static void chromium(Path log, Path out, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+                "--user-data-dir=" + log.resolveSibling("chromium-profile")));
+        cmd.addAll(List.of(args));
+        run(cmd, Map.of(), 120, out == null ? log : out, log);
+    }
+
+    /**
+     * Runs CMD (ENV added to this VM's environment) and returns its exit status: its output to OUT and its errors
+     * appended to ERR, or both this VM's when null; after SECONDS (0: no limit) it and its children are ended (-1).
+     */
+    static int run(List<String> cmd, Map<String, String> env, int seconds, Path out, Path err) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+        pb.environment().putAll(env);
+        if (out != null) {
+            pb.redirectOutput(out.equals(err) ? ProcessBuilder.Redirect.appendTo(out.toFile()) : ProcessBuilder.Redirect.to(out.toFile()));
+        }
+        if (err != null) {
+            pb.redirectError(ProcessBuilder.Redirect.appendTo(err.toFile()));
+        }
+        Process p = pb.start();
+        try {
+            if (seconds > 0 && !p.waitFor(seconds, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                return -1;
+            }
+            return p.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
     }
 
     /** The grid's checks on one rendered page; a page of at least minColumns runs. */

@@ -29,6 +29,8 @@ record ReportModel(List<Results.Run> runs, List<Results.Run> columns, TreeSet<St
     static Path out = Path.of(".");
     /** Where the results come from when they are not this BUILD's: make report FROM='s bundles (Bundles.merge). */
     static String provenance = "";
+    /** The header's pack and tools lines (PackIdentity: the commit, hsdis and capstone), set by Report. */
+    static String packVersion = "", packTools = "";
 
     /** The outcomes the report knows, in the order of the legend and the totals, with their glyphs. */
     static final Map<String, String> GLYPHS = new LinkedHashMap<>();
@@ -288,11 +290,6 @@ record ReportModel(List<Results.Run> runs, List<Results.Run> columns, TreeSet<St
     /** The first line of a reason (an inconclusive's facts run over several). */
     static String first(String reason) {
         return reason.lines().findFirst().orElse("");
-    }
-
-    static String env(String k) {
-        String v = System.getenv(k);
-        return v == null ? "" : v;
     }
 
     static String abbrev(String s, int n) {

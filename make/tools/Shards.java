@@ -23,14 +23,17 @@ import java.util.TreeMap;
  * hash names it: shards of one plan can be merged (make report FROM=).
  *
  * The timings file has one line per test file: the file, a tab, its native wall seconds (the sum of its
- * variants). `record` folds a run's results (Results.load) into it: those tests' times replace the old ones.
+ * variants). `record` folds a run's results (Results.load) into it: those tests' times replace the old ones. Which
+ * file a plan reads (timingsFile): TIMINGS= when set, else BUILD_DIR/timings.tsv (make test records it after each
+ * run that is not a shard), else make/timings (the seed in the repository, what a fresh clone plans with).
  *
- * Usage: Shards test SHARD TIMINGS PLAN_OUT SELECTION...        the shard's test files, one a line; the plan on stderr
- *        Shards matrix SHARD TIMINGS PLAN_OUT LABEL:emulated|LABEL:native... -- SELECTION...
+ * Usage: Shards test SHARD BUILD_DIR PLAN_OUT SELECTION...      the shard's test files, one a line; the plan on stderr
+ *        Shards matrix SHARD BUILD_DIR PLAN_OUT LABEL:emulated|LABEL:native... -- SELECTION...
  *                                                               the shard's cells: LABEL, a tab, its test files
- *        Shards plan SHARD TIMINGS SELECTION...                 only print make test's plan (make plan)
- *        Shards record TIMINGS OUT BUILD_DIR                    TIMINGS with the run's times folded in, written to OUT
- *                                                               (native runs only; the tests it did not run keep theirs)
+ *        Shards plan SHARD BUILD_DIR SELECTION...               only print make test's plan (make plan)
+ *        Shards record BUILD_DIR                                the run's times in BUILD_DIR folded into the timings,
+ *                                                               written to BUILD_DIR/timings.tsv (native runs only; the
+ *                                                               tests it did not run keep theirs)
  * Exit status 2 with one line for a bad SHARD.
  */
 final class Shards {
@@ -134,6 +137,15 @@ final class Shards {
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
+    /** The timings a plan reads: TIMINGS (the environment's, when set), else BUILD/timings.tsv when there, else make/timings. */
+    static Path timingsFile(String timings, Path build) {
+        if (timings != null && !timings.isEmpty()) {
+            return Path.of(timings);
+        }
+        Path recorded = build.resolve("timings.tsv");
+        return Files.isRegularFile(recorded) ? recorded : Path.of("make/timings");
+    }
+
     static Map<String, Double> readTimings(Path file) throws IOException {
         Map<String, Double> t = new TreeMap<>();
         if (Files.isRegularFile(file)) {
@@ -220,7 +232,7 @@ final class Shards {
         switch (a.isEmpty() ? "" : a.get(0)) {
             case "test" -> {
                 int[] kn = parse(a.get(1));
-                Path timings = Path.of(a.get(2));
+                Path timings = timingsFile(System.getenv("TIMINGS"), Path.of(a.get(2)));
                 Plan plan = plan(units("", testFiles(a.subList(4, a.size())), readTimings(timings), 1), kn[1]);
                 writePlan(Path.of(a.get(3)), plan, kn[0]);
                 System.err.print(describe(plan, kn[0], timings.toString()));
@@ -228,12 +240,12 @@ final class Shards {
             }
             case "plan" -> {
                 int[] kn = parse(a.get(1));
-                Path timings = Path.of(a.get(2));
+                Path timings = timingsFile(System.getenv("TIMINGS"), Path.of(a.get(2)));
                 System.out.print(describe(plan(units("", testFiles(a.subList(3, a.size())), readTimings(timings), 1), kn[1]), kn[0], timings.toString()));
             }
             case "matrix" -> {
                 int[] kn = parse(a.get(1));
-                Path timings = Path.of(a.get(2));
+                Path timings = timingsFile(System.getenv("TIMINGS"), Path.of(a.get(2)));
                 int dash = a.indexOf("--");
                 Map<String, Boolean> cells = new LinkedHashMap<>();
                 for (String c : a.subList(4, dash)) {
@@ -255,9 +267,10 @@ final class Shards {
                 });
             }
             case "record" -> {
-                Results.Run run = Results.load(null, Path.of(a.get(3)));
+                Path build = Path.of(a.get(1));
+                Results.Run run = Results.load(null, build);
                 if (!"true".equals(run.probe().getProperty("pack.emulated"))) {
-                    writeTimings(Path.of(a.get(2)), record(readTimings(Path.of(a.get(1))), run));
+                    writeTimings(build.resolve("timings.tsv"), record(readTimings(timingsFile(System.getenv("TIMINGS"), build)), run));
                 }
             }
             default -> throw new IllegalArgumentException("usage: Shards test|matrix|plan|record ... (see make/tools/Shards.java)");

@@ -27,8 +27,8 @@ final class TapFiles implements ReportFormat {
 
     static String tap(Results.Run r, TreeSet<String> tests) {
         StringBuilder t = new StringBuilder("TAP version 13\n");
-        t.append("# hotspot-jit-pack ").append(ReportModel.env("PACK_VERSION")).append('\n');
-        t.append("# ").append(ReportModel.env("PACK_TOOLS")).append('\n');
+        t.append("# hotspot-jit-pack ").append(ReportModel.packVersion).append('\n');
+        t.append("# ").append(ReportModel.packTools).append('\n');
         t.append("# platform ").append(r.label()).append(": ").append(r.jdkHome()).append('\n');
         r.javaVersion().forEach(l -> t.append("# java -version: ").append(l).append('\n'));
         t.append("# disassembly: ").append(r.probe().getProperty("pack.hsdis.why", r.probe().getProperty("pack.hsdis.mode", "?"))).append('\n');
