@@ -30,24 +30,7 @@ for round in cold $(seq "$N"); do
     runs rows --run "$ROUND_ID" "$OUT" passed failed inconclusive | cut -f 1,3 >>"$OUT/times.tsv"
 done
 
-# Per name: min, median (the lower middle for an even count) and max of its seconds, names in order.
-sort -t$'\t' -k1,1 -k2,2g "$OUT/times.tsv" | awk -F'\t' -v budget="$BUDGET" -v rounds="$N" '
-    function flush() {
-        if (name == "") return
-        rows++; names[rows] = name; lo[rows] = v[1]; med[rows] = v[int((n + 1) / 2)]; hi[rows] = v[n]
-        if (length(name) > width) width = length(name)
-    }
-    $1 != name { flush(); name = $1; n = 0 }
-    { v[++n] = $2 }
-    END {
-        flush()
-        label = sprintf("Over the %d warm rounds, seconds:", rounds); pad = width + 2 - length(label)
-        printf "%s%*s %7s %7s %7s\n", label, (pad > 0 ? pad : 0), "", "min", "median", "max"
-        for (i = 1; i <= rows; i++) {
-            printf "  %-*s %7.2f %7.2f %7.2f\n", width, names[i], lo[i], med[i], hi[i]
-            if (names[i] !~ /^\(/ && med[i] > budget) over = over "\n  " names[i] " (median " med[i] " s)"
-        }
-        if (over != "") print "over " budget " s a test (median):" over
-    }'
+# Per name: min, median and max of its seconds, and the tests over the budget (make/tools/RoundTimes.java).
+"$RUNS_JAVA" -cp "$RUNS_CP" RoundTimes "$OUT/times.tsv" "$BUDGET" "$N" || exit 2
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "$fails" -eq 0 ] || { echo "error: $fails rounds had a failed test: the times above mean nothing (see $OUT/round-*.log)"; exit 1; }

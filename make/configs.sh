@@ -24,30 +24,10 @@ JDK=$JDK_HOME bash make/jtreg.sh --check-only >/dev/null || exit 2
 use_runs
 feature=$(jdk_feature "$JDK_HOME")
 
-# name=VM options; the options of one configuration are separated by blanks.
-default_configs="default=
-Xcomp=-Xcomp
-Xint=-Xint
-no-tiered=-XX:-TieredCompilation
-Xbatch=-Xbatch
-C1-only=-XX:TieredStopAtLevel=1
-serial=-XX:+UseSerialGC
-parallel=-XX:+UseParallelGC
-g1=-XX:+UseG1GC
-z=-XX:+UseZGC
-shenandoah=-XX:+UseShenandoahGC
-epsilon=-XX:+UnlockExperimentalVMOptions -XX:+UseEpsilonGC
-no-coops=-XX:-UseCompressedOops
-heap-small=-Xms16m -Xmx128m
-heap-large=-Xms2g -Xmx8g
-heap-40g=-Xmx40g
-no-explicit-gc=-XX:+DisableExplicitGC
-eager-jit=-XX:CompileThresholdScaling=0.05
-lazy-jit=-XX:CompileThresholdScaling=20
-log-disabled=-Xlog:disable
-own-logfile=-XX:+UnlockDiagnosticVMOptions -XX:+LogCompilation -XX:LogFile=$BUILD/configs/own-logfile.user.log"
-[ "$feature" -ge 24 ] && default_configs+=$'\n'"compact-headers=-XX:+UseCompactObjectHeaders"
-configs=${CONFIGS:-$default_configs}
+# name=VM options, a line each: CONFIGS= (';' between them), else the rows of make/configs for this JDK's release.
+configs=${CONFIGS:-$(awk -v feature="$feature" -v build="$BUILD" '{ sub(/#.*/, "") } NF && ($2 == "-" || feature >= $2 + 0) {
+    options = ""; for (i = 3; i <= NF; i++) options = options (i > 3 ? " " : "") $i
+    gsub(/\{BUILD\}/, build, options); print $1 "=" options }' make/configs)}
 configs=${configs//;/$'\n'}
 
 summary=()

@@ -61,14 +61,21 @@ CMD=("$@")
 trap 'echo "$PROG: interrupted" >&2; exit 130' INT TERM
 
 # Every entry is checked before anything runs: a mistyped name or path is one line, exit 2.
+# LABELS: the cells' labels in order; JDK_PATH[label]: a label=path entry's JDK, absolute (relative to where
+# make/matrix.sh was run).
+LABELS=()
+declare -A JDK_PATH=()
 for entry in "${ENTRIES[@]}"; do
+    label=${entry%%=*}
+    [[ $label =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
     if [[ $entry == *=* ]]; then
-        [[ ${entry%%=*} =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
         p=${entry#*=}; case $p in /*) ;; *) p=$CALLER_PWD/$p ;; esac
         [ -x "$p/bin/java" ] || die "MATRIX entry '$entry': $p is not a JDK (no bin/java)"
+        JDK_PATH[$label]=$p
     else
         why=$(bash make/jdks.sh check "$entry" 2>&1) || die "MATRIX entry '$entry': ${why#make/jdks.sh: }"
     fi
+    LABELS+=("$label")
 done
 [ "$CHECK_ONLY" = 1 ] && exit 0
 if [ "$CHECK_ONLY" = list ]; then printf '%s\n' "${ENTRIES[@]}"; exit 0; fi
@@ -115,9 +122,9 @@ if [ -n "${SHARD:-}${BUNDLE:-}" ] && [ "$COLLATE_ONLY" = 0 ]; then
     HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $HOST_ARCH to plan the shards with"
     tools=$(build_tools "$HOST_JDK") || exit 2
     cells=()
-    for entry in "${ENTRIES[@]}"; do
-        if [[ $entry == *=* ]]; then p=${entry#*=}; case $p in /*) ;; *) p=$CALLER_PWD/$p ;; esac; isa=$(jdk_arch "$p"); else isa=${entry%%-*}; fi
-        cells+=("${entry%%=*}:$([ "$isa" = "$HOST_ARCH" ] && echo native || echo emulated)")
+    for label in "${LABELS[@]}"; do
+        if [ -n "${JDK_PATH[$label]:-}" ]; then isa=$(jdk_arch "${JDK_PATH[$label]}"); else isa=${label%%-*}; fi
+        cells+=("$label:$([ "$isa" = "$HOST_ARCH" ] && echo native || echo emulated)")
     done
     select_tests
     PLAN=$BUILD/matrix/shard-plan.txt
@@ -129,10 +136,8 @@ fi
 unset SHARD   # BUNDLE stays for write_bundle below; each cell runs with BUNDLE= (no bundle of its own)
 
 labels=()
-for entry in "${ENTRIES[@]}"; do
-    if [[ $entry == *=* ]]; then label=${entry%%=*}; path=${entry#*=}; else label=$entry; path=; fi
-    case $path in ''|/*) ;; *) path=$CALLER_PWD/$path ;; esac   # relative to where make/matrix.sh was run
-    [[ $label =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
+for label in "${LABELS[@]}"; do
+    path=${JDK_PATH[$label]:-}
     cell_test=${TEST:-}
     if [ "$SHARDED" = 1 ]; then
         [ -n "${SHARD_CELLS[$label]:-}" ] || continue   # another shard's cell
