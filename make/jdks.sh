@@ -36,19 +36,6 @@ die() { echo "$PROG: $*" >&2; exit 1; }
 # The suite of Debian's archive for <isa>-<N>-newest when no row of the table names one for that ISA and feature
 # (the rows' own suites are their source column, debian/<suite>).
 DEBIAN_SUITE=unstable
-declare -A DEBIAN_PIN=(
-    [21/riscv64]=21.0.13+9-1
-    [21/ppc64el]=21.0.13.0.3+1-1
-    [21/s390x]=21.0.13.0.3+1-1
-    [25/riscv64]=25.0.5+8-1
-    [25/ppc64el]=25.0.5.0.3+1-1
-    [25/s390x]=25.0.5+8-1
-    [25/amd64]=trixie:25.0.5+8-1~deb13u1
-    [26]=26.0.2.1+1-1
-    [27]=27.0.1.0.3+1-1
-    [27/riscv64]=27.0.1.0.2+1-1
-    [28]=28~18ea-1
-)
 # qemu-user of Debian's stable suite (10.0), for the ISAs whose `qemu` column names <suite>/<binary>: built
 # static-pie, it runs on the host as it is; unpacked under $BUILD/jdks/debian-<suite>-<host arch>, never
 # installed. Bookworm's qemu-user-static (7.2) lacks RISC-V's RVA23 profile (and much of its vector and
@@ -242,7 +229,7 @@ deb_unpack() { # key packages...
 # The version of a Debian package to use from a suite (key <suite>-<arch>): the pinned one while the suite has
 # it, else (or with newest) the suite's newest, said in one line on stderr.
 pinned_version() { # key package pin pinned|newest
-    local key=$1 pkg=$2 pin=$3 mode=$4 suite=${1%-*} have newest
+    local key=$1 pkg=$2 pin=$3 mode=$4 suite=${1%-*} have v newest=
     deb_state "$key"
     [ "$mode" = newest ] || [ ! -f "$JDKS/debian-$key/apt/updated" ] && deb_update "$key"
     have=$(deb_apt --cache "$key" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
@@ -252,7 +239,9 @@ pinned_version() { # key package pin pinned|newest
     fi
     [ -n "$have" ] || die "Debian's $suite suite has no $pkg for ${key##*-} (see $LOG)"
     if [ "$mode" = pinned ] && [ -n "$pin" ] && grep -qxF "$pin" <<<"$have"; then echo "$pin"; return; fi
-    newest=$(sort_debian_versions <<<"$have" | tail -n 1)
+    for v in $have; do   # the newest by dpkg's rules
+        if [ -z "$newest" ] || dpkg --compare-versions "$v" gt "$newest"; then newest=$v; fi
+    done
     if [ "$mode" = pinned ]; then
         if [ -n "$pin" ]; then
             echo "note: $pkg $pin (${key##*-}, pinned in make/jdk-table) is gone from Debian's $suite suite; using the newest, $newest" >&2
@@ -261,19 +250,6 @@ pinned_version() { # key package pin pinned|newest
         fi
     fi
     echo "$newest"
-}
-
-# Sorts Debian version strings (one a line) by dpkg's rules, oldest first.
-sort_debian_versions() {
-    local vs=() v sorted=() i j
-    while read -r v; do [ -n "$v" ] && vs+=("$v"); done
-    for v in "${vs[@]}"; do
-        for ((i = 0; i < ${#sorted[@]}; i++)); do
-            dpkg --compare-versions "$v" lt "${sorted[$i]}" && break
-        done
-        sorted=("${sorted[@]:0:$i}" "$v" "${sorted[@]:$i}")
-    done
-    [ ${#sorted[@]} -eq 0 ] || printf '%s\n' "${sorted[@]}"
 }
 
 # Debian's JDK <feature> for a Debian architecture, from a suite at a pin (or its newest), unpacked (JDK and that
