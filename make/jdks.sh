@@ -363,12 +363,39 @@ default_sysroot() { # isa
     fi
 }
 
+# Makes $JDKS/<name> a facade, unless it is one with this stamp already. The file pack-facade holds the stamp: it
+# says what the directory is (make/jtreg.sh looks for it) and spares a rebuild. `<build> <tmp> [args]` fills a
+# fresh directory, which then replaces the old facade; its bin/java must report java.home <home> (the real JDK's
+# under qemu, the facade's own through a loader), else it is removed and <failure> said.
+install_facade() { # name stamp home failure build [args...]
+    local dir=$JDKS/$1 stamp=$2 home=$3 failure=$4 build=$5 tmp out; shift 5
+    if [ -f "$dir/pack-facade" ] && [ "$(cat "$dir/pack-facade")" = "$stamp" ]; then echo "$dir"; return; fi
+    if { [ -e "$dir" ] || [ -L "$dir" ]; } && [ ! -f "$dir/pack-facade" ]; then
+        die "$dir exists and is not a facade: choose another name"
+    fi
+    tmp=$(mktemp -d "$JDKS/.facade.XXXXXX")
+    chmod 755 "$tmp"
+    "$build" "$tmp" "$@"
+    echo "$stamp" >"$tmp/pack-facade"
+    rm -rf "$dir"
+    mv "$tmp" "$dir"
+    out=$("$dir/bin/java" -XshowSettings:properties -version 2>&1 | grep -E '^ +java\.home = ' || true)
+    [ "${out#*= }" = "$home" ] || { rm -rf "$dir"; die "$failure: $dir/bin/java -version fails"; }
+    echo "$dir"
+}
+
+# An executable /bin/sh script of these lines.
+script() { # file lines...
+    local f=$1; shift
+    printf '%s\n' '#!/bin/sh' "$@" >"$f"
+    chmod 755 "$f"
+}
+
 # Builds $JDKS/<name>: a host-runnable facade over the JDK <real> of another ISA (make/platforms). Each bin/<tool>
 # of the real JDK becomes a shell script that runs it under that ISA's qemu-user with a pinned CPU, and release
 # is a symbolic link to the real JDK's. That is all jtreg reads of a test JDK (it runs bin/java, to learn the
 # JDK's properties too; bin/jstack on a timeout). There is deliberately no lib/: nothing (hsdis-install, say) can
-# write through the facade into the real JDK. The file pack-facade says what the directory is (make/jtreg.sh
-# looks for it) and is the stamp that spares a rebuild.
+# write through the facade into the real JDK.
 facade() { # real name [sysroot] [variant]
     local real=$1 name=$2 root=${3:-} variant=${4:-} isa
     [ -d "$real" ] || die "no such directory: $real"
@@ -383,49 +410,35 @@ facade() { # real name [sysroot] [variant]
     [ -n "$root" ] || root=$(default_sysroot "$isa")
     local interp; interp=$(elf_interpreter "$real/bin/java")
     [ -z "$interp" ] || [ -e "$root$interp" ] || die "$root has no $interp (the $isa C library $real/bin/java asks for)"
-    local dir="$JDKS/$name" tools
-    if { [ -e "$dir" ] || [ -L "$dir" ]; } && [ ! -f "$dir/pack-facade" ]; then
-        die "$dir exists and is not a facade: choose another name"
-    fi
+    local tools stamp emulator
     tools=$(cd "$real/bin" && for t in *; do [ -f "$t" ] && [ -x "$t" ] && echo "$t"; done | tr '\n' ' ')
-    local stamp
     stamp=$(printf '%s\n' \
         "# A $HOST_ISA-runnable facade over an $isa JDK, made by make/jdks.sh; the real JDK is not altered." \
         "format=$FACADE_FORMAT" "real.home=$real" "isa=$isa" "qemu=$QEMU" "qemu.cpu=$QEMU_CPU" "qemu.sysroot=$root" \
         "tools=${tools% }")
-    if [ -f "$dir/pack-facade" ] && [ "$(cat "$dir/pack-facade")" = "$stamp" ]; then echo "$dir"; return; fi
-
-    local tmp; tmp=$(mktemp -d "$JDKS/.facade.XXXXXX")
-    chmod 755 "$tmp"
-    mkdir "$tmp/bin"
-    local t opt emulator
     emulator="$(basename "$QEMU") $("$QEMU" --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') -cpu $QEMU_CPU"
-    for t in $tools; do
+    install_facade "$name" "$stamp" "$real" "the facade over $real does not run (qemu $QEMU, -cpu $QEMU_CPU)" \
+        qemu_scripts "$real" "$isa" "$root" "$emulator" "$tools"
+}
+
+# A qemu facade's files, into <dir> (see facade).
+qemu_scripts() { # dir real isa root emulator tools
+    local dir=$1 real=$2 isa=$3 root=$4 emulator=$5 t opt
+    mkdir "$dir/bin"
+    for t in $6; do
         # ProcessBuilder in a JDK under qemu: the default launch mechanism (POSIX_SPAWN) execs the
         # foreign lib/jspawnhelper, which the kernel cannot run without binfmt_misc (exit 127, "Failed
         # to exec spawn helper"); FORK execs the target directly, e.g. this facade's bin/java script.
         if [ "$t" = java ]; then opt=-Djdk.lang.Process.launchMechanism=FORK
         else opt=-J-Djdk.lang.Process.launchMechanism=FORK; fi
-        {
-            echo "#!/bin/sh"
-            echo "# $real/bin/$t ($isa) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh."
-            echo "# PACK_EMULATOR tells the pack's probe (and every child VM) what it runs on."
-            # shellcheck disable=SC2016 # the script expands it
-            printf ': "${PACK_EMULATOR:=%s}"\nexport PACK_EMULATOR\n' "$emulator"
-            printf 'exec %q -L %q -cpu %q %q %s "$@"\n' "$QEMU" "$root" "$QEMU_CPU" "$real/bin/$t" "$opt"
-        } >"$tmp/bin/$t"
-        chmod 755 "$tmp/bin/$t"
+        # shellcheck disable=SC2016 # the script expands it
+        script "$dir/bin/$t" \
+            "# $real/bin/$t ($isa) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh." \
+            "# PACK_EMULATOR tells the pack's probe (and every child VM) what it runs on." \
+            ": \"\${PACK_EMULATOR:=$emulator}\"" "export PACK_EMULATOR" \
+            "$(printf 'exec %q -L %q -cpu %q %q %s "$@"' "$QEMU" "$root" "$QEMU_CPU" "$real/bin/$t" "$opt")"
     done
-    ln -s "$real/release" "$tmp/release"
-    echo "$stamp" >"$tmp/pack-facade"
-    local out
-    out=$("$tmp/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *os\.arch = //p' || true)
-    if [ -z "$out" ] || [ "$(isa_of "$out")" != "$isa" ]; then
-        rm -rf "$tmp"; die "the facade over $real does not run (qemu $QEMU, -cpu $QEMU_CPU): $tmp/bin/java -version fails"
-    fi
-    rm -rf "$dir"
-    mv "$tmp" "$dir"
-    echo "$dir"
+    ln -s "$real/release" "$dir/release"
 }
 
 # Builds $JDKS/<name>: a facade over an x86_64 JDK that needs a newer C library than the host's (Debian's
@@ -439,45 +452,32 @@ loader_facade() { # real name sysroot
     local real=$1 name=$2 root=$3
     real=$(cd "$real" && pwd -P)
     check_home "$real" x86_64
-    local ld=$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 libs=$root/usr/lib/x86_64-linux-gnu
+    local ld=$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 stamp
     [ -x "$ld" ] || die "$root has no x86_64 dynamic loader (usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2)"
-    local dir="$JDKS/$name" stamp
     stamp=$(printf '%s\n' \
         "# A facade over an x86_64 JDK that starts it through another C library's loader, made by make/jdks.sh;" \
         "# the real JDK is not altered." \
         "format=$LOADER_FACADE_FORMAT" "kind=loader" "real.home=$real" "loader=$ld" "libc=$(deb_version "$root" libc6)")
-    if [ -f "$dir/pack-facade" ] && [ "$(cat "$dir/pack-facade")" = "$stamp" ]; then echo "$dir"; return; fi
-    if { [ -e "$dir" ] || [ -L "$dir" ]; } && [ ! -f "$dir/pack-facade" ]; then
-        die "$dir exists and is not a facade: choose another name"
-    fi
-    local tmp; tmp=$(mktemp -d "$JDKS/.facade.XXXXXX")
-    chmod 755 "$tmp"
+    install_facade "$name" "$stamp" "$JDKS/$name" "the facade over $real does not run through $ld" \
+        loader_scripts "$real" "$root" "$ld" "$JDKS/$name"
+}
+
+# A loader facade's files, into <tmp>, which becomes <dir> (see loader_facade).
+loader_scripts() { # tmp real root loader dir
+    local tmp=$1 real=$2 root=$3 ld=$4 dir=$5 l t
     cp -al "$real/." "$tmp/" 2>/dev/null || step "copy $real" cp -a "$real/." "$tmp/"
-    local l
     while IFS= read -r l; do
         ln -sfn "$(readlink -m "$real/$l")" "$tmp/$l"
     done < <(cd "$real" && find . -type l)
     mkdir "$tmp/.real"
-    local t wrap
     for t in "$tmp"/bin/* "$tmp/lib/jspawnhelper"; do
         [ -f "$t" ] && [ -x "$t" ] || continue
-        wrap=$tmp/.real/$(basename "$t")
-        mv "$t" "$wrap"
-        {
-            echo "#!/bin/sh"
-            echo "# $real/${t#"$tmp"/} through the C library of $root. Made by make/jdks.sh."
-            # shellcheck disable=SC2016 # the script expands it
-            printf 'exec %q --library-path %q"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" %q "$@"\n' "$ld" "$libs" "$dir/.real/$(basename "$t")"
-        } >"$t"
-        chmod 755 "$t"
+        mv "$t" "$tmp/.real/"
+        # shellcheck disable=SC2016 # the script expands it
+        script "$t" "# $real/${t#"$tmp"/} through the C library of $root. Made by make/jdks.sh." \
+            "$(printf 'exec %q --library-path %q"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" %q "$@"' \
+                "$ld" "$root/usr/lib/x86_64-linux-gnu" "$dir/.real/$(basename "$t")")"
     done
-    echo "$stamp" >"$tmp/pack-facade"
-    rm -rf "$dir"
-    mv "$tmp" "$dir"
-    local out
-    out=$("$dir/bin/java" -XshowSettings:properties -version 2>&1 | grep -E '^ +java\.home = ' || true)
-    [ "${out#*= }" = "$dir" ] || { rm -rf "$dir"; die "the facade over $real does not run through $ld: $dir/bin/java -version fails"; }
-    echo "$dir"
 }
 
 # The version of a Debian package unpacked into a root (from its .unpacked record), or "unknown".
