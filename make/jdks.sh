@@ -487,29 +487,25 @@ split_variant() { # name
         if [[ $1 == *-"$v" ]]; then BASE=${1%-"$v"}; VARIANT=$v; return; fi
     done
 }
-# <isa>-<N>[ea][-debian]-newest: Debian's newest openjdk-<N> for the ISA, from the suite of the ISA's row of that
-# feature with a debian/<suite> source, else $DEBIAN_SUITE. Sets ISA, FEATURE and SUITE; fails for another name.
-newest_name() { # name
-    [[ $1 =~ ^([a-z0-9_]+)-([1-9][0-9])(ea)?(-debian)?-newest$ ]] || return 1
-    ISA=${BASH_REMATCH[1]} FEATURE=${BASH_REMATCH[2]} SUITE=$DEBIAN_SUITE
-    [ "$(platform "$ISA" isa 2>/dev/null)" = "$ISA" ] || return 1
-    local n
-    for n in $BASE_NAMES; do   # a row "<isa> <feature> debian/<suite> ..."
-        if [[ ${ROW[$n]} =~ ^$ISA\ $FEATURE\ debian/([^ ]+) ]]; then SUITE=${BASH_REMATCH[1]}; break; fi
-    done
-}
 # What a name stands for: split_variant's BASE and VARIANT, and the columns of BASE's row as ISA, FEATURE, SOURCE,
-# PIN (empty for -) and SHA, with MODE pinned; for <isa>-<N>-newest SOURCE debian/<its suite>, no PIN, MODE newest.
-# Fails for a name that is not this script's.
+# PIN (empty for -) and SHA, with MODE pinned. <isa>-<N>[ea][-debian]-newest, Debian's newest openjdk-<N> for the
+# ISA, has MODE newest, no PIN, and SOURCE debian/<suite>: the suite (SUITE) of the ISA's row of that feature with
+# a debian/<suite> source, else $DEBIAN_SUITE. Fails for a name that is not this script's.
 resolve() { # name
     split_variant "$1"
     if [ -n "${ROW[$BASE]:-}" ]; then
         read -r ISA FEATURE SOURCE PIN SHA <<<"${ROW[$BASE]}"
         MODE=pinned; [ "$PIN" != - ] || PIN=
-    else
-        newest_name "$BASE" || return 1
-        SOURCE=debian/$SUITE PIN= SHA= MODE=newest
+        return
     fi
+    [[ $BASE =~ ^([a-z0-9_]+)-([1-9][0-9])(ea)?(-debian)?-newest$ ]] || return 1
+    ISA=${BASH_REMATCH[1]} FEATURE=${BASH_REMATCH[2]} SUITE=$DEBIAN_SUITE PIN= SHA= MODE=newest
+    [ "$(platform "$ISA" isa 2>/dev/null)" = "$ISA" ] || return 1
+    local n
+    for n in $BASE_NAMES; do   # a row "<isa> <feature> debian/<suite> ..."
+        if [[ ${ROW[$n]} =~ ^$ISA\ $FEATURE\ debian/([^ ]+) ]]; then SUITE=${BASH_REMATCH[1]}; break; fi
+    done
+    SOURCE=debian/$SUITE
 }
 UNKNOWN="known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>"
 
