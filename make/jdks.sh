@@ -396,8 +396,7 @@ qemu_scripts() { # dir real isa root emulator tools
         # ProcessBuilder in a JDK under qemu: the default launch mechanism (POSIX_SPAWN) execs the
         # foreign lib/jspawnhelper, which the kernel cannot run without binfmt_misc (exit 127, "Failed
         # to exec spawn helper"); FORK execs the target directly, e.g. this facade's bin/java script.
-        if [ "$t" = java ]; then opt=-Djdk.lang.Process.launchMechanism=FORK
-        else opt=-J-Djdk.lang.Process.launchMechanism=FORK; fi
+        opt=-Djdk.lang.Process.launchMechanism=FORK; [ "$t" = java ] || opt=-J$opt
         # shellcheck disable=SC2016 # the script expands it
         script "$dir/bin/$t" \
             "# $real/bin/$t ($isa) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh." \
