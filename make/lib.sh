@@ -52,31 +52,26 @@ platform_isas() {
 JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
 
 # jdk_rows: the table's rows, checked, in its order, one a line, the columns (name isa feature source pin lists
-# sha256) separated by one blank: `JdkTable rows` on the host's JDK, from the tools build_tools compiled, kept in a
-# file beside them until the table, make/platforms or JdkTable.java changes (make help reads five lists). A bad row is
-# one line on stderr naming the file and its line, and a failure (nothing printed).
+# sha256) separated by one blank: `JdkTable rows` (use_runs' JDK and tools), kept in a file beside the tools until the
+# table, make/platforms or JdkTable.java changes (make help reads five lists, make matrix runs make/jdks.sh for each
+# JDK). A bad row is one line on stderr naming the file and its line, and a failure (nothing printed).
 jdk_rows() {
-    if [ -n "${JDK_ROWS:-}" ] && [ "${JDK_ROWS_OF:-}" = "$JDK_TABLE" ]; then printf '%s\n' "$JDK_ROWS"; return 0; fi
-    local host tools rows kept
+    local rows kept
     kept=${BUILD:-build}/tools/jdk-rows-$(cksum <<<"$JDK_TABLE $PLATFORMS_FILE" | cut -d' ' -f1)
     if [ "$kept" -nt "$JDK_TABLE" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt make/tools/JdkTable.java ]; then
         cat "$kept"; return 0
     fi
-    host=$(host_jdk "${JAVA_HOME:-}") || { need_pkg javac openjdk-17-jdk-headless; host=$(host_jdk "${JAVA_HOME:-}"); } ||
-        { echo "no JDK 17+ for $(host_arch) to read the JDK table with" >&2; return 2; }
-    tools=$(BUILD=${BUILD:-build} build_tools "$host") || return 2
-    rows=$("$host/bin/java" -Dpack.platforms="$PLATFORMS_FILE" -cp "$tools" JdkTable rows "$JDK_TABLE") || return
+    [ -n "${RUNS_CP:-}" ] || use_runs
+    rows=$("$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" JdkTable rows "$JDK_TABLE") || return
     { printf '%s' "${rows:+$rows$'\n'}" >"$kept.$$" && mv -f "$kept.$$" "$kept"; } 2>/dev/null
     printf '%s' "${rows:+$rows$'\n'}"
 }
 
-# read_jdk_table: reads the JDK table once: jdk_rows (and jdk_list) answers from what it kept (exported) in this
-# shell, its $(...) and the scripts it starts (make/jdks.sh), while JDK_TABLE names the same file. A bad row: one
-# line (die), exit 2.
+# read_jdk_table: checks the JDK table first thing (jdk_rows keeps its rows for the later calls). A bad row: one line
+# (die), exit 2.
 read_jdk_table() {
-    JDK_ROWS=$(jdk_rows 2>&1) || die "$JDK_ROWS"
-    JDK_ROWS_OF=$JDK_TABLE
-    export JDK_ROWS JDK_ROWS_OF
+    local error
+    error=$(jdk_rows 2>&1 >/dev/null) || die "$error"
 }
 
 # jdk_list LIST [ISA]: the names on a list of the table's lists column (default, ports, newest, ...), blank-separated
@@ -248,15 +243,10 @@ select_tests() {
     done
 }
 
-# groups_of FILE: the group names TEST.groups defines, blank-separated.
-groups_of() {
-    sed -e 's/#.*//' "$1" 2>/dev/null | grep -oE '^[A-Za-z0-9_.-]+[[:space:]]*=' | sed 's/[[:space:]]*=$//' | tr '\n' ' '
-}
-
 # check_test_selection: TEST names groups of TEST.groups, or files and directories that exist. One line if not.
 check_test_selection() {
     local t groups
-    groups=$(groups_of TEST.groups)
+    groups=$(sed -e 's/#.*//' TEST.groups 2>/dev/null | grep -oE '^[A-Za-z0-9_.-]+[[:space:]]*=' | sed 's/[[:space:]]*=$//' | tr '\n' ' ')
     for t in ${TEST:-all}; do
         case $t in
             */*|*.java) [ -e "$t" ] || die "TEST=$t: no such file or directory" ;;
@@ -304,13 +294,14 @@ new_run_id() {
     echo "$(date +%s%N)-$$"
 }
 
-# use_runs: makes `runs` ready (the host's JDK and the compiled tools, make/tools/Runs.java); call it in the mode's own
-# shell, once, before any `runs` in a $(...).
+# use_runs: makes `runs` ready (RUNS_JAVA, the host's JDK, installed when there is none, as resolve_jdk does; RUNS_CP,
+# the compiled tools, make/tools/Runs.java); call it in the mode's own shell, once, before any `runs` in a $(...).
 use_runs() {
     local host
-    host=$(host_jdk "${JAVA_HOME:-}") || die "no JDK 17+ for $(host_arch) to read results with: install one (Debian package openjdk-17-jdk-headless)"
+    host=$(host_jdk "${JAVA_HOME:-}") || { need_pkg javac openjdk-17-jdk-headless; host=$(host_jdk "${JAVA_HOME:-}"); } ||
+        die "no JDK 17+ for $(host_arch) to run the pack's tools with: install one (Debian package openjdk-17-jdk-headless)"
     RUNS_JAVA=$host/bin/java
-    RUNS_CP=$(build_tools "$host") || exit 2
+    RUNS_CP=$(BUILD=${BUILD:-build} build_tools "$host") || exit 2
 }
 
 # runs COMMAND ARGS...: the run model's command line (totals, rows, bisect, step, sum: make/tools/Runs.java). What a
@@ -324,10 +315,8 @@ runs() {
 # run_totals ID DIR: the totals line of run ID's results in DIR (a BUILD directory); succeeds whatever they hold, and
 # fails (exit 2, the reason on stdout as "error: ...") only when DIR holds no results of that run.
 run_totals() {
-    local out
-    out=$(runs totals --run "$1" "$2" 2>&1)
-    [ $? != 2 ] || { echo "$out"; return 2; }
-    echo "$out"
+    runs totals --run "$1" "$2" 2>&1
+    [ $? != 2 ] || return 2
 }
 
 # pack_plugins [ISA]: sets PACK_PLUGIN_PATH (every capstone ISA's plugin directory) and PACK_DECODER (the host's
