@@ -106,9 +106,10 @@ copies() {
 }
 
 # check JDK...: TEST on each JDK and on its copies; one totals line each, then every test whose outcome on a copy
-# differs from the JDK's (the summaries are kept in $BUILD/foreign-hsdis/<name>.tsv). Exit 1 when one differs.
+# differs from the JDK's (runs differ: the outcome, and a reason up to its first parenthesis, which names the
+# disassembler; each run's results are kept as $BUILD/foreign-hsdis/<name>.tsv). Exit 1 when one differs.
 check() {
-    local jdk copy line differ=0 out=$BUILD/foreign-hsdis id totals
+    local jdk copy line differ=0 out=$BUILD/foreign-hsdis id totals kept
     local -a rows=() diffs=()
     check_jdks "$@"
     use_runs
@@ -116,22 +117,16 @@ check() {
     for jdk in "$@"; do
         for copy in "$jdk" $(copies "$jdk"); do
             echo "== the pack on JDK=$copy TEST=${TEST:-headline} CONC=${CONC:-1}${VM_OPTIONS:+ VM_OPTIONS=$VM_OPTIONS}"
-            id=$(new_run_id)
+            id=$(new_run_id) kept=$out/$(basename "$copy").tsv
             JDK=$copy TEST=${TEST:-headline} CONC=${CONC:-1} pack_run "$BUILD" "$id" >"$out/last.log" 2>&1 || true
             # this run's own results, through the run model (make/tools/Runs.java)
-            totals=$(run_totals "$id" "$BUILD") || totals="no results: see $out/last.log"
+            rm -f "$kept"
+            if totals=$(run_totals "$id" "$BUILD"); then cp "$BUILD/summary.tsv" "$kept"; else totals="no results: see $out/last.log"; fi
             echo "$totals"
-            { runs rows --run "$id" "$BUILD" 2>/dev/null || true; } | cut -f 1,2,4 | sort > "$out/$(basename "$copy").tsv"
             rows+=("$(printf '%-60s %s' "$copy" "$totals")")
-            if [ "$copy" != "$jdk" ]; then
-                # the outcome, and for a skip its reason up to the first parenthesis (which names the disassembler)
-                line=$(diff <(awk -F'\t' '{ sub(/ \(.*/, "", $3); print $1 "\t" $2 "\t" $3 }' "$out/$(basename "$jdk").tsv") \
-                            <(awk -F'\t' '{ sub(/ \(.*/, "", $3); print $1 "\t" $2 "\t" $3 }' "$out/$(basename "$copy").tsv") \
-                       | sed -n 's/^> /  /p') || true
-                if [ -n "$line" ]; then
-                    differ=1
-                    diffs+=("$(basename "$copy") differs from $(basename "$jdk"):" "$line")
-                fi
+            if [ "$copy" != "$jdk" ] && ! line=$(runs differ "$out/$(basename "$jdk").tsv" "$kept" 2>&1); then
+                differ=1
+                diffs+=("$(basename "$copy") differs from $(basename "$jdk"):" "$line")
             fi
         done
     done

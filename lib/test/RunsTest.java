@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary The shell modes run the pack through one function and read runs through the run model: findings are counted in stress and bench rounds, in bisect's judgement and in make check's steps; a round never reads an earlier round's results; make matrix's table is the model's
+ * @summary The shell modes run the pack through one function and read runs through the run model: findings are counted in stress and bench rounds, in bisect's judgement and in make check's steps; a round never reads an earlier round's results; make matrix's table, make foreign-hsdis's comparison and make stress's tally are the model's
  * @library /lib /make/tools
  * @build Runs RunResults
  * @run testng RunsTest
@@ -122,6 +122,37 @@ public class RunsTest {
         assertEquals(bash("runs tally passed=3 failed=0; runs tally passed=1 finding=2"),
                 "3 passed, 0 failed, 0 skipped\n1 passed, 0 failed, 0 skipped, 2 findings\nexit 3");
         assertTrue(bash("runs tally passd=1").startsWith("error: Runs tally: 'passd' is no outcome"));
+    }
+
+    /** A results file of run ID: the header make/jtreg.sh writes, then ROWS (test, outcome, seconds, cause). */
+    static Path results(Path dir, String name, String id, String... rows) throws Exception {
+        String header = "#pack-results\t1\n#run\t" + id + "\ntest\toutcome\tseconds\tcause\tevidence\n";
+        return Files.writeString(Files.createDirectories(dir).resolve(name), header + String.join("\n", rows) + "\n");
+    }
+
+    @Test
+    public void aCopysRunDiffersWhereAnOutcomeOrItsReasonBeforeTheParenthesisDoes() throws Exception {
+        Path dir = Files.createTempDirectory("runs-differ");
+        Path jdk = results(dir, "jdk.tsv", "1", "t/A.java\tpassed\t1.00\t", "t/B.java\tskipped\t0.10\tno C2 (capstone)",
+                "t/C.java\tpassed\t1.00\t");
+        Path same = results(dir, "same.tsv", "2", "t/B.java\tskipped\t0.30\tno C2 (fcml)", "t/A.java\tpassed\t2.00\t",
+                "t/C.java\tpassed\t1.00\t");
+        Path other = results(dir, "other.tsv", "3", "t/A.java\tfailed\t1.00\texpected CMOV (hex)", "t/B.java\tskipped\t0.10\tno C2 (fcml)");
+        assertEquals(bash("runs differ " + jdk + " " + same), "exit 0");
+        assertEquals(bash("runs differ " + jdk + " " + other), "  t/A.java\tfailed\texpected CMOV\n  t/C.java\t(not run)\nexit 1");
+        assertTrue(bash("runs differ " + jdk + " " + dir.resolve("none.tsv")).endsWith("no results (the run produced none)\nexit 2"));
+    }
+
+    @Test
+    public void stressTalliesEachFailingTestOverItsRounds() throws Exception {
+        Path dir = Files.createTempDirectory("runs-failures");
+        Path r1 = results(dir, "round-1.tsv", "1", "t/A.java\tfailed\t1.00\tx", "t/B.java\tpassed\t1.00\t");
+        Path r2 = results(dir, "round-2.tsv", "2", "t/A.java\tpassed\t1.00\t", "t/B.java\tinconclusive\t1.00\ty");
+        Path r10 = results(dir, "round-10.tsv", "3", "t/A.java\tfailed\t1.00\tx", "t/B.java\tfinding\t1.00\tz");
+        assertEquals(bash("runs failures " + r1 + " " + r10 + " " + r2), """
+                  failed or inconclusive in 2 of 3 rounds: t/A.java (round-1 round-10)
+                  failed or inconclusive in 1 of 3 rounds: t/B.java (round-2)
+                exit 0""");
     }
 
     static java.util.EnumMap<Outcome, Integer> n(String... counts) {

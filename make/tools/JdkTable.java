@@ -12,9 +12,15 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The JDK table, {@code make/jdk-table}: one row per JDK name (ISA, feature, source, pin, lists, wheel hash), read by
- * the same rules as make/lib.sh's {@code jdk_rows}, with the same one-line refusal of a bad row
- * ({@code <file>:<line>: <what>}); lib/test/JdkTableTest.java holds both readers to the same fixtures.
+ * The JDK table, {@code make/jdk-table}: one row per JDK name (ISA, feature, source, pin, lists, wheel hash), and its
+ * one reader: the tools read it here, the shell through {@code JdkTable rows} (make/lib.sh's {@code jdk_rows}). A bad
+ * row is refused with one line, {@code <file>:<line>: <what>}.
+ *
+ * <pre>
+ *   JdkTable rows TABLE     the rows, checked, in the table's order, one a line, the columns separated by one blank;
+ *                           a bad row: its one line on stderr, nothing on stdout, exit 1 (-Dpack.platforms: the
+ *                           platform table whose ISAs a row may name)
+ * </pre>
  */
 public final class JdkTable {
     /** One row, in the table's column order. */
@@ -29,6 +35,22 @@ public final class JdkTable {
     private static final Pattern LISTS = Pattern.compile("-|[a-z][a-z-]*(,[a-z][a-z-]*)*");
 
     private JdkTable() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 2 || !args[0].equals("rows")) {
+            System.err.println("usage: JdkTable rows TABLE");
+            System.exit(2);
+        }
+        String rows;
+        try {
+            rows = format(parse(Path.of(args[1]), Platforms.file(), Platforms.rows().keySet()));
+        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
+            System.err.println(e.getMessage());
+            System.exit(1);
+            return;
+        }
+        System.out.print(rows);
     }
 
     /** Where the table is: JDK_TABLE (as for the shell), else make/jdk-table under the test root or here. */
@@ -112,7 +134,7 @@ public final class JdkTable {
         return List.copyOf(rows);
     }
 
-    /** The rows as make/lib.sh's jdk_rows prints them (one a line, columns separated by one blank), for comparison. */
+    /** The rows as {@code JdkTable rows} prints them: one a line, the columns separated by one blank. */
     public static String format(List<Row> rows) {
         StringBuilder out = new StringBuilder();
         for (Row r : rows) {

@@ -25,6 +25,10 @@ import java.util.Set;
  *                                       them to OUT; exit 0 ok, 3 ok with findings, 1 the step failed
  *   Runs sum FILE...                    the totals lines of FILEs (Runs step's) added up
  *   Runs tally OUTCOME=N...             the totals line of a script's own checks (passed=5 failed=1)
+ *   Runs differ BASE OTHER              the tests whose outcome in run OTHER differs from run BASE's (make
+ *                                       foreign-hsdis: a copy of a JDK against the JDK); exit 1 when one does
+ *   Runs failures ROUND...              make stress's tally: each test that failed or was inconclusive in some of
+ *                                       the rounds (results files), in how many and which (their file names)
  *   Runs table RESULTS TIMES LABEL...   make matrix's table of test x JDK (RESULTS: label, test, outcome, seconds,
  *                                       cause; TIMES: label, seconds, exit, home, version), the notes, the totals
  *                                       line of its cells; exit status that of the cells' outcomes
@@ -36,7 +40,7 @@ import java.util.Set;
 public class Runs {
     /** An exit status no outcome has: the results could not be read, or the arguments are wrong. */
     static final int ERROR = 2;
-    static final String COMMANDS = "totals, rows, bisect, step, sum, tally, table";
+    static final String COMMANDS = "totals, rows, bisect, step, sum, tally, table, differ, failures";
 
     /** Counts given as OUTCOME=N words (a script's own checks: passed=5 failed=1). */
     static EnumMap<Outcome, Integer> tally(List<String> words) {
@@ -142,6 +146,23 @@ public class Runs {
                 System.out.println(Outcome.totals(t.counts()));
                 return Outcome.exitStatus(t.counts());
             }
+            case "differ" -> {
+                if (args.size() != 2) {
+                    throw new IllegalArgumentException("Runs differ BASE OTHER (two runs: BUILD directories or results files)");
+                }
+                List<String> d = differ(RunResults.read(Path.of(args.get(0))).results(), RunResults.read(Path.of(args.get(1))).results());
+                d.forEach(System.out::println);
+                return d.isEmpty() ? 0 : 1;
+            }
+            case "failures" -> {
+                need(args, 1, command);
+                Map<String, List<RunResults.Result>> rounds = new java.util.LinkedHashMap<>();
+                for (String f : args) {
+                    rounds.put(Path.of(f).getFileName().toString().replaceFirst("\\.tsv$", ""), RunResults.read(Path.of(f)).results());
+                }
+                failures(rounds).forEach(System.out::println);
+                return 0;
+            }
             default -> throw new IllegalArgumentException("Runs: unknown command '" + command + "' (" + COMMANDS + ")");
         }
     }
@@ -160,6 +181,40 @@ public class Runs {
             named.add(Outcome.of(w, "the outcomes asked for"));
         }
         return words.isEmpty() ? EnumSet.allOf(Outcome.class) : except ? EnumSet.complementOf(EnumSet.copyOf(named)) : named;
+    }
+
+    /**
+     * The tests whose outcome in OTHER differs from BASE's, sorted, a line each: two blanks, test, outcome and cause
+     * separated by tabs. A cause counts up to its first " (" (where a skip may name the disassembler, which is what
+     * differs between the two runs); a test of BASE that OTHER does not list is "(not run)" there.
+     */
+    static List<String> differ(List<RunResults.Result> base, List<RunResults.Result> other) {
+        Map<String, String> was = new java.util.HashMap<>();
+        base.forEach(r -> was.put(r.test(), outcomeOf(r)));
+        Map<String, String> is = new java.util.TreeMap<>();
+        other.forEach(r -> is.put(r.test(), outcomeOf(r)));
+        was.keySet().forEach(t -> is.putIfAbsent(t, t + "\t(not run)"));
+        return is.entrySet().stream().filter(e -> !e.getValue().equals(was.get(e.getKey()))).map(e -> "  " + e.getValue()).toList();
+    }
+
+    static String outcomeOf(RunResults.Result r) {
+        return r.test() + "\t" + r.outcome().word() + "\t" + r.cause().replaceAll("[\t\n\r]+", " ").replaceFirst(" \\(.*", "");
+    }
+
+    /**
+     * make stress's tally over its rounds (name: results, in the order run): each test that failed or was inconclusive
+     * in at least one, sorted, with the number of rounds and their names.
+     */
+    static List<String> failures(Map<String, List<RunResults.Result>> rounds) {
+        Map<String, List<String>> in = new java.util.TreeMap<>();
+        rounds.forEach((name, results) -> results.stream()
+                .filter(r -> r.outcome() == Outcome.FAILED || r.outcome() == Outcome.INCONCLUSIVE)
+                .forEach(r -> in.computeIfAbsent(r.test(), t -> new ArrayList<>()).add(name)));
+        List<String> lines = new ArrayList<>();
+        in.values().forEach(names -> names.sort(java.util.Comparator.comparingInt(String::length).thenComparing(java.util.Comparator.naturalOrder())));
+        in.forEach((test, names) -> lines.add("  failed or inconclusive in " + names.size() + " of " + rounds.size()
+                + " rounds: " + test + " (" + String.join(" ", names) + ")"));
+        return lines;
     }
 
     record Judgement(String verdict, int exit, String why) {
