@@ -394,33 +394,3 @@ check_rounds() {
     [ -z "${SEEDS:-}" ] || [[ $SEEDS =~ ^[1-9][0-9]{0,5}$ ]] || die "SEEDS=$SEEDS is not a positive number of seeds"
     [ -z "${SEED:-}" ] || [[ $SEED =~ ^[0-9]{1,9}$ ]] || die "SEED=$SEED is not a whole number below 10^9 (C2's StressSeed)"
 }
-
-# share_compiled_classes DIR [SINCE]: jtreg (7.x) gives each of its -conc threads a class directory of its own,
-# DIR/<n> (DIR itself at -conc:1), and compiles the library and a test again in every thread that runs it, so
-# a run after a change recompiles the same classes up to CONC times over the next runs. This copies what any of
-# them compiled into the others, newer files over older, times kept: jtreg then finds every class up to date
-# in whichever directory (DIR too, for a later -conc:1 run), and the next run compiles nothing.
-# With SINCE (a file touched before jtreg started) it copies only when jtreg compiled something since: the copies
-# keep their times, so a run that compiled nothing leaves no newer file, and the directories are as the last
-# copy left them (a run without it, some 0.6 s on 2 cores with the whole pack's classes).
-share_compiled_classes() {
-    local dirs=("$1") d e sub
-    if [ -n "${2:-}" ] && [ -e "$2" ] && [ -z "$(find "$1" -type f -newer "$2" -print -quit 2>/dev/null)" ]; then
-        return 0
-    fi
-    for d in "$1"/[0-9]*; do
-        [ -d "$d" ] && dirs+=("$d")
-    done
-    [ ${#dirs[@]} -gt 1 ] || return 0
-    for d in "${dirs[@]}"; do
-        for e in "${dirs[@]}"; do
-            [ "$d" = "$e" ] && continue
-            for sub in lib test; do
-                [ -d "$d/$sub" ] || continue
-                # Only the next run's speed depends on it: a failed copy is a note, never the run's failure.
-                { mkdir -p "$e/$sub" && cp -a -u "$d/$sub/." "$e/$sub/"; } || note "could not copy $d/$sub to $e/$sub"
-            done
-        done
-    done
-    return 0
-}

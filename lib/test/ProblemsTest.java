@@ -2,7 +2,7 @@
  * @test
  * @summary The problem lists (make/tools/Problems.java) apply per ISA, JDK and emulation, give each entry its reason, and a bad line is one error naming its file and line
  * @library /lib /make/tools
- * @build Problems
+ * @build Problems PackRun
  * @run testng ProblemsTest
  */
 
@@ -88,21 +88,26 @@ public class ProblemsTest {
         assertEquals(e.getMessage(), "ProblemList-jdk25-arm.txt: unknown qualifier 'arm' (ProblemList[-qemu][-jdkN].txt)");
     }
 
-    /** What make/jtreg.sh shows of a bad list: one line on stderr, exit 2, nothing on stdout. */
+    /** What a run (make/tools/PackRun.java) shows of a bad list: one line on stderr, exit 2, nothing on stdout, nothing built. */
     @Test
-    public void theToolSaysItInOneLine() throws Exception {
-        Path dir = lists("ProblemList.txt", "test/a/Spill.java 8359378 linux-aarch46\n");
-        Path err = Files.createTempFile(Path.of("."), "problems", ".stderr");
-        Path out = Files.createTempFile(Path.of("."), "problems", ".stdout");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("test.jdk"), "bin", "java").toString(),
-                "-Dtest.root=" + System.getProperty("test.root"), "-cp", System.getProperty("test.class.path"), "Problems",
-                "aarch64", "25", "false", dir.resolve("out.txt").toString(), dir.toString())
-                .redirectError(err.toFile()).redirectOutput(out.toFile()).start();
-        assertEquals(p.waitFor(), 2);
+    public void theRunSaysItInOneLine() throws Exception {
+        Path pack = Files.createTempDirectory(Path.of("."), "pack").toAbsolutePath();
+        Files.createDirectories(pack.resolve("make/problems"));
+        Files.writeString(pack.resolve("make/problems/ProblemList.txt"), "test/a/Spill.java 8359378 linux-aarch46\n");
+        Path err = pack.resolve("stderr"), out = pack.resolve("stdout");
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("test.jdk"), "bin", "java").toString(),
+                "-Dpack.platforms=" + Path.of(System.getProperty("test.root"), "make/platforms"),
+                "-cp", anatomy.capture.ChildVm.testClassPath(), "PackRun", "test/a/Spill.java")
+                .directory(pack.toFile()).redirectError(err.toFile()).redirectOutput(out.toFile());
+        pb.environment().putAll(java.util.Map.of("BUILD", pack.resolve("build").toString(), "AREA", pack.resolve("build/area").toString(),
+                "HOST_JDK", System.getProperty("test.jdk"), "ARCH_UNDER_TEST", "aarch64", "FEATURE", "25", "EMULATED", "false"));
+        int exit = pb.start().waitFor();
         List<String> lines = Files.readAllLines(err);
+        assertEquals(exit, 2, String.join("\n", lines));
         assertEquals(lines.size(), 1, String.join("\n", lines));
         assertTrue(lines.get(0).startsWith("error: ") && lines.get(0).contains("ProblemList.txt:1:"), lines.get(0));
         assertEquals(Files.readString(out), "");
+        assertTrue(!Files.exists(pack.resolve("build/area/work")), "a work area was made before the list was read");
     }
 
     @Test

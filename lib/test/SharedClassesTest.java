@@ -1,6 +1,8 @@
 /*
  * @test
- * @summary make/lib.sh share_compiled_classes copies what one jtreg thread compiled to the others, and only when jtreg compiled something in this run
+ * @summary make/tools/PackRun.java shareCompiledClasses copies what one jtreg thread compiled to the others, and only when jtreg compiled something in this run
+ * @library /make/tools /lib
+ * @build PackRun
  * @run testng SharedClassesTest
  */
 
@@ -15,18 +17,15 @@ import java.time.Instant;
 import org.testng.annotations.Test;
 
 /*
- * jtreg 7 gives each -conc thread a class directory (classes/0, classes/1, ...). After a run, make/jtreg.sh copies
+ * jtreg 7 gives each -conc thread a class directory (classes/0, classes/1, ...). After a run, PackRun copies
  * what any of them compiled into the others, so the next run compiles nothing. A run that compiled nothing needs
- * no copy (the copies keep their times): given the file touched before jtreg started, the function copies only
+ * no copy (the copies keep their times): given the file touched before jtreg started, it copies only
  * when some class is newer than it.
  */
 public class SharedClassesTest {
-    private static final Path ROOT = Path.of(System.getProperty("test.root", "."));
-
     private static int share(Path classes, Path since) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", ". make/lib.sh; share_compiled_classes \"$1\" \"$2\"", "_",
-                classes.toString(), since == null ? "" : since.toString()).directory(ROOT.toFile()).inheritIO();
-        return pb.start().waitFor();
+        PackRun.shareCompiledClasses(classes, since);
+        return 0;
     }
 
     private static Path classes(String name) throws Exception {

@@ -16,10 +16,9 @@ import java.util.stream.Stream;
  * {@code generic-all}, {@code linux-all}, {@code linux-<isa>} or {@code generic-<isa>}, the ISA by the pack's name
  * (make/platforms) or os.arch's.
  *
- * <p>make/jtreg.sh runs {@code Problems ISA FEATURE EMULATED OUT DIR}: the entries of DIR's files that apply, with
+ * <p>A run (make/tools/PackRun.java) asks for {@link #excludeFile}: the entries of DIR's files that apply, with
  * their comments, go to OUT for jtreg's {@code -exclude:} (their platforms rewritten to generic-all: jtreg would
- * match them against the host that runs it, not the JDK under qemu); it prints OUT's path, or nothing when no entry
- * applies. The summary reads OUT back ({@link #read}) and reports each excluded test as {@code problem}.
+ * match them against the host that runs it, not the JDK under qemu); its path, or nothing when no entry applies. The summary reads OUT back ({@link #read}) and reports each excluded test as {@code problem}.
  */
 public class Problems {
     /** One entry: the test (file or file#id), its bug ids, its platforms and the reason above it. */
@@ -34,28 +33,23 @@ public class Problems {
         }
     }
 
-    public static void main(String[] args) {
-        if (args.length != 5 || !args[1].matches("\\d+") || !args[2].matches("true|false")) {
-            System.err.println("error: usage: Problems ISA FEATURE EMULATED(true|false) OUT DIR (given: " + String.join(" ", args) + ")");
-            System.exit(2);
+    /**
+     * The exclude file for jtreg of the entries of DIR's problem lists that apply to a run of JDK FEATURE on ISA
+     * (emulated or not), written to OUT; its path, or nothing (and no file) when none applies.
+     */
+    static String excludeFile(Path out, Path dir, String isa, int feature, boolean emulated) throws IOException {
+        List<Entry> chosen = select(dir, isa, feature, emulated);
+        StringBuilder text = new StringBuilder("# The problem-list entries that apply to this run (make/tools/Problems.java)\n");
+        for (Entry e : chosen) {
+            text.append("\n# ").append(e.comment()).append("\n").append(e.test()).append(' ').append(e.bugs()).append(" generic-all\n");
         }
-        try {
-            Path out = Path.of(args[3]);
-            List<Entry> chosen = select(Path.of(args[4]), args[0], Integer.parseInt(args[1]), Boolean.parseBoolean(args[2]));
-            StringBuilder text = new StringBuilder("# The problem-list entries that apply to this run (make/tools/Problems.java)\n");
-            for (Entry e : chosen) {
-                text.append("\n# ").append(e.comment()).append("\n").append(e.test()).append(' ').append(e.bugs()).append(" generic-all\n");
-            }
-            Files.deleteIfExists(out);
-            if (!chosen.isEmpty()) {
-                Files.createDirectories(out.toAbsolutePath().getParent());
-                Files.writeString(out, text);
-                System.out.println(out);
-            }
-        } catch (IllegalArgumentException | IOException e) {   // one line: the file, the line and what is wrong
-            System.err.println("error: " + e.getMessage());
-            System.exit(2);
+        Files.deleteIfExists(out);
+        if (chosen.isEmpty()) {
+            return "";
         }
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, text);
+        return out.toString();
     }
 
     /**

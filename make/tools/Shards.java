@@ -218,6 +218,19 @@ final class Shards {
         Files.writeString(file, b);
     }
 
+    /**
+     * make test SHARD=k/N: shard k's test files of the selection, planned from the earlier wall times BUILD's rule
+     * names (timingsFile); the plan written to PLAN_OUT, its description on stderr.
+     */
+    static List<String> testShard(String shard, Path build, Path planOut, List<String> selection) throws IOException {
+        int[] kn = parse(shard);
+        Path timings = timingsFile(System.getenv("TIMINGS"), build);
+        Plan plan = plan(units("", testFiles(selection), readTimings(timings), 1), kn[1]);
+        writePlan(planOut, plan, kn[0]);
+        System.err.print(describe(plan, kn[0], timings.toString()));
+        return plan.shards().get(kn[0] - 1).stream().map(Unit::test).toList();
+    }
+
     public static void main(String[] args) throws IOException {
         try {
             run(args);
@@ -230,14 +243,7 @@ final class Shards {
     static void run(String[] args) throws IOException {
         List<String> a = List.of(args);
         switch (a.isEmpty() ? "" : a.get(0)) {
-            case "test" -> {
-                int[] kn = parse(a.get(1));
-                Path timings = timingsFile(System.getenv("TIMINGS"), Path.of(a.get(2)));
-                Plan plan = plan(units("", testFiles(a.subList(4, a.size())), readTimings(timings), 1), kn[1]);
-                writePlan(Path.of(a.get(3)), plan, kn[0]);
-                System.err.print(describe(plan, kn[0], timings.toString()));
-                plan.shards().get(kn[0] - 1).forEach(u -> System.out.println(u.test()));
-            }
+            case "test" -> testShard(a.get(1), Path.of(a.get(2)), Path.of(a.get(3)), a.subList(4, a.size())).forEach(System.out::println);
             case "plan" -> {
                 int[] kn = parse(a.get(1));
                 Path timings = timingsFile(System.getenv("TIMINGS"), Path.of(a.get(2)));

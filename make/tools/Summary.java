@@ -35,9 +35,7 @@ import java.util.stream.Stream;
  * (also when nothing ran, 1).
  *
  * Usage: Summary WORK_DIR PROBE_REPORT START_EPOCH_SECONDS TSV_OUT SELECTION...
- *        Summary --rerun WORK_DIR PROBE_REPORT START_EPOCH_SECONDS   (the tests to run once more without the user's
- *        options, one a line: Verdict.rerunWithoutOptions)
- * Properties: pack.rerun, pack.rerun.probe, pack.rerun.options, pack.problems (the exclude file make/jtreg.sh gave jtreg);
+ * Properties: pack.rerun, pack.rerun.probe, pack.rerun.options, pack.problems (the exclude file PackRun gave jtreg);
  * the run's facts: pack.run.id, pack.commit, pack.jdk.home, pack.test.jdk, pack.vm.options (runFacts)
  */
 public class Summary {
@@ -47,16 +45,22 @@ public class Summary {
         }
     }
 
-    public static void main(String[] args) throws IOException {
-        if (args.length == 4 && args[0].equals("--rerun")) {
-            Properties probe = load(Path.of(args[2]));
-            for (Result r : read(Path.of(args[1]), probe, Long.parseLong(args[3]) * 1000 - 1000).values()) {
-                if (Verdict.rerunWithoutOptions(new Finding.Outcome(r.status(), r.reason()), probe)) {
-                    System.out.println(r.test());
-                }
+    /**
+     * The tests of a run (WORK, its probe's report PROBE, started at START in seconds) that run once more without the
+     * user's options (anatomy.probe.Verdict.rerunWithoutOptions): make/tools/PackRun.java's rerun.
+     */
+    static List<String> rerunTests(Path work, Path probeFile, long start) throws IOException {
+        Properties probe = load(probeFile);
+        List<String> again = new ArrayList<>();
+        for (Result r : read(work, probe, start * 1000 - 1000).values()) {
+            if (Verdict.rerunWithoutOptions(new Finding.Outcome(r.status(), r.reason()), probe)) {
+                again.add(r.test());
             }
-            return;
         }
+        return again;
+    }
+
+    public static void main(String[] args) throws IOException {
         Path work = Path.of(args[0]);
         Properties probe = load(Path.of(args[1]));
         long start = Long.parseLong(args[2]) * 1000 - 1000;
