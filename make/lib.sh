@@ -57,7 +57,7 @@ JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
 # JDK). A bad row is one line on stderr naming the file and its line, and a failure (nothing printed).
 jdk_rows() {
     local rows kept
-    kept=${BUILD:-build}/tools/jdk-rows-$(cksum <<<"$JDK_TABLE $PLATFORMS_FILE" | cut -d' ' -f1)
+    kept=${PACK_TOOLS_DIR:-${BUILD:-build}/tools}/jdk-rows-$(cksum <<<"$JDK_TABLE $PLATFORMS_FILE" | cut -d' ' -f1)
     if [ "$kept" -nt "$JDK_TABLE" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt make/tools/JdkTable.java ]; then
         cat "$kept"; return 0
     fi
@@ -216,10 +216,11 @@ find_jtreg() {
     echo /usr/share/jtreg
 }
 
-# build_tools HOST_JDK: compiles make/tools/*.java into $BUILD/tools when stale; prints the class directory.
-# The tools read machine code with the library's own parser and vocabulary (lib/anatomy, from -sourcepath).
+# build_tools HOST_JDK: compiles make/tools/*.java into $BUILD/tools (PACK_TOOLS_DIR when set: pack_run's runs share
+# the main BUILD's) when stale; prints the class directory. The tools read machine code with the library's own parser
+# and vocabulary (lib/anatomy, from -sourcepath).
 build_tools() {
-    local out=$BUILD/tools
+    local out=${PACK_TOOLS_DIR:-$BUILD/tools}
     if [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools lib/anatomy -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; then
         rm -rf "$out"
         mkdir -p "$out"
@@ -339,10 +340,12 @@ pack_plugins() {
 # the results it writes carry it) and the hsdis plugins of the main $BUILD (pack_plugins); what the caller set
 # (JDK, ARCH, TEST, CONC, VM_OPTIONS, JAVA_OPTIONS, RETAIN, PACK_OPTIONS_CHECKED: prefixed to the call or exported)
 # reaches it. A mode's run is no shard and writes no bundle of its own. Its exit status is make/jtreg.sh's. Every
-# mode that runs the pack runs it here: make is entered once, by the mode's own target.
+# mode that runs the pack runs it here: make is entered once, by the mode's own target. The runs share the tools the
+# main BUILD compiled (PACK_TOOLS_DIR): a work area compiles none of its own (3 s each: make check has 40 of them).
 pack_run() {
     pack_plugins || return 2
-    HSDIS_PATH=$PACK_PLUGIN_PATH HSDIS_DECODE=$PACK_DECODER PACK_RUN_ID=$2 BUILD=$1 SHARD='' BUNDLE='' bash make/jtreg.sh
+    HSDIS_PATH=$PACK_PLUGIN_PATH HSDIS_DECODE=$PACK_DECODER PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$PACK_PLUGINS_OF/tools} \
+        PACK_RUN_ID=$2 BUILD=$1 SHARD='' BUNDLE='' bash make/jtreg.sh
 }
 
 # run_round DIR LOG: one pack_run in DIR with a run id of its own (ROUND_ID), its output in LOG; sets
