@@ -52,13 +52,18 @@ final class Bundles {
             System.err.println("usage: Bundles write BUNDLE BUILD_DIR test|matrix PLAN_FILE [RUN_DIR...]");
             System.exit(2);
         }
-        Path bundle = Path.of(args[1]), plan = Path.of(args[4]);
+        Path bundle = Path.of(args[1]);
         try {
-            writeAs(bundle, Path.of(args[2]), args[3], plan, PackIdentity.commit(), List.of(args).subList(5, args.length));
+            writeAndSay(bundle, Path.of(args[2]), args[3], Path.of(args[4]), List.of(args).subList(5, args.length));
         } catch (IOException e) {
             System.err.println("error: cannot write the bundle " + bundle + ": " + e.getMessage());
             System.exit(2);
         }
+    }
+
+    /** The bundle of this checkout's commit (writeAs), then its one line: where, and its shard of which plan. */
+    static void writeAndSay(Path bundle, Path build, String kind, Path plan, List<String> runDirs) throws IOException {
+        writeAs(bundle, build, kind, plan, PackIdentity.commit(), runDirs);
         Properties planned = Results.props(plan);
         System.out.println("bundle: " + bundle + " (shard " + planned.getProperty("shard", "1/1") + " of plan " + planned.getProperty("plan.hash", "") + ")");
     }

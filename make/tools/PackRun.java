@@ -120,7 +120,7 @@ public class PackRun {
         shareCompiledClasses(work.resolve("classes"), started);
 
         List<String> summary = new ArrayList<>(List.of("-Dpack.problems=" + problems, "-Dpack.run.id=" + runId,
-                "-Dpack.jdk.home=" + get("JDK"), "-Dpack.test.jdk=" + get("TEST_JDK"), "-Dpack.commit=" + head(),
+                "-Dpack.jdk.home=" + get("JDK"), "-Dpack.test.jdk=" + get("TEST_JDK"), "-Dpack.commit=" + PackIdentity.git(PackIdentity.HERE, "rev-parse", "HEAD"),
                 "-Dpack.vm.options=" + userOptions));
         summary.addAll(rerunWithoutOptions(args, start));
         // The summary's exit status is the run's: 0 all passed, skipped or problem-listed, 1 a test failed, else 4
@@ -133,7 +133,7 @@ public class PackRun {
         // of one plan must read the same times) nor one under options that change them (-Xcomp, a negative control).
         if (get("SHARD").isEmpty() && userOptions.isEmpty()) {
             try {
-                Shards.run(new String[] {"record", build.toString()});
+                Shards.recordRun(build);
             } catch (IOException | RuntimeException e) {
                 System.err.println("make: could not record the wall times in " + build.resolve("timings.tsv") + ": " + e.getMessage());
             }
@@ -168,7 +168,7 @@ public class PackRun {
         Path stamp = work.resolve("lib.stamp");
         if (!Files.exists(stamp) || newerThan(Path.of("lib"), ".java", Files.getLastModifiedTime(stamp))) {
             for (String d : List.of("classes", "extraPropDefns", "lib-classes")) {
-                delete(work.resolve(d));
+                Bundles.delete(work.resolve(d));
             }
             Files.deleteIfExists(stamp);
             Files.createFile(stamp);
@@ -180,7 +180,7 @@ public class PackRun {
         Path classes = work.resolve("lib-classes");
         if (!Files.isDirectory(classes)) {
             Path tmp = work.resolve("lib-classes.tmp");
-            delete(tmp);
+            Bundles.delete(tmp);
             List<String> javac = new ArrayList<>(List.of(Path.of(need("HOST_JDK"), "bin", "javac").toString(), "-nowarn",
                     "-XDstringConcat=inline", "-d", tmp.toString()));
             for (String dir : List.of("lib/anatomy", "lib/jdk", "lib/jtreg")) {
@@ -211,7 +211,7 @@ public class PackRun {
                 return FileVisitResult.CONTINUE;
             }
         });
-        delete(report);
+        Bundles.delete(report);
         Files.deleteIfExists(work.resolve("jtData/ResultCache2.jtw"));
         Files.createDirectories(report);
     }
@@ -292,7 +292,7 @@ public class PackRun {
      */
     List<String> rerunWithoutOptions(List<String> args, long start) throws IOException, InterruptedException {
         Path rerun = area.resolve("rerun");
-        delete(rerun);
+        Bundles.delete(rerun);
         if (userOptions.isEmpty() || get("PACK_RERUN").equals("no")) {
             return List.of();
         }
@@ -321,10 +321,8 @@ public class PackRun {
         if (get("BUNDLE").isEmpty()) {
             return;
         }
-        List<String> a = new ArrayList<>(List.of("write", get("BUNDLE"), build.toString(), "test", plan.toString()));
-        a.addAll(runDirs);
         try {
-            Bundles.main(a.toArray(String[]::new));
+            Bundles.writeAndSay(Path.of(get("BUNDLE")), build, "test", plan, runDirs);
         } catch (IOException e) {
             throw new Stop("cannot write the bundle " + get("BUNDLE") + ": " + e.getMessage());
         }
@@ -336,17 +334,6 @@ public class PackRun {
         command.addAll(args);
         System.out.flush();
         return new ProcessBuilder(command).inheritIO().start().waitFor();
-    }
-
-    /** The commit checked out here, or nothing. */
-    static String head() {
-        try {
-            Process p = new ProcessBuilder("git", "rev-parse", "HEAD").redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            String out = new String(p.getInputStream().readAllBytes()).trim();
-            return p.waitFor() == 0 ? out : "";
-        } catch (IOException | InterruptedException e) {
-            return "";
-        }
     }
 
     /**
@@ -410,17 +397,6 @@ public class PackRun {
                     throw new UncheckedIOException(e);
                 }
             });
-        }
-    }
-
-    static void delete(Path p) throws IOException {
-        if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path q : s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                Files.delete(q);
-            }
         }
     }
 }

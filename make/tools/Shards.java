@@ -23,17 +23,15 @@ import java.util.TreeMap;
  * hash names it: shards of one plan can be merged (make report FROM=).
  *
  * The timings file has one line per test file: the file, a tab, its native wall seconds (the sum of its
- * variants). `record` folds a run's results (Results.load) into it: those tests' times replace the old ones. Which
+ * variants). `record` (recordRun) folds a run's results (Results.load) into it: those tests' times replace the old ones. Which
  * file a plan reads (timingsFile): TIMINGS= when set, else BUILD_DIR/timings.tsv (make test records it after each
  * run that is not a shard), else make/timings (the seed in the repository, what a fresh clone plans with).
  *
- * Usage: Shards test SHARD BUILD_DIR PLAN_OUT SELECTION...      the shard's test files, one a line; the plan on stderr
- *        Shards matrix SHARD BUILD_DIR PLAN_OUT LABEL:emulated|LABEL:native... -- SELECTION...
+ * make test's shard is planned in PackRun's VM (testShard) and its times recorded there (recordRun).
+ *
+ * Usage: Shards matrix SHARD BUILD_DIR PLAN_OUT LABEL:emulated|LABEL:native... -- SELECTION...
  *                                                               the shard's cells: LABEL, a tab, its test files
  *        Shards plan SHARD BUILD_DIR SELECTION...               only print make test's plan (make plan)
- *        Shards record BUILD_DIR                                the run's times in BUILD_DIR folded into the timings,
- *                                                               written to BUILD_DIR/timings.tsv (native runs only; the
- *                                                               tests it did not run keep theirs)
  * Exit status 2 with one line for a bad SHARD.
  */
 final class Shards {
@@ -138,7 +136,8 @@ final class Shards {
     }
 
     /** The timings a plan reads: TIMINGS (the environment's, when set), else BUILD/timings.tsv when there, else make/timings. */
-    static Path timingsFile(String timings, Path build) {
+    static Path timingsFile(Path build) {
+        String timings = System.getenv("TIMINGS");
         if (timings != null && !timings.isEmpty()) {
             return Path.of(timings);
         }
@@ -224,11 +223,22 @@ final class Shards {
      */
     static List<String> testShard(String shard, Path build, Path planOut, List<String> selection) throws IOException {
         int[] kn = parse(shard);
-        Path timings = timingsFile(System.getenv("TIMINGS"), build);
+        Path timings = timingsFile(build);
         Plan plan = plan(units("", testFiles(selection), readTimings(timings), 1), kn[1]);
         writePlan(planOut, plan, kn[0]);
         System.err.print(describe(plan, kn[0], timings.toString()));
         return plan.shards().get(kn[0] - 1).stream().map(Unit::test).toList();
+    }
+
+    /**
+     * The run's times in BUILD folded into the timings (timingsFile), written to BUILD/timings.tsv: native runs only;
+     * the tests it did not run keep theirs.
+     */
+    static void recordRun(Path build) throws IOException {
+        Results.Run run = Results.load(null, build);
+        if (!"true".equals(run.probe().getProperty("pack.emulated"))) {
+            writeTimings(build.resolve("timings.tsv"), record(readTimings(timingsFile(build)), run));
+        }
     }
 
     public static void main(String[] args) throws IOException {
@@ -243,15 +253,14 @@ final class Shards {
     static void run(String[] args) throws IOException {
         List<String> a = List.of(args);
         switch (a.isEmpty() ? "" : a.get(0)) {
-            case "test" -> testShard(a.get(1), Path.of(a.get(2)), Path.of(a.get(3)), a.subList(4, a.size())).forEach(System.out::println);
             case "plan" -> {
                 int[] kn = parse(a.get(1));
-                Path timings = timingsFile(System.getenv("TIMINGS"), Path.of(a.get(2)));
+                Path timings = timingsFile(Path.of(a.get(2)));
                 System.out.print(describe(plan(units("", testFiles(a.subList(3, a.size())), readTimings(timings), 1), kn[1]), kn[0], timings.toString()));
             }
             case "matrix" -> {
                 int[] kn = parse(a.get(1));
-                Path timings = timingsFile(System.getenv("TIMINGS"), Path.of(a.get(2)));
+                Path timings = timingsFile(Path.of(a.get(2)));
                 int dash = a.indexOf("--");
                 Map<String, Boolean> cells = new LinkedHashMap<>();
                 for (String c : a.subList(4, dash)) {
@@ -272,14 +281,7 @@ final class Shards {
                     }
                 });
             }
-            case "record" -> {
-                Path build = Path.of(a.get(1));
-                Results.Run run = Results.load(null, build);
-                if (!"true".equals(run.probe().getProperty("pack.emulated"))) {
-                    writeTimings(build.resolve("timings.tsv"), record(readTimings(timingsFile(System.getenv("TIMINGS"), build)), run));
-                }
-            }
-            default -> throw new IllegalArgumentException("usage: Shards test|matrix|plan|record ... (see make/tools/Shards.java)");
+            default -> throw new IllegalArgumentException("usage: Shards matrix|plan ... (see make/tools/Shards.java)");
         }
     }
 }
