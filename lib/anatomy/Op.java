@@ -261,8 +261,12 @@ public enum Op implements Formed {
                     seq(step("(v?pxor[dq]?|v?xorp[sd]) %[xyz]mm(?<vz>\\d+), %[xyz]mm\\k<vz>(, %[xyz]mm\\k<vz>)?$"),
                             step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)),
                     seq(step("xorq %(?<z>r\\w+), %\\k<z>$"), step("movq %{z}, \\(%\\w+, %\\w+, 8\\)$").within(6)),
-                    // JDK 28-ea+18, a constant-length array: a zeroed general register broadcast into the vector
-                    seq(step("xor[lq] %(?<z>[re]\\w+), %\\k<z>$"), step("vpbroadcast[bwdq] %{z}, %[xyz]mm(?<vz>\\d+)$").within(2),
+                    // JDK 28-ea+18: a zeroed general register put into the vector register, then stored. With
+                    // 64-byte vectors (AVX-512, MaxVectorSize 64) it is broadcast: vpbroadcastq %rax, %zmm0; with
+                    // 32-byte ones (AVX2, or AVX-512 with MaxVectorSize 32, as C2 runs on an AMD Zen 4) it is moved and
+                    // widened in place: vmovq %rax, %xmm0 ; vpunpcklqdq %xmm0, %xmm0, %xmm0 ; vinserti128 $1, %xmm0,
+                    // %ymm0, %ymm0 (fixtures x86_64-jdk28-avx2, x86_64-jdk28-avx512-256)
+                    seq(step("xor[lq] %(?<z>[re]\\w+), %\\k<z>$"), step("(vpbroadcast[bwdq]|v?movq) %{z}, %[xyz]mm(?<vz>\\d+)$").within(2),
                             step("v?mov(dq[au](8|16|32|64)?|[au]p[sd]|q) %[xyz]mm{vz}, .*\\(").within(8)))),
             on(AARCH64, insn("(stp xzr, xzr, |dc zva|bl .*zero_blocks)")),
             on(RISCV64, anyOf(

@@ -104,6 +104,11 @@ final class Fixtures {
             // logged too), of which only the code and the log are kept.
             new Fixture("x86_64-jdk26", Isa.X86_64, 26, false, false),
             new Fixture("x86_64-jdk28", Isa.X86_64, 28, false, false),
+            // Other CPUs of the fleet (make/cpus), recorded on this AVX-512 machine with the switches that stand in for
+            // them: an AVX2 CPU (-XX:UseAVX=2) and AVX-512 with 32-byte vectors (-XX:MaxVectorSize=32, the code C2
+            // emitted on an AMD EPYC Zen 4); 28-ea+18, code only
+            new Fixture("x86_64-jdk28-avx2", Isa.X86_64, 28, false, false),
+            new Fixture("x86_64-jdk28-avx512-256", Isa.X86_64, 28, false, false),
             new Fixture("aarch64-jdk28-hex", Isa.AARCH64, 28, true, false),
             // s390x under qemu 10 (-cpu qemu), Debian's 25.0.5 and 28-ea+18, decoded offline with LLVM 15
             new Fixture("s390x-jdk25-hex", Isa.S390X, 25, true, false),

@@ -326,6 +326,13 @@ public class VocabularyTest {
                 // JDK 28-ea+18 zeroes a constant-length array through a broadcast zeroed register; on 27 the header's
                 // stores come between the offset's add and the zeroed vector, but not the TLAB end check's compare
                 {X86_64, Op.ZEROING, List.of("xorq %rax, %rax", "vpbroadcastq %rax, %zmm0", "jmp 0x1000", "vmovdqu64 %zmm0, (%rdi)"), 1},
+                // 28-ea+18 with 32-byte vectors (an AVX2 CPU; AVX-512 on an AMD Zen 4): the zeroed register moved into the
+                // vector register and widened in place; a vector register loaded from anything else is no zeroing
+                {X86_64, Op.ZEROING, List.of("xorq %rax, %rax", "vmovq %rax, %xmm0", "vpunpcklqdq %xmm0, %xmm0, %xmm0",
+                        "vinserti128 $1, %xmm0, %ymm0, %ymm0", "jmp 0x1000", "vmovdqu %ymm0, (%rdi)"), 1},
+                {X86_64, Op.ZEROING, List.of("xorq %rax, %rax", "vmovq %rbx, %xmm0", "vpunpcklqdq %xmm0, %xmm0, %xmm0",
+                        "vinserti128 $1, %xmm0, %ymm0, %ymm0", "vmovdqu %ymm0, (%rdi)"), 0},
+                {X86_64, Op.ZEROING, List.of("xorq %rax, %rax", "vmovq %rax, %xmm1", "vmovdqu %ymm0, (%rdi)"), 0},
                 {X86_64, Op.ZERO_STORE.at(27), List.of("movq %rax, %r10", "addq $0x10, %r10", "prefetchnta 0x120(%rax)",
                         "prefetchnta 0x160(%rax)", "prefetchnta 0x1a0(%rax)", "movabsq $0x17980000000001, %r11", "movq %r11, (%rax)",
                         "movq $0x10, 8(%rax)", "vpxord %zmm0, %zmm0, %zmm0", "vmovdqu64 %xmm0, (%r10)"), 1},
