@@ -133,6 +133,21 @@ public final class Assertions {
             return this;
         }
 
+        /**
+         * No {@code absent} unless the code has {@code count} x {@code enough}: what a resource the CPU has a number of
+         * must use up first, e.g. {@code hasNoUnless(SPILL_TO_STACK, atLeast(16), SPILL_TO_FP_REGISTER)}, the stack only
+         * once each of 16 FP registers holds a spill. A count the code cannot reach is a plain {@code hasNo(absent)}.
+         */
+        public CodeAssert hasNoUnless(Operation absent, Count count, Operation enough) {
+            List<Instruction> found = find(enough);
+            if (!count.test(found.size())) {
+                return hasNo(absent);
+            }
+            anchors.add(enough.name() + ": " + found.size() + " found (" + count + ": " + absent.name() + " allowed), first: "
+                    + found.get(0));
+            return this;
+        }
+
         public CodeAssert hasNo(Operation op) {
             Isa isa = code.run().isa();
             String absent = op.absentOn(isa);

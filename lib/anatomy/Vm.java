@@ -130,6 +130,17 @@ public final class Vm {
         return whiteBox().getVMFlag(name);
     }
 
+    /**
+     * How many FP/SIMD registers C2 allocates values to: on x86_64 the 16 of SSE, AVX and AVX2 (xmm0-15), 32 where the
+     * VM uses AVX-512's EVEX encoding (UseAVX 3: xmm16-31 join the float classes, x86.ad's float_reg_evex); 32 on the
+     * other C2 ports (AArch64 v0-31, riscv64 f0-31; ppc64le and s390x do not spill to them). Read from this VM's flags, so
+     * a CPU without AVX-512, or -XX:UseAVX=2 on one with it, gives 16.
+     */
+    public static int fpRegisters() {
+        Object avx = flag("UseAVX");   // x86_64 only
+        return avx == null ? 32 : ((Number) avx).longValue() > 2 ? 32 : 16;
+    }
+
     /** Records the class histogram now (a full GC first, as {@code jcmd GC.class_histogram} does). */
     public static void recordClassHistogram(String label) {
         recordReport("histogram", label, diagnosticCommand("gcClassHistogram"));
