@@ -45,7 +45,7 @@ before=$(system_jdks)
 step hygiene     hygiene
 step hsdis       hsdis-check HSDIS_CHECK_QEMU=yes
 step selftest    selftest
-# The mutants' runner on HotSpot's own code: a killed, an unreached and a crashed mutant of the newest x86_64
+# The mutants' runner on HotSpot's own code: a killed, an unreached, a crashed and a stopped mutant of the newest x86_64
 # build, told apart (the chosen set and the sample are `make mutants` away: docs/mutation.md).
 step mutants     mutants JDK="$MUTANTS" SET=make/mutants/smoke.txt
 step pack        test

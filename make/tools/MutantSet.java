@@ -16,7 +16,7 @@ import java.util.TreeSet;
  */
 final class MutantSet {
     static final Set<String> KINDS = Set.of("return", "branch", "call");
-    static final Set<String> VERDICTS = Set.of("killed", "crashed", "unreached", "survived");
+    static final Set<String> VERDICTS = Set.of("killed", "crashed", "stopped", "unreached", "survived");
 
     /** The mutants of a set file; a malformed line is an IllegalArgumentException naming file:line and the fault. */
     static List<Spec> read(Path file) throws IOException {
@@ -33,9 +33,10 @@ final class MutantSet {
             }
             String where = file + ":" + (i + 1);
             String[] f = line.split("\\s*\\|\\s*", -1);
-            check(f.length == 8, where, "expected 8 columns (id | jdk | kind | function | site | tests | expect | why), found "
-                    + f.length);
-            Spec s = new Spec(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], where);
+            check(f.length == 8 || f.length == 9, where, "expected 8 columns (id | jdk | kind | function | site | tests | expect | why)"
+                    + " and, optionally, a ninth (| options), found " + f.length);
+            String options = f.length == 9 && !f[8].equals("-") ? f[8] : "";
+            Spec s = new Spec(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], options, where);
             check(s.id().matches("[a-z0-9][a-z0-9.-]*"), where, "bad id '" + s.id() + "' (lower case, digits, '.', '-')");
             check(ids.add(s.id()), where, "the id " + s.id() + " is used twice");
             check(KINDS.contains(s.kind()), where, "kind must be one of " + new TreeSet<>(KINDS) + ", not '" + s.kind() + "'");
@@ -44,6 +45,7 @@ final class MutantSet {
             check(s.jdk().matches("\\*|\\d+(-(\\d+)?)?"), where, "jdk must be *, N, N- or N-M, not '" + s.jdk() + "'");
             check(!s.function().isEmpty(), where, "name the function (as nm -C prints it)");
             check(!s.tests().isEmpty(), where, "name the tests the mutant should fail (a file, a directory or a group)");
+            check(options.isEmpty() || options.startsWith("-"), where, "options are VM options (-XX:..., -X...), or -, not '" + options + "'");
             specs.add(s);
         }
         return specs;
@@ -67,7 +69,10 @@ final class MutantSet {
     }
 }
 
-/** One line of a set file: id | jdk | kind | function | site | tests | expect | why, and where it was read. */
+/**
+ * One line of a set file: id | jdk | kind | function | site | tests | expect | why [| options], and where it was read.
+ * {@code options}: VM options every run of this mutant adds, as a user's VM_OPTIONS would (its baseline's too); "" for none.
+ */
 record Spec(String id, String jdk, String kind, String function, String site, String tests, String expect, String why,
-            String origin) {
+            String options, String origin) {
 }

@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
  * Each mutant is judged against a baseline run of the same tests on the unchanged copy:
  *   killed     a test that passed on the baseline fails (named);
  *   crashed    ... and the VM died doing it (the fatal error's first frame named): detected, counted apart;
+ *   stopped    no test ran because the probe stopped the run, naming why (a compiler built in and on that compiles
+ *              nothing, issue 40): detected, counted apart;
  *   unreached  every test kept its outcome, and with a trap at every site (ud2, udf) still did: the code never ran;
  *   survived   every test kept its outcome although the trap shows the site runs;
  *   refused    the set names no site this binary has, or an edit that cannot be made safely.
@@ -99,16 +101,20 @@ public class Mutants {
         Copies.make(home, jdk);
         Path run = work.resolve("run");
 
-        // The baseline: the unchanged copy, over every test some mutant asks for.
-        Set<String> all = new LinkedHashSet<>();
-        mutants.stream().filter(m -> m.refusal() == null).forEach(m -> all.add(selection(m, test)));
-        Map<String, RunResults.Result> baseline = Map.of();
-        if (!all.isEmpty()) {
-            String union = String.join(" ", new TreeSet<>(List.of(String.join(" ", all).split("\\s+"))));
+        // The baselines: the unchanged copy, over every test some mutant asks for, once per set of VM options the
+        // mutants' lines give (most give none: one baseline).
+        Map<String, Set<String>> testsByOptions = new LinkedHashMap<>();
+        mutants.stream().filter(m -> m.refusal() == null)
+                .forEach(m -> testsByOptions.computeIfAbsent(m.spec().options(), o -> new LinkedHashSet<>()).add(selection(m, test)));
+        Map<String, Map<String, RunResults.Result>> baselines = new LinkedHashMap<>();
+        for (Map.Entry<String, Set<String>> e : testsByOptions.entrySet()) {
+            String options = e.getKey();
+            String union = String.join(" ", new TreeSet<>(List.of(String.join(" ", e.getValue()).split("\\s+"))));
             Copies.writeLibrary(jdk, binary.bytes);
-            Path log = work.resolve("baseline.log");
-            System.out.println("mutants: baseline (" + label + ", no mutant) over " + union + "; log " + log);
-            baseline = runPack(run, jdk, union, log);
+            Path log = work.resolve(options.isEmpty() ? "baseline.log" : "baseline-" + (baselines.size() + 1) + ".log");
+            System.out.println("mutants: baseline (" + label + ", no mutant" + (options.isEmpty() ? "" : ", VM options " + options)
+                    + ") over " + union + "; log " + log);
+            Map<String, RunResults.Result> baseline = runPack(run, jdk, union, options, log);
             if (baseline.isEmpty()) {
                 System.err.println("mutants: the baseline did not run: see " + log);
                 System.exit(2);
@@ -117,7 +123,9 @@ public class Mutants {
                 System.err.println("mutants: no test passed on the baseline, so no mutant can be judged: see " + log);
                 System.exit(2);
             }
+            baselines.put(options, baseline);
         }
+        Map<String, RunResults.Result> baseline = baselines.getOrDefault("", Map.of());
 
         // A sample's mutants mostly sit in code the pack never runs: traps at the sites of several mutants at once
         // that change no test show each of them unreached in one run instead of two runs each.
@@ -132,7 +140,7 @@ public class Mutants {
             long start = System.nanoTime();
             Verdict v = m.refusal() != null ? new Verdict(m, "refused", m.refusal(), 0)
                     : screened.containsKey(m) ? screened.get(m)
-                    : judge(m, binary, patches, jdk, run, work, baseline, test, atStart.contains(m));
+                    : judge(m, binary, patches, jdk, run, work, baselines.getOrDefault(m.spec().options(), Map.of()), test, atStart.contains(m));
             v = new Verdict(v.mutant(), v.outcome(), v.detail(), v.seconds() + (System.nanoTime() - start) / 1e9);
             verdicts.add(v);
             System.out.printf("mutants: %-28s %-9s %6.1f s  %s%n", m.spec().id(), v.outcome(), v.seconds(), v.detail());
@@ -351,11 +359,12 @@ public class Mutants {
         Copies.writeLibrary(jdk, apply(binary.bytes, binary, m.edits(), false, patches));
         Path log = work.resolve("mutant-" + m.spec().id() + ".log");
         Path jtrs = run.resolve("jtreg/last/work");
-        Map<String, RunResults.Result> now = runPack(run, jdk, tests, log);
+        Map<String, RunResults.Result> now = runPack(run, jdk, tests, m.spec().options(), log);
         String crash = crashIn(log, jtrs);
         List<String> killed = changed(baseline, now, true);
         if (now.isEmpty()) {
-            return new Verdict(m, "crashed", "the pack did not run (" + (crash == null ? stopped(log) : crash) + ")", 0);
+            List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of();
+            return new Verdict(m, notRun(crash, lines), "the pack did not run (" + (crash == null ? stopped(log) : crash) + ")", 0);
         }
         if (!killed.isEmpty()) {
             return crash != null ? new Verdict(m, "crashed", crash + "; tests: " + String.join(", ", killed), 0)
@@ -372,7 +381,8 @@ public class Mutants {
             return new Verdict(m, "survived", "reached (a trap at its site stops the VM while it starts: every test runs it),"
                     + " yet every test kept its outcome", 0);
         }
-        Map<String, RunResults.Result> trapped = trapRun(m.edits(), binary, patches, jdk, run, tests, work.resolve("trap-" + m.spec().id() + ".log"));
+        Map<String, RunResults.Result> trapped = trapRun(m.edits(), binary, patches, jdk, run, tests, m.spec().options(),
+                work.resolve("trap-" + m.spec().id() + ".log"));
         List<String> reached = reached(baseline, trapped);
         if (trapped.isEmpty() || !reached.isEmpty()) {
             return new Verdict(m, "survived", "reached (the trap at its site changes " + (trapped.isEmpty() ? "every test"
@@ -383,9 +393,9 @@ public class Mutants {
 
     /** A run with a trap at every edit's site; a trap's crash is expected, its error files only moved beside the log. */
     static Map<String, RunResults.Result> trapRun(List<Edit> edits, Binary binary, Patches patches, Path jdk, Path run, String tests,
-                                         Path log) throws Exception {
+                                         String options, Path log) throws Exception {
         Copies.writeLibrary(jdk, apply(binary.bytes, binary, edits, true, patches));
-        Map<String, RunResults.Result> trapped = runPack(run, jdk, tests, log);
+        Map<String, RunResults.Result> trapped = runPack(run, jdk, tests, options, log);
         crashIn(log, run.resolve("jtreg/last/work"));
         return trapped;
     }
@@ -484,7 +494,7 @@ public class Mutants {
             long start = System.nanoTime();
             List<Edit> edits = g.stream().flatMap(m -> m.edits().stream()).toList();
             Path log = work.resolve("screen-" + (i + 1) + ".log");
-            Map<String, RunResults.Result> trapped = trapRun(edits, binary, patches, jdk, run, selection(g.get(0), test), log);
+            Map<String, RunResults.Result> trapped = trapRun(edits, binary, patches, jdk, run, selection(g.get(0), test), "", log);
             boolean none = !trapped.isEmpty() && reached(baseline, trapped).isEmpty();
             double each = (System.nanoTime() - start) / 1e9 / g.size();
             System.out.printf("mutants: screen %d/%d (%s): %s%n", i + 1, groups.size(),
@@ -499,6 +509,19 @@ public class Mutants {
     }
 
     /** Why a run stopped before any test ran, as its log says it (the probe's own words first), and where the log is. */
+    /**
+     * The verdict of a mutant under which no test ran: {@code crashed} when a VM died (its fatal error found), else
+     * {@code stopped} when the probe stopped the run and said why (a line of the runner's log from "the probe's VM":
+     * a compiler that is built in and on yet compiles nothing, a probe VM that did not finish), else {@code crashed}
+     * (the pack did not run, for a reason the log names otherwise).
+     */
+    static String notRun(String crash, List<String> log) {
+        if (crash != null) {
+            return "crashed";
+        }
+        return log.stream().anyMatch(l -> l.contains("the probe's VM") && !l.contains("the probe's VM crashed")) ? "stopped" : "crashed";
+    }
+
     static String stopped(Path log) throws IOException {
         List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of();
         String why = lines.stream().filter(l -> l.contains("the probe's VM")).findFirst()
@@ -584,8 +607,11 @@ public class Mutants {
         System.err.println("mutants: a VM of " + home + " still runs after 60 s; going on");
     }
 
-    /** Runs make/jtreg.sh on the copy; returns the summary's rows by test (none when the run did not start). */
-    static Map<String, RunResults.Result> runPack(Path build, Path jdk, String tests, Path log) throws Exception {
+    /**
+     * Runs make/jtreg.sh on the copy, with the VM options after the user's VM_OPTIONS; returns the summary's rows by
+     * test (none when the run did not start).
+     */
+    static Map<String, RunResults.Result> runPack(Path build, Path jdk, String tests, String options, Path log) throws Exception {
         Files.deleteIfExists(build.resolve("summary.tsv"));   // no earlier run's results are read as this one's
         Path last = build.resolve("jtreg/last/work");
         if (Files.isDirectory(last)) {
@@ -595,7 +621,7 @@ public class Mutants {
                 }
             }
         }
-        Sensitivity.Ran ran = Sensitivity.jtreg(build, tests, "", log, Map.of("JDK", jdk.toString()));
+        Sensitivity.Ran ran = Sensitivity.jtreg(build, tests, options, log, Map.of("JDK", jdk.toString()));
         awaitVmsOf(jdk);
         return Sensitivity.readSummary(build.resolve("summary.tsv"), ran.id());
     }
@@ -653,7 +679,7 @@ public class Mutants {
             }
             String id = String.format("s%d-%02d", seed, out.size() + 1);
             out.add(new Spec(id, "*", branch ? "branch" : "call", f, line + "#" + k + (branch ? " invert" : ""), tests, "-",
-                    "drawn at random (seed " + seed + ")", "sample seed " + seed));
+                    "drawn at random (seed " + seed + ")", "", "sample seed " + seed));
         }
         return out;
     }
@@ -663,7 +689,7 @@ public class Mutants {
     static void report(List<Verdict> verdicts, List<Spec> elsewhere, String label, Path work) throws IOException {
         StringBuilder tsv = new StringBuilder("# id\tkind\tfunction\tsite\tverdict\texpect\tseconds\tdetail\n");
         Map<String, Integer> count = new LinkedHashMap<>();
-        for (String o : List.of("killed", "crashed", "unreached", "survived", "refused")) {
+        for (String o : List.of("killed", "crashed", "stopped", "unreached", "survived", "refused")) {
             count.put(o, 0);
         }
         int passed = 0, failed = 0;
@@ -689,8 +715,8 @@ public class Mutants {
         }
         Files.writeString(work.resolve("mutants.tsv"), tsv);
         int k = count.get("killed"), sv = count.get("survived");
-        System.out.printf("mutants: %d killed, %d crashed, %d unreached, %d survived, %d refused, %d for other releases; "
-                + "score %s%n", k, count.get("crashed"), count.get("unreached"), sv, count.get("refused"), elsewhere.size(),
+        System.out.printf("mutants: %d killed, %d crashed, %d stopped, %d unreached, %d survived, %d refused, %d for other releases; "
+                + "score %s%n", k, count.get("crashed"), count.get("stopped"), count.get("unreached"), sv, count.get("refused"), elsewhere.size(),
                 k + sv == 0 ? "n/a (none reached)" : String.format("%d/%d = %.0f %%", k, k + sv, 100.0 * k / (k + sv)));
         System.out.println("results: " + work.resolve("mutants.tsv"));
         System.out.println(Outcome.totals(passed, failed, elsewhere.size()));

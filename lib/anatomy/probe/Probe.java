@@ -76,7 +76,7 @@ public class Probe implements Callable<Map<String, String>> {
         configuration();
         String emulator = Emulator.current();
         put("pack.emulated", Boolean.toString(emulator != null), emulator != null ? "running under qemu-user (" + emulator + ")" : "native");
-        probeWithChild();
+        probeWithChild(emulator);
         cpuExtensions(isa);
         cmov(isa);
         finalFieldMutation(options);
@@ -88,6 +88,32 @@ public class Probe implements Callable<Map<String, String>> {
         props.put(key, value);
         why.put(key, reason);
         flagsOf.put(key, flags.taken());
+    }
+
+    /**
+     * {@code pack.c2} or {@code pack.c1} from what the WhiteBox child found (Compiler decides): not built or switched
+     * off by the child's final flags is a property; built, on and not compiling the probe's method stops the run,
+     * whatever the user's options (issue 40). The flags of this VM are read too, so that the property's cause
+     * (platform, default, options) names them.
+     */
+    private void compiler(Compiler compiler, Run run, String emulator) {
+        String key = compiler.name().toLowerCase(java.util.Locale.ROOT);
+        java.util.function.Function<String, String> childFlag = name -> {
+            String v = run.fact("flag." + name);
+            return v == null || v.equals("none") ? null : v;
+        };
+        String hasC2 = run.fact("hasC2");
+        Compiler.Decision decision = compiler.decide(new Compiler.Facts(
+                compiler.missing(childFlag, System.getProperty("java.vm.name", ""), hasC2 == null || hasC2.equals("unknown") ? null : Boolean.valueOf(hasC2)),
+                compiler.switchedOffBy(childFlag, run.fact("vm.info")),
+                Boolean.parseBoolean(run.fact(key)), Boolean.parseBoolean(run.fact(key + ".gaveUp")),
+                Boolean.parseBoolean(run.fact(key + ".queued")), reason(String.valueOf(run.fact(key + ".why"))),
+                emulator, Compiler.flagsText(childFlag), String.join(" ", userOptions())));
+        if (decision.stop() != null) {
+            throw new IllegalStateException(decision.stop() + "; the command and output are in " + ChildVm.workFile("probe", "").getParent());
+        }
+        onByFlags(compiler);   // the flags this VM read decide the property's cause
+        put(compiler.property(), Boolean.toString(decision.available()), decision.reason());
     }
 
     /**
@@ -117,11 +143,12 @@ public class Probe implements Callable<Map<String, String>> {
                 : "no VM option selects a collector: the VM chose it (a test may then pick its own)");
     }
 
-    private void probeWithChild() {
+    private void probeWithChild(String emulator) {
         Run run;
         Path osLog = ChildVm.workFile("probe-os", ".log");
         try {
-            run = Jit.run(ProbeChild.Workload.class, "-Xlog:os=info:file=" + osLog);
+            // the child knows no make/platforms (no test.root): it is told whether it runs under an emulator
+            run = Jit.run(ProbeChild.Workload.class, List.of("-Xlog:os=info:file=" + osLog), emulator == null ? "hardware" : "emulated");
             lastRun = run;
         } catch (AssertionError | RuntimeException e) {
             String first = e.getMessage() == null ? e.toString() : e.getMessage();
@@ -137,27 +164,16 @@ public class Probe implements Callable<Map<String, String>> {
             }
             String reason = "a VM with -XX:+WhiteBoxAPI did not run: " + first.lines().findFirst().orElse(first);
             put("pack.whitebox", "false", reason);
-            put("pack.c2", Boolean.toString(c2ByFlags()), "from the VM's flags (WhiteBox unusable): " + c2FlagReason());
+            String c2Flags = flagReason(Compiler.C2);
+            put("pack.c2", Boolean.toString(c2Flags == null), "from the VM's flags (WhiteBox unusable): " + (c2Flags == null ? "C2 flags present and enabled" : c2Flags));
             put("pack.c1", "false", "cannot tell without WhiteBox");
             put("pack.hsdis", "false", "cannot tell without WhiteBox: " + reason);
             put("pack.cpu.features", "", "cannot tell without WhiteBox");
             return;
         }
         put("pack.whitebox", "true", "jdk.test.whitebox.WhiteBox bound");
-        boolean c2 = Boolean.parseBoolean(run.fact("c2"));
-        if (!c2 && c2ByFlags() && userOptions().isEmpty() && !System.getProperty("java.vm.name", "").contains("Zero")
-                && Boolean.parseBoolean(run.fact("c2.gaveUp"))) {
-            // C2 is there and on, nothing the user gave keeps it from a two-line method, and it gave the method up (a
-            // bailout): a broken compiler, not a configuration. Were it a skip, every C2 test would skip and the run be
-            // green. (A request still queued, as under a slow emulator, stays a skip with its reason.)
-            throw new IllegalStateException("the probe's VM has C2 (" + c2FlagReason() + ") and no option of yours limits it,"
-                    + " yet C2 did not compile the probe's two-line method: " + reason(run.fact("c2.why"))
-                    + "; no C2 test can be judged on this JDK; the command and output are in "
-                    + ChildVm.workFile("probe", "").getParent());
-        }
-        put("pack.c2", Boolean.toString(c2), c2 ? "compiled a method at level 4" : "C2 not available: " + noJit(run.fact("c2.why")));
-        boolean c1 = Boolean.parseBoolean(run.fact("c1"));
-        put("pack.c1", Boolean.toString(c1), c1 ? "compiled a method at level 1" : "C1 not available: " + noJit(run.fact("c1.why")));
+        compiler(Compiler.C2, run, emulator);
+        compiler(Compiler.C1, run, emulator);
         String features = run.fact("cpu.features");
         put("pack.cpu.features", cpuFeatures(features), "the CPU features the VM uses (WhiteBox.getCPUFeatures: " + features + ")");
         NMethod printed = run.nmethods().isEmpty() ? null : run.nmethods().get(run.nmethods().size() - 1);
@@ -326,14 +342,6 @@ public class Probe implements Callable<Map<String, String>> {
     // properties decided by launcher options (not -XX flags): the options read, and whether the user gave them
     private final Map<String, List<String>> launcherOptionsOf = new LinkedHashMap<>();
     private final Map<String, Boolean> launcherOptionsSet = new LinkedHashMap<>();
-
-    /** Why a compiler is missing: Zero has no JIT at all; otherwise the VM's reason for the failed request. */
-    private static String noJit(String failure) {
-        if (System.getProperty("java.vm.name", "").contains("Zero")) {
-            return "this VM has no JIT compiler (Zero, the interpreter-only VM: " + System.getProperty("java.vm.name") + ")";
-        }
-        return reason(failure);
-    }
 
     /**
      * The configuration tests state as preconditions: how methods get compiled, and the object layout and
@@ -583,26 +591,27 @@ public class Probe implements Callable<Map<String, String>> {
     }
 
     private boolean c2ByFlags() {
-        return c2FlagReason().equals("C2 flags present and enabled");
+        return onByFlags(Compiler.C2);
     }
 
-    /** Whether the flags allow C1: a JIT VM, tiered, stopping at level 1 or above. */
     private boolean c1ByFlags() {
-        return !flags.vmInfo().contains("interpreted") && flagIs("TieredCompilation", "true")
-                && hasFlag("TieredStopAtLevel") && Integer.parseInt(flag("TieredStopAtLevel")) >= 1;
+        return onByFlags(Compiler.C1);
     }
 
-    private String c2FlagReason() {
-        if (!hasFlag("EliminateAllocations")) {
-            return "this VM has no C2 (no C2 flags)";
+    /** Whether this VM's flags have the compiler built in and switched on (Compiler, the same rules as the child's). */
+    private boolean onByFlags(Compiler compiler) {
+        return flagReason(compiler) == null;
+    }
+
+    /** Why this VM's flags leave the compiler out (not built, or switched off by a flag), or null when they have it on. */
+    private String flagReason(Compiler compiler) {
+        java.util.function.Function<String, String> flag = name -> hasFlag(name) ? flag(name) : null;
+        String missing = compiler.missing(flag, System.getProperty("java.vm.name", ""), null);
+        if (missing != null) {
+            return missing;
         }
-        if (flags.vmInfo().contains("interpreted")) {
-            return "interpreted mode (-Xint)";
-        }
-        if ("true".equals(flag("TieredCompilation")) && Integer.parseInt(flag("TieredStopAtLevel")) < 4) {
-            return "-XX:TieredStopAtLevel=" + flag("TieredStopAtLevel");
-        }
-        return "C2 flags present and enabled";
+        String off = compiler.switchedOffBy(flag, flags.vmInfo());
+        return off == null ? null : "switched off by " + off;
     }
 
     private String gc() {
@@ -737,23 +746,58 @@ public class Probe implements Callable<Map<String, String>> {
                 Facts.record("cpu.features", jdk.test.whitebox.WhiteBox.getWhiteBox().getCPUFeatures());
                 Facts.record("finalFieldMutation", finalFieldMutation());
                 Facts.record("UseZicond", flagValue("UseZicond"));
-                try {
-                    Jit.compileAtC2(ProbeChild.class, "tiny");
-                    Facts.record("c2", true);
-                } catch (IllegalStateException e) {
-                    Facts.record("c2", false);
-                    Facts.record("c2.why", e.getMessage());
-                    // gave up: the VM marked the method not compilable at C2 (a bailout), as opposed to a request
-                    // still queued or code not installed; read from the VM, not from the message's words
-                    Facts.record("c2.gaveUp", !jdk.test.whitebox.WhiteBox.getWhiteBox().isMethodCompilable(
-                            Jit.method(ProbeChild.class, "tiny", int.class, int.class), 4));
+                // the facts Compiler decides from: the build's compilers and the final flags under the user's options,
+                // read before the probe compiles (a full code cache turns UseCompiler off later, by the VM itself)
+                jdk.test.whitebox.WhiteBox wb = jdk.test.whitebox.WhiteBox.getWhiteBox();
+                for (String name : Compiler.FLAGS) {
+                    Object v = wb.getVMFlag(name);
+                    Facts.record("flag." + name, v == null ? "none" : String.valueOf(v));
                 }
+                String hasC2;
                 try {
-                    Jit.compileAtC1(ProbeChild.class, "tinyForC1");
-                    Facts.record("c1", true);
+                    hasC2 = String.valueOf(wb.hasC2());
+                } catch (RuntimeException | LinkageError e) {
+                    hasC2 = "unknown";
+                }
+                Facts.record("hasC2", hasC2);
+                Facts.record("vm.info", System.getProperty("java.vm.info", ""));
+                boolean emulated = args.length > 0 && args[0].equals("emulated");
+                attempt(Compiler.C2, "tiny", emulated);
+                attempt(Compiler.C1, "tinyForC1", emulated);
+            }
+
+            /**
+             * Compiles the method at the compiler's level and records {@code c2} / {@code c1}; when that fails, what
+             * the VM says of the method, read from the VM and not from the message's words: {@code .gaveUp} (marked
+             * not compilable at that level: a bailout), {@code .queued} (still in the compile queue), {@code .why}.
+             * A request still queued is awaited, bounded by the runtime, not by a clock of ours: on the hardware the
+             * child polls until the queue serves it (a queue never served is a child that does not finish, which
+             * the probe's limit cuts and the probe reports as a stop); under an emulator it stays bounded by
+             * Jit.compile's 30 s, and a request still queued then is a skip with its reason, as before issue 40.
+             */
+            static void attempt(Compiler compiler, String name, boolean emulated) {
+                String key = compiler.name().toLowerCase(java.util.Locale.ROOT);
+                java.lang.reflect.Method m = Jit.method(ProbeChild.class, name, int.class, int.class);
+                try {
+                    Jit.compile(m, compiler.level());
+                    Facts.record(key, true);
+                    Facts.record(key + ".why", "compiled");
+                    Facts.record(key + ".gaveUp", false);
+                    Facts.record(key + ".queued", false);
                 } catch (IllegalStateException e) {
-                    Facts.record("c1", false);
-                    Facts.record("c1.why", e.getMessage());
+                    jdk.test.whitebox.WhiteBox wb = jdk.test.whitebox.WhiteBox.getWhiteBox();
+                    while (!emulated && wb.isMethodQueuedForCompilation(m)) {
+                        try {
+                            Thread.sleep(10);
+                        } catch (InterruptedException stop) {
+                            Thread.currentThread().interrupt();
+                            break;
+                        }
+                    }
+                    Facts.record(key, wb.isMethodCompiled(m) && wb.getMethodCompilationLevel(m) == compiler.level());
+                    Facts.record(key + ".why", e.getMessage());
+                    Facts.record(key + ".gaveUp", !wb.isMethodCompilable(m, compiler.level()));
+                    Facts.record(key + ".queued", wb.isMethodQueuedForCompilation(m));
                 }
             }
         }
