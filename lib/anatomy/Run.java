@@ -276,6 +276,7 @@ public final class Run {
     /** The facts common to every failure: where, on what, with which options, and the files to look at. */
     Failure context(Failure f) {
         f.fact("isa", isa.label())
+         .fact("cpu", Jit.probeProperty("pack.cpu") == null ? "(not probed)" : Jit.probeProperty("pack.cpu"))
          .fact("jdk", jdk())
          .fact("vm options", vmOptions().isEmpty() ? "(not reported)" : String.join(" ", vmOptions()))
          .fact("disassembly", disassembly.detail());

@@ -48,7 +48,7 @@ final class JunitXml implements ReportFormat {
             x.append("  <testsuite name=\"").append(ReportModel.xml(r.label())).append("\" tests=\"").append(java.util.Arrays.stream(n).sum())
                     .append("\" failures=\"").append(n[1]).append("\" errors=\"").append(n[2]).append("\" skipped=\"").append(n[3]).append("\" time=\"")
                     .append(String.format(Locale.ROOT, "%.2f", total)).append("\">\n    <properties>\n");
-            for (String k : List.of("pack.jdk.why", "pack.isa", "pack.gc", "pack.emulated.why", "pack.hsdis.mode")) {
+            for (String k : List.of("pack.jdk.why", "pack.isa", "pack.gc", "pack.emulated.why", "pack.cpu", "pack.hsdis.mode")) {
                 x.append("      <property name=\"").append(k).append("\" value=\"").append(ReportModel.xml(r.probe().getProperty(k, ""))).append("\"/>\n");
             }
             x.append("      <property name=\"jdk.home\" value=\"").append(ReportModel.xml(r.jdkHome())).append("\"/>\n    </properties>\n")

@@ -239,10 +239,16 @@ record ReportModel(List<Results.Run> runs, List<Results.Run> columns, TreeSet<St
         return r.probe().containsKey("pack.isa") ? r.isa() + " \u00b7 " + emulation(r) : "no probe report";
     }
 
-    /** native, or qemu and the CPU it emulates (from the probe: "running under qemu-user (qemu-aarch64-static 7.2.22 -cpu neoverse-n1)"). */
+    /**
+     * native, or qemu and the CPU it emulates (from the probe: "running under qemu-user (qemu-aarch64-static 7.2.22 -cpu
+     * neoverse-n1)"); a native run names the vector settings the VM chose (the last part of pack.cpu, e.g. "UseSSE=4
+     * UseAVX=2 MaxVectorSize=32"), so the same CPU under HotSpot's switches for another level is a column of its own.
+     */
     static String emulation(Results.Run r) {
         if (!"true".equals(r.probe().getProperty("pack.emulated"))) {
-            return "native";
+            String cpu = r.probe().getProperty("pack.cpu", "");
+            String vector = cpu.contains("=") ? cpu.substring(cpu.lastIndexOf(';') + 1).trim() : "";
+            return vector.isEmpty() ? "native" : "native, " + vector;
         }
         String why = r.probe().getProperty("pack.emulated.why", "");
         String cpu = Results.find(why, "-cpu ([^\\s)]+)");

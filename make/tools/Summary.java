@@ -200,7 +200,8 @@ public class Summary {
         return "JDK " + (version.isEmpty() ? p.getProperty("pack.jdk") : version) + ", " + p.getProperty("pack.isa")
                 + ("true".equals(p.getProperty("pack.emulated")) ? " (emulated)" : "")
                 + ", gc " + p.getProperty("pack.gc") + ", C2 " + yesNo(p, "pack.c2") + ", WhiteBox " + yesNo(p, "pack.whitebox")
-                + ", disassembly " + p.getProperty("pack.hsdis.mode", "none");
+                + ", disassembly " + p.getProperty("pack.hsdis.mode", "none")
+                + (p.getProperty("pack.cpu", "").isEmpty() ? "" : ", CPU " + p.getProperty("pack.cpu"));
     }
 
     static String yesNo(Properties p, String key) {

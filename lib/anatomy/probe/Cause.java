@@ -59,6 +59,7 @@ public enum Cause {
             "pack.emulated", PLATFORM,
             "pack.thp", PLATFORM,                 // the host kernel's setting
             "pack.cpu.features", PLATFORM,        // the CPU
+            "pack.cpu", PLATFORM,                 // its model, as the VM saw it (failures and the report name it)
             "pack.cpu.extensions", PLATFORM,
             "pack.gcs", PLATFORM,                 // the collectors the VM build has (s390x: no Z, no Shenandoah)
             // a port's conditional move: riscv64's needs Zicond and UseZicond, a diagnostic flag (the port's state,

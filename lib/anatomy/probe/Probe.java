@@ -176,6 +176,8 @@ public class Probe implements Callable<Map<String, String>> {
         compiler(Compiler.C1, run, emulator);
         String features = run.fact("cpu.features");
         put("pack.cpu.features", cpuFeatures(features), "the CPU features the VM uses (WhiteBox.getCPUFeatures: " + features + ")");
+        put("pack.cpu", cpuDescription(emulator, features, cpuinfoModel(), f -> hasFlag(f) ? flag(f) : null), "the CPU as the VM saw it: the model (qemu's -cpu under emulation,"
+                + " else /proc/cpuinfo), what HotSpot read of it, its vector settings");
         NMethod printed = run.nmethods().isEmpty() ? null : run.nmethods().get(run.nmethods().size() - 1);
         if (printed == null) {
             put("pack.hsdis", "false", "hsdis not usable: no compiled code was printed");
@@ -546,6 +548,48 @@ public class Probe implements Callable<Map<String, String>> {
                 return null;
             }
         }
+    }
+
+    /**
+     * {@code pack.cpu}: the CPU as the VM saw it, for failures and the report: the model (qemu's {@code -cpu} under
+     * emulation, else /proc/cpuinfo's model name or, on AArch64, its implementer and part), HotSpot's own reading of it
+     * (the part of WhiteBox.getCPUFeatures before the feature names: x86_64's family, model and stepping, AArch64's
+     * implementer:variant:part:revision), and the vector settings the VM chose (UseSSE, UseAVX, UseSVE, MaxVectorSize, those
+     * it has). E.g. {@code Intel(R) Xeon(R) Processor; family 6 model 207 stepping 2; UseSSE=4 UseAVX=3 MaxVectorSize=64}.
+     */
+    public static String cpuDescription(String emulator, String features, String cpuinfoModel, java.util.function.UnaryOperator<String> flags) {
+        Matcher m = emulator == null ? null : Pattern.compile("-cpu (\\S+)").matcher(emulator);
+        String model = m != null && m.find() ? "qemu -cpu " + m.group(1) : cpuinfoModel;
+        String hotspot = features == null || !features.contains(",") ? "" : features.replaceAll("\\([^)]*\\)", "").split(",")[0].trim();
+        if (!hotspot.matches(".*\\d.*")) {
+            hotspot = "";   // the first item is a feature name: this VM prints no model
+        }
+        StringBuilder vector = new StringBuilder();
+        for (String f : List.of("UseSSE", "UseAVX", "UseSVE", "MaxVectorSize")) {
+            String v = flags.apply(f);
+            if (v != null) {
+                vector.append(vector.length() == 0 ? "" : " ").append(f).append('=').append(v);
+            }
+        }
+        return String.join("; ", java.util.stream.Stream.of(model, hotspot, vector.toString()).filter(x -> !x.isEmpty()).toList());
+    }
+
+    private static String cpuinfoModel() {
+        try {
+            List<String> lines = Files.readAllLines(Path.of("/proc/cpuinfo"));
+            String named = field(lines, "model name");
+            if (named != null) {
+                return named;
+            }
+            String implementer = field(lines, "CPU implementer");
+            return implementer == null ? "" : "implementer " + implementer + " part " + field(lines, "CPU part");
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    private static String field(List<String> lines, String name) {
+        return lines.stream().filter(l -> l.startsWith(name)).map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(null);
     }
 
     /**
