@@ -61,13 +61,24 @@ case_ "SHARD word"       TARGET=matrix SHARD=x
 case_ "report FROM"      TARGET=report FROM="$tmp/no-such-bundle"
 
 # The CI workflow (.github/workflows) passes actionlint, built into $BUILD/go from its Go module when missing (Go at
-# /usr/local/go/bin or on PATH; its module and build caches stay under $BUILD/go too).
+# /usr/local/go/bin or on PATH, else Debian's golang-go; its module and build caches stay under $BUILD/go too).
+# actionlint 1.7.12 needs Go 1.25 or newer: an older go (Debian 12's golang-go is 1.19) first fetches a newer one, as
+# the module golang.org/toolchain of the Go module proxy (what Go's own toolchain switch downloads), into $BUILD/go/mod.
 lint=${BUILD:-build}/go/bin/actionlint
 if [ ! -x "$lint" ]; then
     go=$(command -v go || echo /usr/local/go/bin/go)
+    [ -x "$go" ] || { sh make/need.sh --why "actionlint, the workflow's linter" golang-go=go && go=$(command -v go); }
     if [ -x "$go" ]; then
         gobuild=$(mkdir -p "${BUILD:-build}/go" && cd "${BUILD:-build}/go" && pwd -P)
-        GOBIN=$gobuild/bin GOPATH=$gobuild GOMODCACHE=$gobuild/mod GOCACHE=$gobuild/cache \
+        if ! "$go" version | grep -qE ' go1\.(2[5-9]|[3-9][0-9])'; then
+            newer=$(GOPATH=$gobuild GOMODCACHE=$gobuild/mod GOFLAGS=-modcacherw "$go" mod download -json \
+                "golang.org/toolchain@v0.0.1-go1.25.4.linux-$(dpkg --print-architecture)" 2>"$tmp/go-toolchain.log" |
+                sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$/\1/p')
+            if [ -f "$newer/bin/go" ]; then   # the module's files come without their execute bits
+                chmod -R u+w "$newer" && chmod +x "$newer"/bin/* "$newer"/pkg/tool/*/* && go=$newer/bin/go
+            fi
+        fi
+        GOBIN=$gobuild/bin GOPATH=$gobuild GOMODCACHE=$gobuild/mod GOCACHE=$gobuild/cache GOTOOLCHAIN=local \
             "$go" install github.com/rhysd/actionlint/cmd/actionlint@v1.7.12 >"$tmp/actionlint-install.log" 2>&1
     fi
 fi

@@ -41,16 +41,13 @@ import anatomy.Vm;
  * stores the 36 values: 36 integers live at once, more than the general-purpose registers C2 can give
  * them. The surplus has to live elsewhere until the stores. With UseFPUForSpilling C2 parks them in
  * FP/SIMD registers, a register-to-register move each way, instead of a store to and a load from the stack:
- * we assert the move out, the move back, and that the stack takes a spill only once every FP register holds one.
- * How many there are is the CPU's: x86_64 spills about 25 of the 36 values, which the 32 registers of AVX-512 hold
- * (no stack spill at all), while the 16 of SSE, AVX and AVX2 each take one and the stack the other nine (read from
- * the VM: Vm.fpRegisters); AArch64 spills 11 into its 32.
+ * we assert the move out, the move back, and the stack only once every FP register (Vm.fpRegisters: 32 with AVX-512
+ * and on AArch64, 16 with SSE to AVX2) holds a spill.
  *
  *   x86_64, JDK 17 to 27:  vmovd %r11d, %xmm0 ; vmovd %r10d, %xmm2 ; ... vmovd %xmm2, %r10d   (16 out, 16 back)
  *   x86_64, JDK 28:        default (off here): movl %r11d, (%rsp) ; ... movl 0x60(%rsp), %r10d (25 out, 25 back)
  *                          forced: vmovd, 25 out and 25 back, no stack slot
- *   x86_64, AVX2 (-XX:UseAVX=2 on AVX-512; 17 and 28): vmovd %r11d, %xmm0 ... %xmm15 (16 out, 16 back), then
- *                          movl %r10d, (%rsp) ... movl 0x20(%rsp), %r10d for the other nine
+ *   x86_64, AVX2, 28:      vmovd into xmm0-15 (16 out, 16 back), then movl %r10d, (%rsp) ... for the other nine
  *   aarch64, JDK 17 and 28, forced:  fmov s16, w11 ; fmov s17, w11 ; ... fmov w11, s25   (11 out, 11 back)
  *   aarch64, JDK 25, forced:  the VM crashes, barrierSetAssembler_aarch64.cpp:428 ShouldNotReachHere
  *   ppc64le, JDK 25, forced:  the VM aborts, ppc.ad:1815 Unimplemented (MachSpillCopyNode has no GPR-to-FPR copy);
