@@ -286,8 +286,9 @@ public class PackRun {
     /**
      * A test inconclusive under the user's options, or skipped at run time naming no probe property (only the options
      * can explain that skip), runs once more without them, in a work dir of its own in this area (emptied first: nothing
-     * of an earlier rerun is read). The summary decides (anatomy.probe.Verdict.merge): a verdict there means the options
-     * took the evidence away or ruled the test out (a skip naming them); else the rerun's outcome stands. Returns the
+     * of an earlier rerun is read). The summary decides (anatomy.probe.Verdict.merge): a failure there is a failure; a
+     * pass there means the options took the evidence away or ruled the test out (a skip naming them); else the rerun's
+     * outcome stands. Returns the
      * summary's properties for it. make sensitivity sets PACK_RERUN=no: there the options are the control under test.
      */
     List<String> rerunWithoutOptions(List<String> args, long start) throws IOException, InterruptedException {
