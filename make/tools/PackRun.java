@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * work area), JTREG_HOME, CONC, NATIVE (the JNI libraries), OPTIONS_ANSWER (what the VM printed with the user's
  * options and -XX:+PrintCommandLineFlags -version); the user's VM_OPTIONS, JAVA_OPTIONS, RETAIN, TIMEOUT_FACTOR,
  * JTREG_EXTRA, SHARD, BUNDLE, TIMINGS; HSDIS_PATH and HSDIS_DECODE (the plugins), PACK_RUN_ID (the run's id, else a
- * new one), PACK_RERUN=no (make sensitivity: the options are the control under test, no rerun without them).
+ * new one), PACK_RERUN=no (make sensitivity, make configs, make stress MODE=compiler: the options are the control,
+ * the configuration or the seed under test, no rerun without them).
  */
 public class PackRun {
     /** A step that cannot go on: its one line, exit 2. */
@@ -289,7 +290,8 @@ public class PackRun {
      * of an earlier rerun is read). The summary decides (anatomy.probe.Verdict.merge): a failure there is a failure; a
      * pass there means the options took the evidence away or ruled the test out (a skip naming them); else the rerun's
      * outcome stands. A rerun jtreg could not run at all stops the run (exit 2). Returns the
-     * summary's properties for it. make sensitivity sets PACK_RERUN=no: there the options are the control under test.
+     * summary's properties for it. make sensitivity, make configs and make stress MODE=compiler set PACK_RERUN=no: there
+     * the options are what is under test.
      */
     List<String> rerunWithoutOptions(List<String> args, long start) throws IOException, InterruptedException {
         Path rerun = area.resolve("rerun");
