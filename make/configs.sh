@@ -6,8 +6,9 @@
 # totals line per configuration and a table of the tests that did not pass. Every configuration must leave each test passed or skipped with a reason (or a
 # finding: stopped only by the JDK's defaults, docs/running.md; exit 3 when there are findings and no failure):
 # a failure under a configuration that keeps a test's preconditions is a false failure (exit 1); an inconclusive
-# (a verdict the pack could not reach, not decided by the rerun without the configuration's options) is not a
-# pass either (exit 4 when nothing failed).
+# (a verdict the pack could not reach under the configuration) is not a pass either (exit 4 when nothing failed).
+# The configuration is the point: no test is run once more without its options (PACK_RERUN=no, make/tools/PackRun.java),
+# so an inconclusive under it counts as one, never as a skip naming the options.
 #
 #   make configs [JDK=...] [TEST=...] [CONFIGS='name=options;name=options']
 #
@@ -47,7 +48,7 @@ while IFS= read -r line; do
         continue
     fi
     id=$(new_run_id)
-    JDK=$JDK_HOME VM_OPTIONS=$all PACK_OPTIONS_CHECKED=${checked#checked: } pack_run "$dir" "$id" >"$dir/run.log" 2>&1
+    JDK=$JDK_HOME VM_OPTIONS=$all PACK_RERUN=no PACK_OPTIONS_CHECKED=${checked#checked: } pack_run "$dir" "$id" >"$dir/run.log" 2>&1
     rc=$?
     # the configuration's own results, read through the run model (make/tools/Runs.java)
     if totals=$(run_totals "$id" "$dir"); then

@@ -13,7 +13,9 @@
 # instruction scheduling (StressLCM, StressGCM), the order of its IGVN and CCP worklists (StressIGVN, StressCCP),
 # each from StressSeed. They reorder, they never remove an optimization, so every claim must hold under every
 # seed. The flags are read from the JDK under test (-XX:+PrintFlagsFinal): one it does not know is left out. A
-# failure prints its seed and the one command that reproduces it. In $BUILD/stress-compiler, no stress-ng.
+# failure prints its seed and the one command that reproduces it. In $BUILD/stress-compiler, no stress-ng. The seed's
+# options are the configuration under test: no test is run once more without them (PACK_RERUN=no), so an inconclusive
+# under a seed counts as one.
 #
 #   make stress [TEST=...] [N=20] [STRESS_CPUS=2] [JDK=...] [ARCH=...]     (default TEST: stress, TEST.groups)
 #   make stress MODE=compiler [SEEDS=20] [SEED=n] [TEST=...] [JDK=...]    (default TEST: the JIT tests)
@@ -57,7 +59,8 @@ compiler_mode() {
     for k in $(seq "$seeds"); do
         seed=$((first + k - 1))
         export VM_OPTIONS="${user:+$user }$options -XX:StressSeed=$seed"
-        run_round "$OUT" "$OUT/seed-$seed.log"
+        # the seed is the configuration under test: an inconclusive under it counts, it is not rerun without it
+        PACK_RERUN=no run_round "$OUT" "$OUT/seed-$seed.log"
         echo "seed $seed ($k/$seeds): $ROUND_TOTALS ($ROUND_SECONDS s)"
         while IFS=$'\t' read -r name outcome _; do
             failures+=("  seed $seed: $name $outcome; reproduce: make test JDK=$JDK TEST=${name%%#*} VM_OPTIONS=\"$VM_OPTIONS\"")

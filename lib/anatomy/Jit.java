@@ -41,7 +41,7 @@ public final class Jit {
 
     private static final long COMPILE_WAIT_NANOS = 30_000_000_000L;
     private static final Pattern SELECTED_GC = Pattern.compile("-XX:\\+Use(\\w+)GC");
-    private static final Pattern MISSING_GC = Pattern.compile("Option -XX:\\+Use\\w+GC not supported|Unrecognized VM option 'Use\\w+GC'");
+    private static final Pattern MISSING_GC = Pattern.compile("Option -XX:\\+Use(\\w+)GC not supported|Unrecognized VM option 'Use(\\w+)GC'");
 
     private Jit() {
     }
@@ -138,7 +138,7 @@ public final class Jit {
     /**
      * What a child VM that would not start with these options means about a collector, thrown: a skip ("this JDK build has
      * no such collector") when the VM refuses the collector itself ({@code Option -XX:+UseZGC not supported},
-     * s390x 25.0.5) or refuses an option of a collector the options select that the build does not have (s390x
+     * s390x 25.0.5) and the probe does not list it (a refusal of a collector the probe lists is a failure) or refuses an option of a collector the options select that the build does not have (s390x
      * 28-ea+18 names {@code ShenandoahUncommitDelay=100} before it would refuse {@code -XX:+UseShenandoahGC});
      * a failure naming the option when the build has that collector (the JDK removed or renamed a flag the test
      * relies on); nothing when the output is no such refusal. {@code builtGcs} is the probe's {@code pack.gcs}
@@ -147,6 +147,16 @@ public final class Jit {
     public static void judgeRefusedCollectorOption(String output, List<String> options, String builtGcs) {
         Matcher lacks = MISSING_GC.matcher(output);
         if (lacks.find()) {
+            // the probe's list, which it read from the collectors' own flags, is the build's word: a collector it lists
+            // and the VM refuses is a broken build, not a platform without it
+            String name = lacks.group(1) != null ? lacks.group(1) : lacks.group(2);
+            if (builtGcs != null && builtGcs.contains("," + name.toLowerCase(java.util.Locale.ROOT) + ",")) {
+                throw new Failure()
+                        .fact("expected the JDK to accept", "-XX:+Use" + name + "GC, a collector this build has (pack.gcs=" + builtGcs + ")")
+                        .fact("but was", lacks.group())
+                        .fact("why it matters", "the build has the collector's flags but will not run it")
+                        .fact("vm options", String.join(" ", options)).error();
+            }
             throw new jtreg.SkippedException("this JDK build has no such collector: " + lacks.group()
                     + (builtGcs == null ? "" : " (pack.gcs=" + builtGcs + ")"));
         }

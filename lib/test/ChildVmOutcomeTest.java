@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary A child VM's crash is inconclusive under an emulator and a failure on the hardware; a refused option of a collector the build has is a failure, not "no such collector"
+ * @summary A child VM's crash is inconclusive under an emulator and a failure on the hardware; a refused collector, or a refused option of one, that the build has is a failure, not "no such collector"
  * @library /lib
  * @run testng ChildVmOutcomeTest
  */
@@ -58,13 +58,27 @@ public class ChildVmOutcomeTest {
                 && e.getMessage().contains("removed or renamed a flag"), e.getMessage());
     }
 
+    /** s390x 25.0.5's refusal, whose build has no ZGC: on a build whose probe lists z it is a broken build. */
+    private static final String NO_ZGC = "Error occurred during initialization of VM\nOption -XX:+UseZGC not supported\n";
+
+    @Test
+    public void aRefusedCollectorThatTheProbeListsIsAFailure() {
+        AssertionError e = expectThrows(AssertionError.class, () -> Jit.judgeRefusedCollectorOption(NO_ZGC, List.of("-XX:+UseZGC"), ALL_GCS));
+        assertTrue(e.getMessage().contains("-XX:+UseZGC, a collector this build has (pack.gcs=" + ALL_GCS + ")")
+                && e.getMessage().contains("Option -XX:+UseZGC not supported"), e.getMessage());
+        expectThrows(AssertionError.class, () -> Jit.judgeRefusedCollectorOption("Unrecognized VM option 'UseShenandoahGC'\n",
+                SHENANDOAH, ALL_GCS));
+    }
+
     @Test
     public void aBuildWithoutTheCollectorIsASkip() {
         jtreg.SkippedException e = expectThrows(jtreg.SkippedException.class,
                 () -> Jit.judgeRefusedCollectorOption(REFUSED, SHENANDOAH, ",serial,parallel,g1,"));
         assertTrue(e.getMessage().startsWith("this JDK build has no such collector: -XX:+UseShenandoahGC"), e.getMessage());
         expectThrows(jtreg.SkippedException.class,
-                () -> Jit.judgeRefusedCollectorOption("Option -XX:+UseZGC not supported\n", List.of("-XX:+UseZGC"), ALL_GCS));
+                () -> Jit.judgeRefusedCollectorOption(NO_ZGC, List.of("-XX:+UseZGC"), ",serial,parallel,g1,shenandoah,epsilon,"));
+        expectThrows(jtreg.SkippedException.class,   // no probe report: the VM's word
+                () -> Jit.judgeRefusedCollectorOption(NO_ZGC, List.of("-XX:+UseZGC"), null));
         Jit.judgeRefusedCollectorOption("Exception in thread \"main\" java.lang.Error\n", SHENANDOAH, ALL_GCS);   // no refusal
     }
 }

@@ -296,9 +296,33 @@ public class FindingTest {
         Finding.Outcome covered = Finding.coveredBy(finding, mine, p, "any-gc", anyGc,
                 List.of("driver", "CountedLoopHasSafepointPoll", "-XX:+UseCountedLoopSafepoints"));
         assertEquals(covered, new Finding.Outcome("skipped", "this JDK's default (JDK 17): UseCountedLoopSafepoints is off by default"
-                + " (the claim needs it on); #any-gc asserts the claim with -XX:+UseCountedLoopSafepoints"));
+                + " (the claim needs it on), as the collector this host gets by default (pack.gc=serial) leaves it off;"
+                + " #any-gc asserts the claim with -XX:+UseCountedLoopSafepoints"));
         // a sibling that sets the flag to the default's value asserts nothing of the claim
         assertEquals(Finding.coveredBy(finding, mine, p, "off", anyGc, List.of("driver", "X", "-XX:-UseCountedLoopSafepoints")), finding);
+    }
+
+    /**
+     * The same flag off by default under G1, which has turned it on since JDK 10: not this host's ergonomics but a
+     * changed default of the build. #any-gc forcing the flag on asserts the claim, not the default: a finding.
+     */
+    @Test
+    public void aDefaultTheHostsCollectorDoesNotExplainStaysAFindingWhateverASiblingForces() {
+        Properties p = jdk28();
+        set(p, "pack.gc", "g1", "default", "-XX:+UseG1GC");
+        set(p, "pack.countedLoopSafepoints", "false", "default", "-XX:-UseCountedLoopSafepoints");
+        List<String> mine = List.of("pack.c2 & pack.whitebox & pack.countedLoopSafepoints & pack.isa != \"s390x\"");
+        Finding.Outcome finding = Finding.ofRequires(mine, p);
+        assertEquals(finding.status(), "finding");
+        List<String> anyGc = List.of("pack.c2 & pack.whitebox & pack.isa != \"s390x\"");
+        List<String> run = List.of("driver", "CountedLoopHasSafepointPoll", "-XX:+UseCountedLoopSafepoints");
+        assertEquals(Finding.coveredBy(finding, mine, p, "any-gc", anyGc, run), finding);
+        // a collector the user chose is no ergonomic choice of this host either
+        set(p, "pack.gc", "serial", "options", "-XX:+UseSerialGC");
+        assertEquals(Finding.coveredBy(finding, mine, p, "any-gc", anyGc, run), finding);
+        // Serial chosen by the VM on this host: its ergonomics
+        set(p, "pack.gc", "serial", "default", "-XX:+UseSerialGC");
+        assertEquals(Finding.coveredBy(finding, mine, p, "any-gc", anyGc, run).status(), "skipped");
     }
 
     /**

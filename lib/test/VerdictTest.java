@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary A verdict the pack could not reach is inconclusive, never a skip or a pass; a rerun without the user's options decides whether they took the evidence away
+ * @summary A verdict the pack could not reach is inconclusive, never a skip or a pass; a rerun without the user's options decides whether they took the evidence away, and a run that failed makes the test failed
  * @library /lib
  * @run testng VerdictTest
  */
@@ -9,7 +9,9 @@ import static org.testng.Assert.assertEquals;
 
 import anatomy.Inconclusive;
 import anatomy.probe.Finding;
+import anatomy.probe.Outcome;
 import anatomy.probe.Verdict;
+import java.util.Arrays;
 import java.util.Properties;
 import org.testng.annotations.Test;
 
@@ -45,25 +47,117 @@ public class VerdictTest {
         assertEquals(Verdict.ofResult("Error. Agent communication error", new Properties()).status(), "failed");
     }
 
+    /*
+     * Every (outcome under the user's options, outcome without them or none) pair and what Verdict.merge makes of it,
+     * under each of OPTIONS. No verdict is more lenient than any run's evidence: a run that failed makes the test
+     * failed, whatever the other run said.
+     */
+    private static final String NONE = "none";
+    private static final String[][] MERGED = {
+        // under the options   without them     merged
+        {"passed",             "passed",        "passed"},
+        {"passed",             "failed",        "failed"},
+        {"passed",             "skipped",       "passed"},
+        {"passed",             "finding",       "passed"},
+        {"passed",             "inconclusive",  "passed"},
+        {"passed",             "problem",       "passed"},
+        {"passed",             NONE,            "passed"},
+        {"failed",             "passed",        "failed"},
+        {"failed",             "failed",        "failed"},
+        {"failed",             "skipped",       "failed"},
+        {"failed",             "finding",       "failed"},
+        {"failed",             "inconclusive",  "failed"},
+        {"failed",             "problem",       "failed"},
+        {"failed",             NONE,            "failed"},
+        {"skipped",            "passed",        "skipped"},        // your options ruled it out
+        {"skipped",            "failed",        "failed"},         // with them it was skipped
+        {"skipped",            "skipped",       "skipped"},
+        {"skipped",            "finding",       "finding"},
+        {"skipped",            "inconclusive",  "inconclusive"},
+        {"skipped",            "problem",       "skipped"},
+        {"skipped",            NONE,            "skipped"},
+        {"finding",            "passed",        "finding"},
+        {"finding",            "failed",        "failed"},
+        {"finding",            "skipped",       "finding"},
+        {"finding",            "finding",       "finding"},
+        {"finding",            "inconclusive",  "finding"},
+        {"finding",            "problem",       "finding"},
+        {"finding",            NONE,            "finding"},
+        {"inconclusive",       "passed",        "skipped"},        // your options took the evidence away
+        {"inconclusive",       "failed",        "failed"},         // with them the pack could not judge it
+        {"inconclusive",       "skipped",       "inconclusive"},
+        {"inconclusive",       "finding",       "inconclusive"},
+        {"inconclusive",       "inconclusive",  "inconclusive"},
+        {"inconclusive",       "problem",       "inconclusive"},
+        {"inconclusive",       NONE,            "inconclusive"},
+        {"problem",            "passed",        "problem"},
+        {"problem",            "failed",        "failed"},
+        {"problem",            "skipped",       "problem"},
+        {"problem",            "finding",       "problem"},
+        {"problem",            "inconclusive",  "problem"},
+        {"problem",            "problem",       "problem"},
+        {"problem",            NONE,            "problem"},
+    };
+    private static final String[] OPTIONS = {"-XX:-Inline", " -XX:+UseParallelGC -Xint ", ""};
+
     @Test
-    public void aVerdictWithoutTheUsersOptionsMakesItASkipNamingThem() {
-        Finding.Outcome original = new Finding.Outcome("inconclusive", "anchor missing: INLINE_SUCCESS");
-        for (String rerun : new String[] {"passed", "failed"}) {
-            assertEquals(Verdict.merge(original, new Finding.Outcome(rerun, ""), " -XX:-Inline "), new Finding.Outcome("skipped",
-                    "your options (-XX:-Inline) took the evidence away: anchor missing: INLINE_SUCCESS"), rerun);
+    public void theTableHasEveryPairOnce() {
+        java.util.Set<String> pairs = new java.util.HashSet<>();
+        for (String[] row : MERGED) {
+            assertEquals(pairs.add(row[0] + " " + row[1]), true, "twice: " + row[0] + " " + row[1]);
+        }
+        int outcomes = Outcome.values().length;
+        assertEquals(pairs.size(), outcomes * (outcomes + 1), "pairs of " + Arrays.toString(Outcome.values()) + " and none");
+    }
+
+    @Test
+    public void everyPairMergesAsTheTableSays() {
+        for (String[] row : MERGED) {
+            for (String options : OPTIONS) {
+                Finding.Outcome merged = Verdict.merge(outcome(row[0], "under"), row[1].equals(NONE) ? null : outcome(row[1], "without"), options);
+                assertEquals(merged.status(), row[2], String.join(" then ", row[0], row[1]) + " under '" + options + "': " + merged.reason());
+            }
+        }
+    }
+
+    /** Whatever the table says: a run that failed never comes to an outcome whose exit status is 0, under any options. */
+    @Test
+    public void noFailedRunReachesExitZero() {
+        for (Outcome under : Outcome.values()) {
+            for (Outcome without : Outcome.values()) {
+                for (String options : OPTIONS) {
+                    if (under != Outcome.FAILED && without != Outcome.FAILED) {
+                        continue;
+                    }
+                    Finding.Outcome merged = Verdict.merge(outcome(under.word(), "under"), outcome(without.word(), "without"), options);
+                    Outcome o = Outcome.of(merged.status(), "the merge of " + under + " and " + without);
+                    assertEquals(o.exitStatus() != 0, true, under + " then " + without + " under '" + options + "' came to " + merged);
+                    assertEquals(o.exitStatus(), Outcome.FAILED.exitStatus(), under + " then " + without + ": " + merged);
+                }
+            }
         }
     }
 
     @Test
-    public void inconclusiveWithoutTheUsersOptionsTooStaysInconclusive() {
+    public void aFailureWithoutTheUsersOptionsIsAFailureSayingWhatTheOptionsMadeOfIt() {
+        Finding.Outcome failed = new Finding.Outcome("failed", "Failed. Execution failed: `main' threw exception: java.lang.AssertionError: expected to contain");
+        Finding.Outcome inconclusive = new Finding.Outcome("inconclusive", "anchor missing: INLINE_SUCCESS");
+        assertEquals(Verdict.merge(inconclusive, failed, " -XX:-Inline "), new Finding.Outcome("failed", failed.reason()
+                + " (without your options; with them (-XX:-Inline) the pack could not judge it: anchor missing: INLINE_SUCCESS)"));
+        Finding.Outcome skipped = new Finding.Outcome("skipped", "the collector ignored a WhiteBox full collection");
+        assertEquals(Verdict.merge(skipped, failed, "-XX:+DisableExplicitGC").reason(), failed.reason()
+                + " (without your options; with them (-XX:+DisableExplicitGC) it was skipped: the collector ignored a WhiteBox full collection)");
+    }
+
+    @Test
+    public void aPassWithoutTheUsersOptionsMakesAnInconclusiveASkipNamingThem() {
         Finding.Outcome original = new Finding.Outcome("inconclusive", "anchor missing: INLINE_SUCCESS");
-        Finding.Outcome merged = Verdict.merge(original, new Finding.Outcome("inconclusive", "anchor missing: INLINE_SUCCESS"), "-XX:-Inline");
-        assertEquals(merged.status(), "inconclusive");
-        assertEquals(Verdict.merge(original, new Finding.Outcome("skipped", "pack.c2"), "-Xint").status(), "inconclusive");
-        assertEquals(Verdict.merge(original, null, "-XX:-Inline"), original);   // no rerun result: it stands
-        // only an inconclusive is merged: a failure under the user's options stays a failure
-        Finding.Outcome failed = new Finding.Outcome("failed", "expected to contain");
-        assertEquals(Verdict.merge(failed, new Finding.Outcome("passed", ""), "-XX:-Inline"), failed);
+        assertEquals(Verdict.merge(original, new Finding.Outcome("passed", ""), " -XX:-Inline "), new Finding.Outcome("skipped",
+                "your options (-XX:-Inline) took the evidence away: anchor missing: INLINE_SUCCESS"));
+    }
+
+    private static Finding.Outcome outcome(String status, String run) {
+        return new Finding.Outcome(status, status.equals("passed") ? "" : "the reason " + run + " the options");
     }
 
     private static final String IGNORED_GC = "Passed. Skipped: jtreg.SkippedException: the collector ignored a WhiteBox full collection";
@@ -85,7 +179,7 @@ public class VerdictTest {
         assertEquals(Verdict.rerunWithoutOptions(skip, p), true);
         assertEquals(Verdict.rerunWithoutOptions(new Finding.Outcome("inconclusive", "x"), p), true);
         assertEquals(Verdict.rerunWithoutOptions(new Finding.Outcome("failed", "x"), p), false);
-        // a verdict without the options: they ruled it out
+        // a pass without the options: they ruled it out
         assertEquals(Verdict.merge(skip, new Finding.Outcome("passed", ""), "-XX:+DisableExplicitGC"), new Finding.Outcome("skipped",
                 "your options (-XX:+DisableExplicitGC) ruled it out: the collector ignored a WhiteBox full collection"));
         // a skip without them too, that nothing explains there either: a finding

@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * work area), JTREG_HOME, CONC, NATIVE (the JNI libraries), OPTIONS_ANSWER (what the VM printed with the user's
  * options and -XX:+PrintCommandLineFlags -version); the user's VM_OPTIONS, JAVA_OPTIONS, RETAIN, TIMEOUT_FACTOR,
  * JTREG_EXTRA, SHARD, BUNDLE, TIMINGS; HSDIS_PATH and HSDIS_DECODE (the plugins), PACK_RUN_ID (the run's id, else a
- * new one), PACK_RERUN=no (make sensitivity: the options are the control under test, no rerun without them).
+ * new one), PACK_RERUN=no (make sensitivity, make configs, make stress MODE=compiler: the options are the control,
+ * the configuration or the seed under test, no rerun without them).
  */
 public class PackRun {
     /** A step that cannot go on: its one line, exit 2. */
@@ -286,9 +287,11 @@ public class PackRun {
     /**
      * A test inconclusive under the user's options, or skipped at run time naming no probe property (only the options
      * can explain that skip), runs once more without them, in a work dir of its own in this area (emptied first: nothing
-     * of an earlier rerun is read). The summary decides (anatomy.probe.Verdict.merge): a verdict there means the options
-     * took the evidence away or ruled the test out (a skip naming them); else the rerun's outcome stands. Returns the
-     * summary's properties for it. make sensitivity sets PACK_RERUN=no: there the options are the control under test.
+     * of an earlier rerun is read). The summary decides (anatomy.probe.Verdict.merge): a failure there is a failure; a
+     * pass there means the options took the evidence away or ruled the test out (a skip naming them); else the rerun's
+     * outcome stands. A rerun jtreg could not run at all stops the run (exit 2). Returns the
+     * summary's properties for it. make sensitivity, make configs and make stress MODE=compiler set PACK_RERUN=no: there
+     * the options are what is under test.
      */
     List<String> rerunWithoutOptions(List<String> args, long start) throws IOException, InterruptedException {
         Path rerun = area.resolve("rerun");
@@ -307,7 +310,14 @@ public class PackRun {
         if (Files.isDirectory(work.resolve("classes"))) {
             copyTree(work.resolve("classes"), rerun.resolve("work/classes"), false);
         }
-        jtreg(args, rerun.resolve("work"), rerun.resolve("report"), rerun.resolve("probe.properties"), again, rerun.resolve("jtreg.log"));
+        // as for the run itself: 3 and up, jtreg ran none of them. The skips and inconclusives the rerun was to decide
+        // are not left standing undecided (a skip would exit 0 whatever the JDK does without the options).
+        int status = jtreg(args, rerun.resolve("work"), rerun.resolve("report"), rerun.resolve("probe.properties"), again,
+                rerun.resolve("jtreg.log"));
+        if (status >= 3) {
+            throw new Stop("jtreg could not run the " + again.size() + " test(s) once more without your options (exit " + status
+                    + "): see " + rerun.resolve("jtreg.log"));
+        }
         return List.of("-Dpack.rerun=" + rerun.resolve("work"), "-Dpack.rerun.probe=" + rerun.resolve("probe.properties"),
                 "-Dpack.rerun.options=" + userOptions);
     }

@@ -28,8 +28,9 @@ import java.util.stream.Stream;
  *
  * A test inconclusive under the user's options, or skipped at run time naming no probe property, that make/jtreg.sh
  * ran once more without them (-Dpack.rerun=its work dir, -Dpack.rerun.probe=that run's probe report,
- * -Dpack.rerun.options=the options) is merged by Verdict.merge: a verdict there makes it a skip naming the options;
- * else the rerun's outcome decides (inconclusive stays so; a skip nothing explains is a finding).
+ * -Dpack.rerun.options=the options) is merged by Verdict.merge: a failure there makes it failed (its reason says what
+ * the options made of it); a pass there makes it a skip naming the options; else the rerun's outcome decides
+ * (inconclusive stays so; a skip nothing explains is a finding).
  *
  * Exit status: 1 when a test failed, else 4 when any is inconclusive, else 3 when there are findings, else 0
  * (also when nothing ran, 1).

@@ -76,10 +76,12 @@ public final class Finding {
 
     /**
      * The same, and a sibling covers the claim too when its {@code @run} line sets the boolean flag a stopping
-     * property was read from to the value the claim needs: CountedLoopHasSafepointPoll#any-gc runs with
-     * -XX:+UseCountedLoopSafepoints, so where the collector this host gets by default (Serial on one CPU or a small
-     * memory, JDK 17 to 25) leaves the flag off, #default's claim is asserted there, not missed.
-     * {@code siblingRun} holds the words of the sibling's {@code @run} lines.
+     * property was read from to the value the claim needs, and the host's ergonomics explain the default
+     * ({@link #hostErgonomics}): CountedLoopHasSafepointPoll#any-gc runs with -XX:+UseCountedLoopSafepoints, so where
+     * the collector this host gets by default (Serial on one CPU or a small memory, JDK 17 to 25) leaves the flag
+     * off, #default's claim is asserted there, not missed. Where the collector that turns it on (G1) leaves it off,
+     * the build changed its default: that stays a finding, whatever a sibling forces. {@code siblingRun} holds the
+     * words of the sibling's {@code @run} lines.
      */
     public static Outcome coveredBy(Outcome finding, List<String> requires, Properties probe, String siblingId,
             List<String> siblingRequires, List<String> siblingRun) {
@@ -114,10 +116,38 @@ public final class Finding {
         if (!failingDefaults.isEmpty()) {
             return skipped(reason + "; #" + siblingId + " asserts what the default does");
         }
-        if (!forced.isEmpty() && forced.size() == mine.size()) {
-            return skipped(reason + "; #" + siblingId + " asserts the claim with " + String.join(" ", forced));
+        if (!forced.isEmpty() && forced.size() == mine.size() && mine.stream().allMatch(p -> hostErgonomics(p, probe) != null)) {
+            List<String> why = mine.stream().map(p -> hostErgonomics(p, probe)).distinct().toList();
+            return skipped(reason + ", as " + String.join(" and ", why) + "; #" + siblingId + " asserts the claim with "
+                    + String.join(" ", forced));
         }
         return finding;
+    }
+
+    /**
+     * The DEFAULT properties whose value HotSpot derives from the collector it selects, and that value for each: the
+     * collectors whose pauses should stay short turn UseCountedLoopSafepoints on (G1Arguments, ZArguments,
+     * ShenandoahArguments set its default), Serial, Parallel and Epsilon leave it off.
+     */
+    private static final java.util.Map<String, java.util.Map<String, String>> FOLLOWS_THE_COLLECTOR = java.util.Map.of(
+            "pack.countedLoopSafepoints", java.util.Map.of("serial", "false", "parallel", "false", "epsilon", "false",
+                    "g1", "true", "z", "true", "shenandoah", "true"));
+
+    /**
+     * Why a property has its value by the host's ergonomics, or null when they do not explain it. The probe does not
+     * read the host's CPUs or memory; it reads the collector the VM selected by itself ({@code pack.gc} with this JDK's
+     * default as its cause: Serial where the host is no server-class machine, one CPU or under 1792 MB, from JDK 9 on).
+     * A property that follows the collector (FOLLOWS_THE_COLLECTOR) and has the value that collector gives it is the
+     * host's ergonomics; the same value under a collector that gives it another (G1 no longer turning
+     * UseCountedLoopSafepoints on) is a changed default of the build, and stays a finding.
+     */
+    static String hostErgonomics(String property, Properties probe) {
+        java.util.Map<String, String> byCollector = FOLLOWS_THE_COLLECTOR.get(property);
+        String gc = probe.getProperty("pack.gc", "");
+        if (byCollector == null || cause("pack.gc", probe) != Cause.DEFAULT || !probe.getProperty(property, "").equals(byCollector.get(gc))) {
+            return null;
+        }
+        return "the collector this host gets by default (pack.gc=" + gc + ") leaves it " + (byCollector.get(gc).equals("true") ? "on" : "off");
     }
 
     /**

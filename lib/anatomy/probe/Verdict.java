@@ -55,22 +55,39 @@ public final class Verdict {
     }
 
     /**
-     * The rule for a test that was inconclusive, or skipped at run time naming no probe property
-     * ({@link Finding#onlyOptionsCanExplain}), under the user's options and ran once more without them (the rerun's
-     * outcome read with the rerun's own probe report, which has no user options). Inconclusive: a verdict there
-     * (passed or failed) means the options took the evidence away, so the run is a skip naming them; an inconclusive
-     * there too (or no rerun result) leaves it inconclusive. Skipped: a verdict there means the options ruled it
-     * out (a skip naming them); a skip without them too is what the rerun says it is (a finding when nothing stated
-     * explains it, a skip naming a property); an inconclusive there is inconclusive; no rerun result leaves the skip.
-     * Any other original outcome stands.
+     * The rule for a test run under the user's options (ORIGINAL) and once more without them (RERUN: its outcome read
+     * with the rerun's own probe report, which has no user options; null when there is no rerun result). No verdict is
+     * more lenient than any run's evidence:
+     *
+     * <pre>
+     *   either run failed        failed; a rerun's failure says what the options made of it (could not judge, skipped)
+     *   inconclusive, then:
+     *     passed                 skipped: your options took the evidence away (the claim holds without them)
+     *     anything else, none    inconclusive
+     *   skipped, then:
+     *     passed                 skipped: your options ruled it out
+     *     inconclusive           inconclusive
+     *     finding                finding (with your options too)
+     *     anything else, none    the skip stands
+     *   any other original       stands
+     * </pre>
+     *
+     * PackRun reruns only an inconclusive or a run-time skip that only the options can explain
+     * ({@link #rerunWithoutOptions}); the rule is total all the same (lib/test/VerdictTest.java holds its table).
      */
     public static Finding.Outcome merge(Finding.Outcome original, Finding.Outcome rerun, String options) {
-        if (rerun == null || !(original.status().equals(INCONCLUSIVE) || original.status().equals(SKIPPED))) {
+        if (rerun == null || original.status().equals(FAILED)) {
             return original;
         }
-        boolean verdict = rerun.status().equals(PASSED) || rerun.status().equals(FAILED);
+        if (rerun.status().equals(FAILED)) {
+            return new Finding.Outcome(FAILED, rerun.reason() + " (without your options; with them (" + options.trim() + ") "
+                    + withThem(original) + ")");
+        }
+        if (!(original.status().equals(INCONCLUSIVE) || original.status().equals(SKIPPED))) {
+            return original;
+        }
         if (original.status().equals(SKIPPED)) {
-            if (verdict) {
+            if (rerun.status().equals(PASSED)) {
                 return new Finding.Outcome(SKIPPED, "your options (" + options.trim() + ") ruled it out: " + original.reason());
             }
             if (rerun.status().equals(INCONCLUSIVE)) {
@@ -79,11 +96,24 @@ public final class Verdict {
             }
             return rerun.status().equals(FINDING) ? new Finding.Outcome(FINDING, rerun.reason() + " (with your options too)") : original;
         }
-        if (verdict) {
+        if (rerun.status().equals(PASSED)) {
             return new Finding.Outcome(SKIPPED, "your options (" + options.trim() + ") took the evidence away: " + original.reason());
         }
         return new Finding.Outcome(INCONCLUSIVE, original.reason() + " (also without your options: " + rerun.status()
                 + (rerun.reason().isEmpty() || rerun.reason().equals(original.reason()) ? "" : ", " + rerun.reason()) + ")");
+    }
+
+    /** What a run under the user's options came to, as a failure without them names it. */
+    private static String withThem(Finding.Outcome o) {
+        String why = o.reason().isEmpty() ? "" : ": " + o.reason();
+        return switch (o.status()) {
+            case "inconclusive" -> "the pack could not judge it" + why;
+            case "skipped" -> "it was skipped" + why;
+            case "finding" -> "it did not run, a finding" + why;
+            case "problem" -> "it was problem-listed" + why;
+            case "passed" -> "it passed";
+            default -> "it was " + o.status() + why;
+        };
     }
 
     /**
