@@ -9,6 +9,7 @@
 import static org.testng.Assert.assertEquals;
 
 import anatomy.probe.Finding;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -45,5 +46,26 @@ public class SummaryTest {
         assertEquals(o.status(), "skipped", o.reason());
         assertEquals(o.reason().endsWith("(pack.gc=serial) leaves it off; #any-gc asserts the claim with -XX:+UseCountedLoopSafepoints"),
                 true, o.reason());
+    }
+
+    /** A test jtreg left no result for, though its @requires hold here, is inconclusive: never a skip that exits 0. */
+    @Test
+    public void aTestThatShouldHaveRunAndLeftNoResultIsInconclusive() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "unrun");
+        Path test = dir.resolve("Lost.java");
+        String tag = "@";   // no jtreg tags in this file's own text: Summary reads it as a test too
+        Files.writeString(test, "/*\n * " + tag + "test\n * " + tag + "requires pack.isa == \"x86_64\"\n * " + tag
+                + "run main Lost\n */\npublic class Lost {}\n");
+        Properties p = new Properties();
+        p.setProperty("pack.isa", "x86_64");
+        p.setProperty("pack.isa.cause", "platform");
+        Map<String, Summary.Result> results = new java.util.LinkedHashMap<>();
+        Summary.addUnrun(results, List.of(test.toString()), Map.of(), p);
+        assertEquals(results.size(), 1);
+        assertEquals(results.values().iterator().next().status(), "inconclusive", results.toString());
+        p.setProperty("pack.isa", "aarch64");
+        results.clear();
+        Summary.addUnrun(results, List.of(test.toString()), Map.of(), p);
+        assertEquals(results.values().iterator().next().status(), "skipped", results.toString());
     }
 }

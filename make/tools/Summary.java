@@ -90,31 +90,7 @@ public class Summary {
             }
         }
         Map<String, Problems.Entry> problems = Problems.read(System.getProperty("pack.problems", ""));
-        for (Path test : Selection.tests(selection)) {
-            String file = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
-            Map<String, String> blocks = requirements(test, file);
-            for (Map.Entry<String, String> block : blocks.entrySet()) {
-                Problems.Entry listed = problems.get(block.getKey());
-                if (listed == null) {
-                    listed = problems.get(file);
-                }
-                // problem-listed only where it would have run: a test its @requires rule out here stays a skip or finding
-                if (!results.containsKey(block.getKey()) && listed != null && holds(requires(block.getValue()), probe)) {
-                    results.put(block.getKey(), new Result(block.getKey(), Verdict.PROBLEM, 0, listed.reason()));
-                } else if (!results.containsKey(block.getKey())) {
-                    Finding.Outcome o = Finding.ofRequires(requires(block.getValue()), probe);
-                    // a sibling variant that ran on the same default asserts this JDK's form: not a finding
-                    for (Map.Entry<String, String> sibling : blocks.entrySet()) {
-                        Result ran = results.get(sibling.getKey());
-                        if (o.isFinding() && ran != null && (ran.status().equals("passed") || ran.status().equals("failed"))) {
-                            o = Finding.coveredBy(o, requires(block.getValue()), probe, sibling.getKey().replaceFirst("^[^#]*#", ""),
-                                    requires(sibling.getValue()), runWords(sibling.getValue()));
-                        }
-                    }
-                    results.put(block.getKey(), new Result(block.getKey(), o.status(), 0, o.reason()));
-                }
-            }
-        }
+        addUnrun(results, selection, problems, probe);
 
         // the reasons grouped by outcome, in the outcomes' order under the table: all but passes and failures
         Map<Outcome, Map<String, Integer>> reasons = new java.util.EnumMap<>(Outcome.class);
@@ -203,6 +179,46 @@ public class Summary {
                 + ", gc " + p.getProperty("pack.gc") + ", C2 " + yesNo(p, "pack.c2") + ", WhiteBox " + yesNo(p, "pack.whitebox")
                 + ", disassembly " + p.getProperty("pack.hsdis.mode", "none")
                 + (p.getProperty("pack.cpu", "").isEmpty() ? "" : ", CPU " + p.getProperty("pack.cpu"));
+    }
+
+    /**
+     * The outcomes of the selected tests jtreg left no result for: problem-listed where a problem list names them and
+     * they would have run; where their @requires hold here, inconclusive (jtreg lost a test that should have run: never
+     * a skip, which would let a lost test exit 0); else the probe's reason for the clauses that failed (a skip, or a
+     * finding when only this JDK's defaults stopped it, unless a sibling variant that ran asserts this JDK's form).
+     */
+    static void addUnrun(Map<String, Result> results, List<String> selection, Map<String, Problems.Entry> problems,
+            Properties probe) throws IOException {
+        for (Path test : Selection.tests(selection)) {
+            String file = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
+            Map<String, String> blocks = requirements(test, file);
+            for (Map.Entry<String, String> block : blocks.entrySet()) {
+                Problems.Entry listed = problems.get(block.getKey());
+                if (listed == null) {
+                    listed = problems.get(file);
+                }
+                // problem-listed only where it would have run: a test its @requires rule out here stays a skip or finding
+                if (!results.containsKey(block.getKey()) && listed != null && holds(requires(block.getValue()), probe)) {
+                    results.put(block.getKey(), new Result(block.getKey(), Verdict.PROBLEM, 0, listed.reason()));
+                } else if (!results.containsKey(block.getKey()) && holds(requires(block.getValue()), probe)) {
+                    // jtreg left no result for a test that should have run here: no verdict, and never a skip (a test
+                    // jtreg lost, a crash of its harness or a selection the pack misread would otherwise exit 0)
+                    results.put(block.getKey(), new Result(block.getKey(), Verdict.INCONCLUSIVE, 0, "jtreg recorded no result,"
+                            + " though its @requires hold here (" + String.join(" & ", requires(block.getValue())) + ")"));
+                } else if (!results.containsKey(block.getKey())) {
+                    Finding.Outcome o = Finding.ofRequires(requires(block.getValue()), probe);
+                    // a sibling variant that ran on the same default asserts this JDK's form: not a finding
+                    for (Map.Entry<String, String> sibling : blocks.entrySet()) {
+                        Result ran = results.get(sibling.getKey());
+                        if (o.isFinding() && ran != null && (ran.status().equals("passed") || ran.status().equals("failed"))) {
+                            o = Finding.coveredBy(o, requires(block.getValue()), probe, sibling.getKey().replaceFirst("^[^#]*#", ""),
+                                    requires(sibling.getValue()), runWords(sibling.getValue()));
+                        }
+                    }
+                    results.put(block.getKey(), new Result(block.getKey(), o.status(), 0, o.reason()));
+                }
+            }
+        }
     }
 
     static String yesNo(Properties p, String key) {
