@@ -126,14 +126,15 @@ public enum Op implements Formed {
      * fence. x86_64 C2 emits mov + lock add; AArch64 C2 emits stlr (with ldar elsewhere, no fence needed).
      */
     VOLATILE_STORE("store with volatile ordering (release store, or store then full fence)",
+            // the fence at once or one instruction on, and no memory access between: a load there could pass the store
             on(X86_64, anyOf(insn("xchg[bwlq]? %\\w+, .*\\("),
-                    seq(step("mov[bwlq]? (%\\w+|\\$\\S+), .*\\("), step(Forms.X86_FENCE).within(2)))),
-            on(AARCH64, anyOf(insn("stlr[bh]? "), seq(step("str[bh]? \\w+, \\["), step("dmb ish$").within(2)))),
+                    seq(step("mov[bwlq]? (%\\w+|\\$\\S+), .*\\("), step(Forms.X86_FENCE).within(2).withNoneBetween(Forms.X86_MEMORY)))),
+            on(AARCH64, anyOf(insn("stlr[bh]? "), seq(step("str[bh]? \\w+, \\["), step("dmb ish$").within(2).withNoneBetween(Forms.AARCH64_MEMORY)))),
             on(RISCV64, seq(step("fence (i?o?)?rw, (i?o?)?w$"), step("s[bhwd] [a-z][a-z0-9]*, -?\\d+\\([a-z][a-z0-9]*\\)$").within(8),
-                    step(Forms.RISCV64_FULL_FENCE).within(2))),
+                    step(Forms.RISCV64_FULL_FENCE).within(2).withNoneBetween(Forms.RISCV64_MEMORY))),
             notOn(PPC64LE, "a volatile store is lwsync then the store; the StoreLoad sync comes before volatile loads instead"
                     + " (support_IRIW_for_not_multiple_copy_atomic_cpu, HotSpot's globalDefinitions_ppc.hpp)"),
-            on(S390X, seq(step(Forms.S390X_STORE + "-?\\d*\\(%r"), step(Forms.S390X_FENCE).within(2)))),
+            on(S390X, seq(step(Forms.S390X_STORE + "-?\\d*\\(%r"), step(Forms.S390X_FENCE).within(2).withNoneBetween(Forms.S390X_MEMORY)))),
     INTEGER_DIVISION("integer division",
             on(X86_64, insn("i?div[bwlq]? ")),
             on(AARCH64, insn("[su]div ")),
@@ -772,6 +773,10 @@ public enum Op implements Formed {
         static final String X86_DIRTY = "(\\$(0x)?0|%{heapZero}b)";
         /** An instruction that leaves the straight line: a jump, a call, a return. */
         static final String X86_CONTROL_TRANSFER = "(j[a-z]+|call[q]?|ret[q]?|hlt)\\b";
+        /** An instruction with a memory operand (lea only computes an address; nop's operand is padding). */
+        static final String X86_MEMORY = "(?!(lea[lq]?|nop[wlq]?) )[a-z ]+ .*\\(";
+        /** An instruction with a memory operand D(X,B) (la and lay only compute an address). */
+        static final String S390X_MEMORY = "(?!la[y]? )[a-z]+ .*\\(";
         /**
          * An x86_64 instruction that writes the register, at any width (AT&amp;T: the destination is the last operand;
          * a compare or test writes none). {@code reg} is a capture such as {@code {mark}} (r10: r10d, r10w, r10b too)

@@ -1,0 +1,300 @@
+/*
+ * @test
+ * @summary Each test's own assertion chain rejects recorded code edited into what a regression would emit: the operation gone, moved after the return or out of its loop, replaced by a call or a jump, made plain, at another offset, another fence
+ * @modules java.base/jdk.internal.misc
+ * @library /lib /test/concurrency /test/codegen /test/branches /test/memory /test/nullchecks
+ * @build Fixtures NearMiss
+ * @run testng NearMissTest
+ */
+
+import static anatomy.Op.*;
+import static anatomy.isa.Isa.AARCH64;
+import static anatomy.isa.Isa.PPC64LE;
+import static anatomy.isa.Isa.RISCV64;
+import static anatomy.isa.Isa.S390X;
+import static anatomy.isa.Isa.X86_64;
+
+import anatomy.Compiled;
+import anatomy.isa.Isa;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.testng.annotations.DataProvider;
+import org.testng.annotations.Test;
+
+/*
+ * A claim proves something only if a regression fails it. For each test whose chain can be run on a Shapes method of
+ * the recordings (the same shape: a synchronized method, a volatile store, an allocation), we take that method's
+ * recorded C2 code, edit it into what a regressed C2 would emit, and run the test's own chain on it (the test keeps
+ * its chain in a static method for this). Every edit must be rejected with a failure: a pass, a skip or an
+ * inconclusive verdict is a hole in the operation's form, to be closed by tightening the form (lib/anatomy/Op.java),
+ * never by loosening the recorded code's match, which recordedCodePasses keeps honest.
+ */
+public class NearMissTest {
+    /** A test's chain, the Shapes method of the same shape, and the edits a regression would make there, per ISA. */
+    record Claim(String name, String method, Predicate<Fixtures.Fixture> where, Consumer<Compiled> chain,
+            Function<Isa, List<NearMiss.Edit>> edits) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static final List<Claim> CLAIMS = List.of(
+            /*
+             * SynchronizedFastPathIsInlineMarkWordCas on Shapes::locked: the entry's mark word CAS before the return,
+             * the runtime's locking call after it. x86_64 and s390x have one CAS for entry and exit: with the entry's
+             * gone the exit's must not stand in for it.
+             */
+            new Claim("SynchronizedFastPathIsInlineMarkWordCas", "locked", NearMissTest::namesRuntimeCalls,
+                    SynchronizedFastPathIsInlineMarkWordCas::fastPathIsInline,
+                    isa -> {
+                        List<NearMiss.Edit> e = new ArrayList<>(List.of(
+                                NearMiss.replaced("the entry's CAS gone", MARK_WORD_CAS, 0, "nop"),
+                                NearMiss.jumpInstead("the entry jumps to the locking call instead of its CAS", MARK_WORD_CAS, 0,
+                                        jump(isa), MONITOR_ENTER_SLOW_CALL),
+                                NearMiss.movedAfterReturn("the entry's CAS moved after the return", MARK_WORD_CAS, 0),
+                                NearMiss.movedBefore("the locking call laid out before the return", MONITOR_ENTER_SLOW_CALL, 0, RETURN_POLL),
+                                NearMiss.replaced("the locking call gone", MONITOR_ENTER_SLOW_CALL, 0, "nop"),
+                                NearMiss.calledInstead("the unlocking call where the locking call was", MONITOR_ENTER_SLOW_CALL, 0,
+                                        call(isa), "{runtime_call SharedRuntime::complete_monitor_unlocking_C(oopDesc*, BasicLock*, JavaThread*)}")));
+                        if (isa == X86_64) {
+                            e.add(NearMiss.retext("the entry's CAS made plain (lock prefix dropped)", MARK_WORD_CAS, 0, t -> t.replace("lock ", "")));
+                            e.add(NearMiss.retext("the entry's CAS at another offset", MARK_WORD_CAS, 0, t -> t.replaceFirst("\\((%r\\w+)\\)$", "8($1)")));
+                            e.add(NearMiss.replacedBefore("the entry expects the mark as loaded (no unlocked bit: the exit's shape)", MARK_WORD_CAS, 0,
+                                    "^orq \\$1, %rax$", "nop"));
+                            e.add(NearMiss.replacedBefore("rax rewritten between the or and the CAS", MARK_WORD_CAS, 0,
+                                    "^orq \\$1, %rax$", "orq $1, %rax", "movl 0x7d0(%r15), %eax"));
+                        }
+                        if (isa == AARCH64) {
+                            e.add(NearMiss.retext("the entry's CAS made relaxed (cas)", MARK_WORD_CAS, 0, t -> t.replaceFirst("^casal? ", "cas ")));
+                            e.add(NearMiss.retext("the entry's CAS with release only (casl, the exit's ordering)", MARK_WORD_CAS, 0,
+                                    t -> t.replaceFirst("^casal? ", "casl ")));
+                            e.add(NearMiss.retext("the entry's CAS at another offset", MARK_WORD_CAS, 0, t -> t.replaceFirst("\\[(x\\d+)\\]$", "[$1, #8]")));
+                        }
+                        if (isa == S390X) {
+                            e.add(NearMiss.retext("the entry's CAS made a plain store", MARK_WORD_CAS, 0, t -> t.replaceFirst("^csg %r\\d+, ", "stg ")));
+                            e.add(NearMiss.retext("the entry's CAS at another offset", MARK_WORD_CAS, 0, t -> t.replaceFirst(" 0\\(", " 8(")));
+                            e.add(NearMiss.replacedBefore("the entry expects the mark as loaded (no unlocked bit: the exit's shape)", MARK_WORD_CAS, 0,
+                                    "^oill %r\\d+, 1$", "nopr %r7"));
+                        }
+                        return e;
+                    }),
+            /* CountedLoopHasSafepointPoll on Shapes::sum: a poll in the loop, through the thread's page; one return poll. */
+            new Claim("CountedLoopHasSafepointPoll (loop)", "sum", f -> true, CountedLoopHasSafepointPoll::loopIsPolled, isa -> List.of(
+                    NearMiss.replaced("the loop's poll gone", SAFEPOINT_POLL, 0, "nop"),
+                    NearMiss.unnoted("the loop's poll not noted as one (no oop map, no {poll})", SAFEPOINT_POLL, 0),
+                    NearMiss.movedAfterReturn("the loop's poll moved out of the loop, after the return", SAFEPOINT_POLL, 0),
+                    NearMiss.retextBefore("the poll's page not the thread's (a global page)", THREAD_LOCAL_POLL, 0, threadLoad(isa),
+                            t -> globalPage(isa, t)),
+                    NearMiss.duplicated("a second return poll", RETURN_POLL, 0))),
+            /* CountedLoopHasSafepointPoll on Shapes::select: straight-line code has the return poll only. */
+            new Claim("CountedLoopHasSafepointPoll (straight line)", "select", f -> true, CountedLoopHasSafepointPoll::straightLineIsNot,
+                    isa -> List.of(
+                            NearMiss.insertedAfter("a safepoint poll in straight-line code", RETURN_POLL, 0, "nop ;{poll}"),
+                            NearMiss.duplicated("a second return poll", RETURN_POLL, 0),
+                            NearMiss.unnoted("the return poll not noted", RETURN_POLL, 0))),
+            /*
+             * UnpredictableBranchBecomesCmov on Shapes::select (b ? 1 : 2): a select and no branch. Not on s390x (a CMove of
+             * an immediate is a branch over one lghi there: not judged) nor riscv64 (no select without Zicond).
+             */
+            new Claim("UnpredictableBranchBecomesCmov", "select", f -> f.isa() != S390X && f.isa() != RISCV64,
+                    UnpredictableBranchBecomesCmov::fairSelectIsCmov, isa -> List.of(
+                            NearMiss.replaced("the select made a branch over a move", CMOV, 0, branchOverMove(isa)),
+                            NearMiss.insertedAfter("a compare and branch beside the select", CMOV, 0, compareAndBranch(isa)),
+                            NearMiss.replaced("the condition materialised in a register instead of a select", CMOV, 0, setFlag(isa)))),
+            /* VolatileStoreCarriesStoreLoadOrdering on Shapes::publish: the store ordered as a volatile store (not on ppc64le). */
+            new Claim("VolatileStoreCarriesStoreLoadOrdering", "publish", f -> f.isa() != PPC64LE,
+                    VolatileStoreCarriesStoreLoadOrdering::volatileStoreIsOrdered, NearMissTest::unorderedStores),
+            /* CompiledNewIsInlineTlabBump on Shapes::allocate: one inline bump before the slow call, the call after the return. */
+            new Claim("CompiledNewIsInlineTlabBump", "allocate", NearMissTest::namesRuntimeCalls, CompiledNewIsInlineTlabBump::allocationIsInline,
+                    isa -> List.of(
+                            NearMiss.replaced("the TLAB top never stored back", TLAB_ALLOCATION, 0, "nop"),
+                            NearMiss.retext("the TLAB top stored to another thread field", TLAB_ALLOCATION, 0, t -> anotherThreadField(isa, t)),
+                            NearMiss.movedAfterReturn("the bump's store moved after the return", TLAB_ALLOCATION, 0),
+                            NearMiss.movedBefore("the allocation call laid out before the return", ALLOCATION_SLOW_CALL, 0, RETURN_POLL),
+                            NearMiss.replaced("the allocation call gone", ALLOCATION_SLOW_CALL, 0, "nop"),
+                            NearMiss.duplicated("two allocation calls", ALLOCATION_SLOW_CALL, 0))),
+            /* NewArrayIsZeroedUnlessOverwritten on Shapes::zeroed: the new array's memory zeroed. */
+            new Claim("NewArrayIsZeroedUnlessOverwritten", "zeroed", NearMissTest::namesRuntimeCalls, NewArrayIsZeroedUnlessOverwritten::newArrayIsZeroed,
+                    isa -> List.of(NearMiss.retextEach("no zeroing (each zeroing store gone)", ZEROING, t -> "nop"))),
+            /* ImplicitNullCheckTrapsAndBecomesExplicit on Shapes::field: the first compile's access traps, the recompile tests. */
+            new Claim("ImplicitNullCheckTrapsAndBecomesExplicit (first)", "field#0", NearMissTest::keepsNotes,
+                    ImplicitNullCheckTrapsAndBecomesExplicit::firstChecksByTrap, isa -> List.of(
+                            NearMiss.unnoted("the access's implicit exception gone", IMPLICIT_NULL_CHECK, 0))),
+            new Claim("ImplicitNullCheckTrapsAndBecomesExplicit (recompiled)", "field#1", NearMissTest::keepsNotes,
+                    ImplicitNullCheckTrapsAndBecomesExplicit::recompiledChecksExplicitly, isa -> List.of(
+                            NearMiss.replaced("the explicit test gone", EXPLICIT_NULL_CHECK, 0, "nop"),
+                            NearMiss.notedAfter("the access still noted as an implicit check", EXPLICIT_NULL_CHECK, 0, memoryAccess(isa),
+                                    "implicit exception: dispatches to 0x0000000000001000"))),
+            /* ColdBranchIsLaidOutAfterReturn on Shapes::divide: a frequent division inline, not after the return. */
+            new Claim("ColdBranchIsLaidOutAfterReturn", "divide", f -> true, ColdBranchIsLaidOutAfterReturn::divisionIsInline, isa -> List.of(
+                    NearMiss.movedAfterReturn("the division moved after the return", INTEGER_DIVISION, 0),
+                    NearMiss.calledInstead("the division a runtime call", INTEGER_DIVISION, 0, call(isa), "{runtime_call SharedRuntime::ldiv}"))));
+
+    /** Where the VM named its runtime calls (riscv64 25.0.5 noted them {runtime_call nmethod}: a call's role cannot be read). */
+    static boolean namesRuntimeCalls(Fixtures.Fixture f) {
+        return !f.name().equals("riscv64-jdk25-hex");
+    }
+
+    /** Where the notes of an access survive (x86_64's hex dump drops notes off 4-byte steps: VocabularyTest leaves them out too). */
+    static boolean keepsNotes(Fixtures.Fixture f) {
+        return !(f.hex() && f.isa() == X86_64);
+    }
+
+    /** The edits that take the ordering off a volatile store, per ISA. */
+    static List<NearMiss.Edit> unorderedStores(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> List.of(
+                    NearMiss.replaced("the fence gone", FULL_FENCE, 0, "nop"),
+                    NearMiss.replaced("a store fence instead of the full fence (sfence)", FULL_FENCE, 0, "sfence"),
+                    NearMiss.movedAfterReturn("the fence moved after the return", FULL_FENCE, 0),
+                    NearMiss.retextBefore("a load between the store and its fence", FULL_FENCE, 0, "^mov[bwlq]? %\\w+, .*\\(",
+                            t -> t + "\nmovl 0x80(%r10), %eax"));
+            case AARCH64 -> List.of(
+                    NearMiss.retext("the release store made plain (str)", VOLATILE_STORE, 0, t -> t.replaceFirst("^stlr", "str")),
+                    NearMiss.retext("a plain store with a store-store fence (str; dmb ishst)", VOLATILE_STORE, 0,
+                            t -> t.replaceFirst("^stlr", "str") + "\ndmb ishst"),
+                    NearMiss.retext("a plain store with a load-load fence (str; dmb ishld)", VOLATILE_STORE, 0,
+                            t -> t.replaceFirst("^stlr", "str") + "\ndmb ishld"));
+            case S390X -> List.of(
+                    NearMiss.replaced("the serialising fence gone", FULL_FENCE, 0, "nopr %r7"),
+                    NearMiss.replaced("a branch that does not serialise instead (bcr 0)", FULL_FENCE, 0, "bcr 0, %r0"),
+                    NearMiss.movedAfterReturn("the fence moved after the return", FULL_FENCE, 0));
+            case RISCV64 -> List.of(
+                    NearMiss.replaced("the StoreLoad fence gone", FULL_FENCE, 0, "nop"),
+                    NearMiss.replaced("a store-store fence instead (fence w, w)", FULL_FENCE, 0, "fence w, w"),
+                    NearMiss.movedAfterReturn("the fence moved after the return", FULL_FENCE, 0));
+            case PPC64LE -> List.of();
+        };
+    }
+
+    /** The load of the thread's polling page address, per ISA. */
+    static String threadLoad(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> "^movq (0x[0-9a-f]+|\\d+)\\(%r15\\), %";
+            case AARCH64 -> "^ldr x\\d+, \\[x28, #";
+            case RISCV64 -> "^ld [a-z][a-z0-9]*, \\d+\\(s7\\)$";
+            case PPC64LE -> "^ld r\\d+, \\d+\\(r16\\)$";
+            case S390X -> "^lg %r\\d+, \\d+\\(%r8\\)$";
+        };
+    }
+
+    /** That load made a load of a constant address (a global polling page, as before JEP 312), into the same register. */
+    static String globalPage(Isa isa, String load) {
+        return switch (isa) {
+            case X86_64 -> load.replaceFirst("^movq \\S+\\(%r15\\), ", "movabsq \\$0x7f0000002000, ");
+            case AARCH64 -> load.replaceFirst("^ldr (x\\d+), .*", "mov $1, #0x2000");
+            case RISCV64 -> load.replaceFirst("^ld ([a-z][a-z0-9]*), .*", "lui $1, 2");
+            case PPC64LE -> load.replaceFirst("^ld (r\\d+), .*", "lis $1, 2");
+            case S390X -> load.replaceFirst("^lg (%r\\d+), .*", "llilh $1, 2");
+        };
+    }
+
+    /** The TLAB top's store to another field of the thread. */
+    static String anotherThreadField(Isa isa, String store) {
+        return switch (isa) {
+            case X86_64 -> store.replaceFirst("\\S+\\(%r15\\)$", "0x999(%r15)");
+            case AARCH64 -> store.replaceFirst("#\\S+\\]$", "#0x998]");
+            case RISCV64 -> store.replaceFirst("\\d+\\(s7\\)$", "2456(s7)");
+            case PPC64LE -> store.replaceFirst("\\d+\\(r16\\)$", "2456(r16)");
+            case S390X -> store.replaceFirst("\\d+\\(%r8\\)$", "2456(%r8)");
+        };
+    }
+
+    static String[] branchOverMove(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> new String[] {"jne 0x7f0000001000", "movl %r11d, %eax"};
+            case AARCH64 -> new String[] {"b.ne 0x7f0000001000", "mov w0, w1"};
+            case PPC64LE -> new String[] {"bne 0x7f0000001000", "mr r3, r4"};
+            default -> new String[] {"nop"};
+        };
+    }
+
+    static String[] compareAndBranch(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> new String[] {"testl %eax, %eax", "je 0x7f0000001000"};
+            case AARCH64 -> new String[] {"cmp w0, #0", "b.eq 0x7f0000001000"};
+            case PPC64LE -> new String[] {"cmpwi r3, 0", "beq 0x7f0000001000"};
+            default -> new String[] {"nop"};
+        };
+    }
+
+    static String setFlag(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> "setne %al";
+            case AARCH64 -> "cset w0, ne";
+            case PPC64LE -> "setbc r3, 2";
+            default -> "nop";
+        };
+    }
+
+    /** A memory access, per ISA (the dereference after a null check). */
+    static String memoryAccess(Isa isa) {
+        return switch (isa) {
+            case X86_64, S390X, RISCV64, PPC64LE -> "\\(";
+            case AARCH64 -> "\\[";
+        };
+    }
+
+    /** The ISA's unconditional jump. */
+    static String jump(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> "jmp";
+            case AARCH64, PPC64LE -> "b";
+            case S390X -> "jg";
+            case RISCV64 -> "j";
+        };
+    }
+
+    /** The ISA's call of an address. */
+    static String call(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> "callq 0x7f0000001000";
+            case AARCH64, PPC64LE -> "bl 0x7f0000001000";
+            case S390X -> "brasl %r14, 0x7f0000001000";
+            case RISCV64 -> "jal ra, 0x7f0000001000";
+        };
+    }
+
+    @DataProvider
+    public static Object[][] recorded() {
+        List<Object[]> rows = new ArrayList<>();
+        for (Claim c : CLAIMS) {
+            for (Fixtures.Fixture f : Fixtures.ALL) {
+                if (NearMiss.hasC2(f, c.method()) && c.where().test(f)) {
+                    rows.add(new Object[] {c, f});
+                }
+            }
+        }
+        return rows.toArray(Object[][]::new);
+    }
+
+    @DataProvider
+    public static Object[][] nearMisses() {
+        List<Object[]> rows = new ArrayList<>();
+        for (Claim c : CLAIMS) {
+            for (Fixtures.Fixture f : Fixtures.ALL) {
+                if (NearMiss.hasC2(f, c.method()) && c.where().test(f)) {
+                    for (NearMiss.Edit e : c.edits().apply(f.isa())) {
+                        rows.add(new Object[] {c, f, e});
+                    }
+                }
+            }
+        }
+        return rows.toArray(Object[][]::new);
+    }
+
+    /* The near misses prove something only if the recorded code passes the same chain. */
+    @Test(dataProvider = "recorded")
+    public void recordedCodePasses(Claim claim, Fixtures.Fixture f) {
+        claim.chain().accept(NearMiss.recorded(f, claim.method()));
+    }
+
+    @Test(dataProvider = "nearMisses")
+    public void nearMissIsRejected(Claim claim, Fixtures.Fixture f, NearMiss.Edit edit) {
+        NearMiss.rejected(NearMiss.edited(f, claim.method(), edit), edit.name(), claim.chain());
+    }
+}
