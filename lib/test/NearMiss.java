@@ -184,6 +184,20 @@ final class NearMiss {
         return step;
     }
 
+    /** The first instruction after the operation's nth occurrence that matches {@code regex}, replaced by these (the fence after a pair). */
+    static Edit replacedAfter(String name, Operation op, int nth, String regex, String... texts) {
+        Pattern p = Pattern.compile(regex);
+        return new Edit(name, (all, own, isa) -> {
+            Instruction anchor = at(op, nth, searched(op, all, own), isa);
+            for (int k = indexOf(all, anchor) + 1; k < all.size(); k++) {
+                if (p.matcher(all.get(k).text()).find()) {
+                    return replace(all, all.get(k), List.of(texts).stream().map(t -> instruction(t, List.of())).toList());
+                }
+            }
+            throw new IllegalStateException(name + ": nothing matching /" + regex + "/ after " + anchor);
+        });
+    }
+
     /** The instruction where the operation's nth occurrence is counted, a copy of it (notes and all) right after it. */
     static Edit duplicated(String name, Operation op, int nth) {
         return new Edit(name, (all, own, isa) -> {

@@ -14,7 +14,6 @@ import static anatomy.Op.TLAB_ALLOCATION;
 import static anatomy.Op.ZEROING;
 import static anatomy.Op.ZERO_STORE;
 
-import anatomy.Compiled;
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Run;
@@ -112,15 +111,10 @@ public class NewArrayIsZeroedUnlessOverwritten {
             long expected = (base + n + alignment - 1) / alignment * alignment;
             assertThat(ARRAY_SIZE_FOLLOWS_LENGTH, run.measure("sizeof byte[" + n + "]")).isEqualTo(expected);
         }
-        newArrayIsZeroed(run.c2("newArray"));
+        assertThat(run.c2("newArray")).has(ZEROING);
         assertThat(run.c2("largeArray")).has(TLAB_ALLOCATION).has(ZEROING);
         assertThat(run.c2("uninitialized")).has(TLAB_ALLOCATION).hasNo(ZEROING);
         assertThat(run.c2("copied")).has(TLAB_ALLOCATION).hasNo(ZEROING);
         assertThat(run.c2("smallArray")).has(TLAB_ALLOCATION).has(ZERO_STORE.at(base + 15)).hasNo(Scope.LOOP_BODY.itself());
-    }
-
-    /* The claim on the code. lib/test/NearMissTest runs it on recorded code edited into what a regression emits. */
-    static void newArrayIsZeroed(Compiled newArray) {
-        assertThat(newArray).has(ZEROING);
     }
 }
