@@ -256,6 +256,15 @@ final class NearMiss {
         });
     }
 
+    /** These instructions inserted right before the operation's nth occurrence. */
+    static Edit insertedBefore(String name, Operation op, int nth, String... texts) {
+        return new Edit(name, (all, own, isa) -> {
+            List<Instruction> out = new ArrayList<>(all);
+            out.addAll(indexOf(out, at(op, nth, searched(op, all, own), isa)), instructions(String.join("\n", texts), List.of()));
+            return out;
+        });
+    }
+
     /** These instructions inserted right after the operation's nth occurrence. */
     static Edit insertedAfter(String name, Operation op, int nth, String... texts) {
         return new Edit(name, (all, own, isa) -> {

@@ -43,6 +43,9 @@ public class NearMissTest {
         }
     }
 
+    /** A recording kept apart from the rows: OptimisticReadHasNoAtomicOrFence#load-fence under ZGC, AArch64 17.0.21 (Fixtures.decoded). */
+    static final Fixtures.Fixture ZGC = new Fixtures.Fixture("aarch64-jdk17-zgc-hex", AARCH64, 17, true, false);
+
     static final List<Claim> CLAIMS = List.of(
             /*
              * SynchronizedFastPathIsInlineMarkWordCas on Shapes::locked: the entry's mark word CAS before the return,
@@ -142,6 +145,23 @@ public class NearMissTest {
                             NearMiss.replaced("the explicit test gone", EXPLICIT_NULL_CHECK, 0, "nop"),
                             NearMiss.notedAfter("the access still noted as an implicit check", EXPLICIT_NULL_CHECK, 0, memoryAccess(isa),
                                     "implicit exception: dispatches to 0x0000000000001000"))),
+            /* LockOnLocalObjectIsEliminated on Shapes::localLock: the lock on an object that never escapes logged eliminated, no CAS left. */
+            new Claim("LockOnLocalObjectIsEliminated", "localLock", f -> f != ZGC, LockOnLocalObjectIsEliminated::localLockIsGone,
+                    isa -> List.of(NearMiss.insertedBefore("a CAS left (the lock kept though logged eliminated)", RETURN_POLL, 0, anyCas(isa)))),
+            /*
+             * OptimisticReadHasNoAtomicOrFence#load-fence on its own recording (AArch64 17, ZGC): validate's load fence, and the
+             * read lock's CAS. Their one-operation chains quoted, as the test writes them: assertThat(run.c2("optimisticRead"))
+             * .has(LOAD_FENCE) and assertThat(run.c2("lockedRead")).has(CAS) (the test is at 114 of its 120 lines).
+             */
+            new Claim("OptimisticReadHasNoAtomicOrFence (load fence)", "OptimisticReadHasNoAtomicOrFence::optimisticRead", f -> f == ZGC,
+                    optimisticRead -> assertThat(optimisticRead).has(LOAD_FENCE), isa -> List.of(
+                            NearMiss.replaced("validate's fence gone (the entry barrier's dmb ishld stays)", LOAD_FENCE, 0, "nop"),
+                            NearMiss.replaced("a store-store fence instead (dmb ishst)", LOAD_FENCE, 0, "dmb ishst"))),
+            new Claim("OptimisticReadHasNoAtomicOrFence (read lock)", "OptimisticReadHasNoAtomicOrFence::lockedRead", f -> f == ZGC,
+                    lockedRead -> assertThat(lockedRead).has(CAS), isa -> List.of(
+                            NearMiss.retextEach("each CAS without release (casa)", CAS, t -> t.replaceFirst("^casal", "casa")),
+                            NearMiss.retextEach("each CAS with release only (casl)", CAS, t -> t.replaceFirst("^casal", "casl")),
+                            NearMiss.retextEach("each CAS relaxed (cas)", CAS, t -> t.replaceFirst("^casal", "cas")))),
             /* ColdBranchIsLaidOutAfterReturn on Shapes::divide: a frequent division inline, not after the return. */
             new Claim("ColdBranchIsLaidOutAfterReturn", "divide", f -> true, ColdBranchIsLaidOutAfterReturn::divisionIsInline, isa -> List.of(
                     NearMiss.movedAfterReturn("the division moved after the return", INTEGER_DIVISION, 0),
@@ -252,6 +272,17 @@ public class NearMissTest {
         };
     }
 
+    /** A CAS of any ordering on the ISA (a relaxed one where the ISA has it). */
+    static String[] anyCas(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> new String[] {"lock cmpxchgq %r10, (%rsi)"};
+            case AARCH64 -> new String[] {"cas x8, x10, [x1]"};
+            case S390X -> new String[] {"csg %r12, %r13, 0(%r11)"};
+            case PPC64LE -> new String[] {"ldarx r15, 0, r17", "cmpd r15, r14", "bne 0x7f0000001000", "stdcx. r16, 0, r17"};
+            case RISCV64 -> new String[] {"amocas.d t3, t5, (t6)"};
+        };
+    }
+
     /** The ISA's unconditional jump. */
     static String jump(Isa isa) {
         return switch (isa) {
@@ -272,11 +303,13 @@ public class NearMissTest {
         };
     }
 
+    static final List<Fixtures.Fixture> RECORDINGS = java.util.stream.Stream.concat(Fixtures.ALL.stream(), java.util.stream.Stream.of(ZGC)).toList();
+
     @DataProvider
     public static Object[][] recorded() {
         List<Object[]> rows = new ArrayList<>();
         for (Claim c : CLAIMS) {
-            for (Fixtures.Fixture f : Fixtures.ALL) {
+            for (Fixtures.Fixture f : RECORDINGS) {
                 if (NearMiss.hasC2(f, c.method()) && c.where().test(f)) {
                     rows.add(new Object[] {c, f});
                 }
@@ -289,7 +322,7 @@ public class NearMissTest {
     public static Object[][] nearMisses() {
         List<Object[]> rows = new ArrayList<>();
         for (Claim c : CLAIMS) {
-            for (Fixtures.Fixture f : Fixtures.ALL) {
+            for (Fixtures.Fixture f : RECORDINGS) {
                 if (NearMiss.hasC2(f, c.method()) && c.where().test(f)) {
                     for (NearMiss.Edit e : c.edits().apply(f.isa())) {
                         rows.add(new Object[] {c, f, e});
