@@ -184,6 +184,22 @@ final class NearMiss {
         return step;
     }
 
+    /**
+     * The operation's nth occurrence copied whole (its form's instructions, from its first step to its last, all between
+     * included) right after itself: the barrier or check emitted twice.
+     */
+    static Edit duplicatedWhole(String name, anatomy.Op op, int nth) {
+        return new Edit(name, (all, own, isa) -> {
+            Instruction anchor = at(op, nth, searched(op, all, own), isa);
+            List<Instruction> span = op.form(isa).spans(searched(op, all, own), isa).stream().filter(sp -> sp.contains(anchor))
+                    .findFirst().orElseThrow(() -> new IllegalStateException(name + ": no span of " + op.name() + " holds " + anchor));
+            List<Instruction> out = new ArrayList<>(all);
+            int after = indexOf(out, span.get(span.size() - 1)) + 1;
+            out.addAll(after, span.stream().map(i -> new Instruction(-1, i.mnemonic(), i.operands(), i.annotations())).toList());
+            return out;
+        });
+    }
+
     /** The first instruction after the operation's nth occurrence that matches {@code regex}, replaced by these (the fence after a pair). */
     static Edit replacedAfter(String name, Operation op, int nth, String regex, String... texts) {
         Pattern p = Pattern.compile(regex);
