@@ -247,6 +247,22 @@ final class NearMiss {
         });
     }
 
+    /** Every occurrence of the operation, its instruction's notes rewritten (a call noted as another stub's), or dropped where the rewrite gives null. */
+    static Edit renotedEach(String name, Operation op, UnaryOperator<String> note) {
+        return new Edit(name, (all, own, isa) -> {
+            List<Instruction> out = new ArrayList<>(all);
+            List<Instruction> found = op.find(searched(op, all, own), isa);
+            if (found.isEmpty()) {
+                throw new IllegalStateException("no occurrence of " + op.name() + " to edit");
+            }
+            for (Instruction i : found) {
+                List<String> notes = i.annotations().stream().map(note).filter(java.util.Objects::nonNull).toList();
+                out.set(indexOf(out, i), new Instruction(i.address(), i.mnemonic(), i.operands(), notes));
+            }
+            return out;
+        });
+    }
+
     /** The instruction where the operation's nth occurrence is counted, without the JVM's notes on it (a note the VM no longer writes). */
     static Edit unnoted(String name, Operation op, int nth) {
         return new Edit(name, (all, own, isa) -> {

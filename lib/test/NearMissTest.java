@@ -180,6 +180,21 @@ public class NearMissTest {
                     isa -> cardEdits(isa, CONDITIONAL_CARD_MARK, true)),
             new Claim("ReferenceStoreIsCardMarked (serial, parallel)", "storeRef", f -> f != ZGC,
                     storeIntoExisting -> assertThat(storeIntoExisting).has(exactly(1), CARD_MARK), isa -> cardEdits(isa, CARD_MARK, false)),
+            /*
+             * CountedLoopHasSafepointPoll's return poll, a stack-watermark check (JEP 376), on Shapes::select (not s390x, whose
+             * return poll reads the page); quoted: assertThat(run.c2("straightLine")).has(exactly(1), STACK_WATERMARK_POLL).
+             */
+            new Claim("CountedLoopHasSafepointPoll (watermark)", "select", f -> f.isa() != S390X,
+                    straightLine -> assertThat(straightLine).has(exactly(1), STACK_WATERMARK_POLL), NearMissTest::pageReturnPolls),
+            /*
+             * StaticFinalFieldIsFolded's checkedByPlain on Shapes::oneSided (an untaken branch): a call into the uncommon-trap
+             * blob; quoted: assertThat(run.c2("checkedByPlain")).has(UNCOMMON_TRAP).
+             */
+            new Claim("StaticFinalFieldIsFolded (trap)", "oneSided", NearMissTest::namesRuntimeCalls,
+                    checkedByPlain -> assertThat(checkedByPlain).has(UNCOMMON_TRAP), isa -> List.of(
+                            NearMiss.renotedEach("each trap call's note gone", UNCOMMON_TRAP, note -> note.contains("runtime_call") ? null : note),
+                            NearMiss.renotedEach("each trap call a call of another stub", UNCOMMON_TRAP,
+                                    note -> note.contains("runtime_call") ? "{runtime_call SharedRuntime::dsin}" : note))),
             /* ColdBranchIsLaidOutAfterReturn on Shapes::divide: a frequent division inline, not after the return. */
             new Claim("ColdBranchIsLaidOutAfterReturn", "divide", f -> true, ColdBranchIsLaidOutAfterReturn::divisionIsInline, isa -> List.of(
                     NearMiss.movedAfterReturn("the division moved after the return", INTEGER_DIVISION, 0),
@@ -305,6 +320,24 @@ public class NearMissTest {
         }
         if (isa == AARCH64) {
             e.add(NearMiss.retext("the card stored with a register's value, not zero", mark, 0, t -> t.replaceFirst("^strb wzr, ", "strb w9, ")));
+        }
+        return e;
+    }
+
+    /** The edits that take the watermark compare out of the return poll, per ISA. */
+    static List<NearMiss.Edit> pageReturnPolls(Isa isa) {
+        List<NearMiss.Edit> e = new ArrayList<>(List.of(
+                NearMiss.replaced("the return poll's branch gone", STACK_WATERMARK_POLL, 0, "nop"),
+                NearMiss.duplicatedWhole("the watermark checked twice", STACK_WATERMARK_POLL, 0)));
+        if (isa == X86_64) {
+            e.add(NearMiss.replacedBefore("the thread's page read instead of the watermark compared", STACK_WATERMARK_POLL, 0,
+                    "^cmpq \\S+\\(%r15\\), %rsp$", "movq 0x30(%r15), %r10", "testl %eax, (%r10)"));
+            e.add(NearMiss.retextBefore("the watermark compared with the frame pointer, not the stack pointer", STACK_WATERMARK_POLL, 0,
+                    "^cmpq \\S+\\(%r15\\), %rsp$", t -> t.replaceFirst("%rsp$", "%rbp")));
+        }
+        if (isa == AARCH64) {
+            e.add(NearMiss.retextBefore("the watermark compared with the frame pointer, not sp", STACK_WATERMARK_POLL, 0,
+                    "^cmp sp, x\\d+$", t -> t.replaceFirst("^cmp sp, ", "cmp x29, ")));
         }
         return e;
     }
