@@ -337,41 +337,6 @@ final class NearMiss {
         });
     }
 
-    /**
-     * An unconditional jump to where the nth occurrence of {@code to} is counted inserted right before the nth occurrence
-     * of {@code op} (the fast path sent to the slow call: {@code jump} is the ISA's mnemonic, jmp, b, jg, j).
-     */
-    static Edit jumpBefore(String name, Operation op, int nth, String jump, Operation to) {
-        return new Edit(name, (all, own, isa) -> {
-            Instruction i = at(op, nth, searched(op, all, own), isa);
-            Instruction target = at(to, 0, searched(to, all, own), isa);
-            List<Instruction> out = new ArrayList<>(all);
-            out.add(indexOf(out, i), instruction(jump + " 0x" + Long.toHexString(target.address()), List.of()));
-            return out;
-        });
-    }
-
-    /** The instruction where the operation's nth occurrence is counted moved {@code by} instructions later (negative: earlier). */
-    static Edit moved(String name, Operation op, int nth, int by) {
-        return new Edit(name, (all, own, isa) -> {
-            Instruction i = at(op, nth, searched(op, all, own), isa);
-            List<Instruction> out = new ArrayList<>(all);
-            int from = indexOf(out, i);
-            out.remove(from);
-            out.add(from + by, i);
-            return out;
-        });
-    }
-
-    /** Two edits, one after the other. */
-    static Edit both(String name, Edit first, Edit second) {
-        return new Edit(name, (all, own, isa) -> {
-            List<Instruction> after = first.rewrite().apply(all, own, isa);
-            List<Instruction> ownAfter = after.stream().filter(i -> own.contains(i) || !all.contains(i)).toList();
-            return second.rewrite().apply(after, ownAfter, isa);
-        });
-    }
-
     /** The instructions of a text, one a line; the first carries the notes given (those of the instruction it replaces). */
     static List<Instruction> instructions(String text, List<String> notes) {
         List<Instruction> out = new ArrayList<>();
