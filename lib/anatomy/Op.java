@@ -126,14 +126,15 @@ public enum Op implements Formed {
      * fence. x86_64 C2 emits mov + lock add; AArch64 C2 emits stlr (with ldar elsewhere, no fence needed).
      */
     VOLATILE_STORE("store with volatile ordering (release store, or store then full fence)",
+            // the fence at once or one instruction on, and no memory access between: a load there could pass the store
             on(X86_64, anyOf(insn("xchg[bwlq]? %\\w+, .*\\("),
-                    seq(step("mov[bwlq]? (%\\w+|\\$\\S+), .*\\("), step(Forms.X86_FENCE).within(2)))),
-            on(AARCH64, anyOf(insn("stlr[bh]? "), seq(step("str[bh]? \\w+, \\["), step("dmb ish$").within(2)))),
+                    seq(step("mov[bwlq]? (%\\w+|\\$\\S+), .*\\("), step(Forms.X86_FENCE).within(2).withNoneBetween(Forms.X86_MEMORY)))),
+            on(AARCH64, anyOf(insn("stlr[bh]? "), seq(step("str[bh]? \\w+, \\["), step("dmb ish$").within(2).withNoneBetween(Forms.AARCH64_MEMORY)))),
             on(RISCV64, seq(step("fence (i?o?)?rw, (i?o?)?w$"), step("s[bhwd] [a-z][a-z0-9]*, -?\\d+\\([a-z][a-z0-9]*\\)$").within(8),
-                    step(Forms.RISCV64_FULL_FENCE).within(2))),
+                    step(Forms.RISCV64_FULL_FENCE).within(2).withNoneBetween(Forms.RISCV64_MEMORY))),
             notOn(PPC64LE, "a volatile store is lwsync then the store; the StoreLoad sync comes before volatile loads instead"
                     + " (support_IRIW_for_not_multiple_copy_atomic_cpu, HotSpot's globalDefinitions_ppc.hpp)"),
-            on(S390X, seq(step(Forms.S390X_STORE + "-?\\d*\\(%r"), step(Forms.S390X_FENCE).within(2)))),
+            on(S390X, seq(step(Forms.S390X_STORE + "-?\\d*\\(%r"), step(Forms.S390X_FENCE).within(2).withNoneBetween(Forms.S390X_MEMORY)))),
     INTEGER_DIVISION("integer division",
             on(X86_64, insn("i?div[bwlq]? ")),
             on(AARCH64, insn("[su]div ")),
@@ -625,10 +626,33 @@ public enum Op implements Formed {
      * ldaxr ... stlxr (stack locking) or ldaxr ... stxr (lightweight), the loaded mark compared, no memory access
      * between. The exit's CAS, with release only (casl; ldxr ... stlxr), and a relaxed one are not this; nor is a
      * CAS on an inflated monitor's owner field, at another offset.
+     * <p>
+     * x86_64 and s390x have one CAS for the entry and the exit alike (lock cmpxchgq, csg: the ordering cannot tell
+     * them apart), so there the entry is told by what it expects: the mark as loaded with its unlocked bit set (lock
+     * bits 01), the value it compares in rax (x86_64) or in its first register (s390x csg), with nothing writing that
+     * register between the or and the CAS (and no jump, call or return), and the object's register not written since
+     * its mark was loaded. The exit expects the locked state: the displaced header's box (stack locking: {@code
+     * leaq (%rsp), %rax ; movq (%rax), %r10 ; lock cmpxchgq %r10, (%r11)}) or the mark with its lock bits clear
+     * (lightweight: {@code andq $-4, %rax ; orq $1, %r10 ; lock cmpxchgq %r10, (%r11)}; s390x {@code lgr %r12, %r13 ;
+     * oill %r12, 1 ; csg %r13, %r12, 0(%r11)}, the or on the new value). Measured: x86_64 17
+     * ({@code movq (%r8), %rax ; testq $2, %rax ; jne ; orq $1, %rax ; movq %rax, (%rbx) ; lock cmpxchgq %rbx, (%r8)}),
+     * 25, 26, 28-ea ({@code movq (%r11), %r10 ; ... movq %r10, %rax ; orq $1, %rax ; andq $-2, %r10 ; lock cmpxchgq
+     * %r10, (%r11)}); s390x 25.0.5, 28-ea+18 ({@code lg %r12, 0(%r11) ; tmll %r12, 2 ; jne ; oill %r12, 1 ; lgr %r13,
+     * %r12 ; xilf %r13, 1 ; csg %r12, %r13, 0(%r11)}). JDK 21's lightweight locking (not its default) loads the mark
+     * into rax and clears its lock bits before the or (HotSpot's MacroAssembler::lightweight_lock): an and on rax
+     * may come between the load and the or. Before this tie both CASes of a synchronized method were counted.
      */
     MARK_WORD_CAS("compare-and-swap with acquire on an object's mark word (a lock's fast-path entry)",
-            on(X86_64, seq(step("movq \\(%(?<obj>r\\w+)\\), %r\\w+$"),
-                    step("lock cmpxchgq %\\w+, \\(%{obj}\\)$"))),
+            on(X86_64, anyOf(
+                    // the mark loaded into rax itself (stack locking, JDK 17 and 21; 21's lightweight locking)
+                    seq(step("movq \\(%(?<obj>r\\w+)\\), %rax$"),
+                            step("orq \\$1, %rax$").withNoneBetween(Forms.x86WritesExceptAnd("rax|eax|ax|al") + "|" + Forms.x86Writes("{obj}")),
+                            step("lock cmpxchgq %\\w+, \\(%{obj}\\)$").withNoneBetween(Forms.X86_KEEPS_EXPECTED)),
+                    // the mark loaded into another register and copied into rax (lightweight locking, JDK 24 to 28-ea)
+                    seq(step("movq \\(%(?<obj>r\\w+)\\), %(?<mark>r\\w+)$"),
+                            step("movq %{mark}, %rax$").withNoneBetween(Forms.x86Writes("{mark}") + "|" + Forms.x86Writes("{obj}") + "|" + Forms.X86_JUMP),
+                            step("orq \\$1, %rax$").within(1),
+                            step("lock cmpxchgq %\\w+, \\(%{obj}\\)$").withNoneBetween(Forms.X86_KEEPS_EXPECTED)))),
             on(AARCH64, anyOf(
                     seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), step("casa(l)? x\\d+, x\\d+, \\[{obj}\\]$")),
                     Forms.exclusiveCas(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), "ldaxr", "st(l)?xr"))),
@@ -636,7 +660,9 @@ public enum Op implements Formed {
                     seq(step("ld [a-z][a-z0-9]*, 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), step("amocas\\.d\\.aq(rl)? [a-z][a-z0-9]*, [a-z][a-z0-9]*, \\({obj}\\)$")),
                     Forms.riscvReservedCas(step("ld [a-z][a-z0-9]*, 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), "\\.aq(rl)?", "(\\.rl|\\.aqrl)?"))),
             on(PPC64LE, Ppc.markWordCas()),
-            on(S390X, seq(step("lg %r\\d+, 0\\((?<obj>%r\\d+)\\)$"), step("csg %r\\d+, %r\\d+, 0\\({obj}\\)$")))),
+            on(S390X, seq(step("lg (?<mark>%r\\d+), 0\\((?<obj>%r\\d+)\\)$"),
+                    step("oill {mark}, 1$").withNoneBetween(Forms.s390xWrites("{mark}") + "|" + Forms.s390xWrites("{obj}") + "|" + Forms.S390X_JUMP),
+                    step("csg {mark}, %r\\d+, 0\\({obj}\\)$").withNoneBetween(Forms.s390xWrites("{mark}") + "|" + Forms.S390X_BRANCH)))),
     /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
     MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form())) {
         @Override
@@ -751,6 +777,29 @@ public enum Op implements Formed {
         static final String X86_DIRTY = "(\\$(0x)?0|%{heapZero}b)";
         /** An instruction that leaves the straight line: a jump, a call, a return. */
         static final String X86_CONTROL_TRANSFER = "(j[a-z]+|call[q]?|ret[q]?|hlt)\\b";
+        /** An instruction with a memory operand (lea only computes an address; nop's operand is padding). */
+        static final String X86_MEMORY = "(?!(lea[lq]?|nop[wlq]?) )[a-z ]+ .*\\(";
+        /** An instruction with a memory operand D(X,B) (la and lay only compute an address). */
+        static final String S390X_MEMORY = "(?!la[y]? )[a-z]+ .*\\(";
+        /**
+         * An x86_64 instruction that writes the register, at any width (AT&amp;T: the destination is the last operand;
+         * a compare or test writes none). {@code reg} is a capture such as {@code {mark}} (r10: r10d, r10w, r10b too)
+         * or alternatives of names.
+         */
+        static String x86Writes(String reg) {
+            return "(?!(test|cmp)[bwlq]? )[a-z]+ (.*, )?%(" + reg + ")[dwb]?$";
+        }
+
+        /** As {@link #x86Writes}, an and with an immediate left out (lock bits cleared in place, JDK 21's lightweight locking). */
+        static String x86WritesExceptAnd(String reg) {
+            return "(?!(test|cmp|and)[bwlq]? )[a-z]+ (.*, )?%(" + reg + ")[dwb]?$|" + X86_JUMP;
+        }
+
+        /** An unconditional transfer: a jump, a call, a return (a conditional jump may leave the path, and come back). */
+        static final String X86_JUMP = "(jmp[q]?|call[q]?|ret[q]?)\\b";
+
+        /** Between a CAS's expected value set in rax and the CAS: nothing writes rax, no other locked instruction, no jump, call or return. */
+        static final String X86_KEEPS_EXPECTED = x86Writes("rax|eax|ax|al") + "|lock |j[a-z]+ |call[q]?\\b|ret[q]?\\b";
         static final String AARCH64_CONTROL_TRANSFER = "((b|bl|br|blr|ret|cbz|cbnz|tbz|tbnz)\\b|b\\.)";
         /** A field of the current thread (r15), e.g. {@code 0x50(%r15)}. */
         static final String X86_THREAD_FIELD = "(0x[0-9a-f]+|\\d+)?\\(%r15\\)";
@@ -770,6 +819,19 @@ public enum Op implements Formed {
          * every cs is ordered both ways (there is no relaxed one); C2 emits it for compareAndSet and a lock's entry.
          */
         static final String S390X_CAS = "cs[gy]? %r\\d+, %r\\d+, ";
+        /**
+         * An s390x instruction that writes the register: one naming it first, other than a store, a compare or a
+         * test under mask (which read it); a CAS does write it (the value found, on a miss).
+         */
+        static String s390xWrites(String reg) {
+            return "(?!(st[a-z]*|tm[a-z]*|c(?!s)[a-z]*) )[a-z]+ " + reg + "(,|$)";
+        }
+
+        /** A branch, jump or call (a relative jump j..., a branch on a register b...r, brasl). */
+        static final String S390X_BRANCH = "(j[a-z]*|brasl|b[a-z]*r) ";
+
+        /** An unconditional jump, call or return (j, jg, brasl, br, basr): a conditional jump may leave the path, and come back. */
+        static final String S390X_JUMP = "(jg?|brasl|br|basr) ";
         /** s390x's serialization, bcr 14,0 (LLVM: bnor %r0) or bcr 15,0 (bor %r0): HotSpot's z_fence. */
         static final String S390X_FENCE = "(bnor %r0|bcr 1[45], %r0|bor %r0)$";
         /** A memory operand not based on the stack pointer (%r15); its displacement is group "off". */

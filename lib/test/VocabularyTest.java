@@ -113,6 +113,8 @@ public class VocabularyTest {
             // return; the fence's locked add is no atomic add. Shapes has no volatile load and no atomic add
             // (LOAD_ACQUIRE and ATOMIC_ADD are proven on texts below, taken from the tests' runs).
             c("locked", MARK_WORD_CAS.before(MONITOR_ENTER_SLOW_CALL), atLeast(1)),
+            // the entry's CAS only, not the exit's (x86_64 and s390x have one CAS instruction for both)
+            c("locked", MARK_WORD_CAS, exactly(1)), c("twiceLocked", MARK_WORD_CAS, exactly(1)),
             c("locked", MONITOR_ENTER_SLOW_CALL.after(RETURN_POLL), exactly(1)),
             c("localLock", MARK_WORD_CAS, exactly(0)), c("localLock", ANY_CAS, exactly(0)),
             c("select", MONITOR_ENTER_SLOW_CALL, exactly(0)),
@@ -214,8 +216,15 @@ public class VocabularyTest {
                 {S390X, VOLATILE_STORE, List.of("st %r2, 132(%r13)", "bnor %r0"), 1},
                 {S390X, VOLATILE_STORE, List.of("st %r2, 132(%r13)", "lg %r14, 32(%r15)"), 0},
                 {S390X, RELEASE_STORE, List.of("st %r2, 132(%r13)"), 0}, {S390X, LOAD_ACQUIRE, List.of("l %r2, 132(%r13)"), 0},
-                {S390X, MARK_WORD_CAS, List.of("lg %r12, 0(%r11)", "tmll %r12, 2", "csg %r12, %r13, 0(%r11)"), 1},
-                {S390X, MARK_WORD_CAS, List.of("lg %r12, 0(%r11)", "csg %r13, %r0, 254(%r11)"), 0},
+                // the entry's csg expects the mark with its unlocked bit set (25.0.5, 28-ea+18); the exit's expects the
+                // mark as loaded, locked, and sets the bit in the new value; the inflated path's is on the monitor
+                {S390X, MARK_WORD_CAS, List.of("lg %r12, 0(%r11)", "tmll %r12, 2", "jne 0x1040", "oill %r12, 1", "lgr %r13, %r12",
+                        "xilf %r13, 1", "csg %r12, %r13, 0(%r11)"), 1},
+                {S390X, MARK_WORD_CAS, List.of("lg %r13, 0(%r11)", "tmll %r13, 2", "jne 0x1040", "lgr %r12, %r13", "oill %r12, 1",
+                        "csg %r13, %r12, 0(%r11)"), 0},
+                {S390X, MARK_WORD_CAS, List.of("lg %r12, 0(%r11)", "tmll %r12, 2", "csg %r12, %r13, 0(%r11)"), 0},
+                {S390X, MARK_WORD_CAS, List.of("lg %r12, 0(%r11)", "oill %r12, 1", "lgr %r12, %r13", "csg %r12, %r13, 0(%r11)"), 0},
+                {S390X, MARK_WORD_CAS, List.of("lg %r12, 0(%r11)", "oill %r12, 1", "csg %r13, %r0, 254(%r11)"), 0},
                 {S390X, EXPLICIT_NULL_CHECK, List.of("lgr %r13, %r2", "ltgr %r2, %r2", "je 0x7f00", "lghi %r2, 1", "a %r2, 12(%r13)"), 1},
                 {S390X, EXPLICIT_NULL_CHECK, List.of("ltr %r3, %r3", "je 0x7f00", "chi %r3, -1", "dsgfr %r4, %r3"), 0},
                 {S390X, TLAB_ALLOCATION, List.of("lg %r2, 456(%r8)", "alghsik %r13, %r2, 16", "clg %r13, 472(%r8)",
@@ -406,6 +415,26 @@ public class VocabularyTest {
                 // release-only CAS and a relaxed one are none
                 {X86_64, MARK_WORD_CAS, List.of("movq (%rsi), %rax", "orq $1, %rax", "lock cmpxchgq %rbx, (%rsi)"), 1},
                 {X86_64, MARK_WORD_CAS, List.of("movq (%rsi), %rax", "lock cmpxchgq %rbx, 0x3e(%r10)"), 0},
+                // x86_64's entry expects the mark unlocked in rax (17: loaded there; 25 to 28-ea: copied there); the
+                // exit expects the box (stack locking) or the mark with its lock bits clear (lightweight), and a CAS
+                // whose rax was written after the or, or reached by a jump, is not the entry's
+                {X86_64, MARK_WORD_CAS, List.of("movq (%r11), %r10", "testb $2, %r10b", "jne 0x1040", "movq %r10, %rax",
+                        "orq $1, %rax", "andq $0xfffffffffffffffe, %r10", "lock cmpxchgq %r10, (%r11)"), 1},
+                {X86_64, MARK_WORD_CAS, List.of("movq (%r11), %r10", "movq %r10, %rax", "andq $0xfffffffffffffffc, %rax",
+                        "orq $1, %r10", "lock cmpxchgq %r10, (%r11)"), 0},
+                {X86_64, MARK_WORD_CAS, List.of("movq (%r11), %r10", "testq $2, %r10", "je 0x1010", "leaq (%rsp), %rax",
+                        "movq (%rax), %r10", "lock cmpxchgq %r10, (%r11)"), 0},
+                {X86_64, MARK_WORD_CAS, List.of("movq (%r11), %r10", "movq %r10, %rax", "orq $1, %rax", "movl 0x7d0(%r15), %eax",
+                        "lock cmpxchgq %r10, (%r11)"), 0},
+                {X86_64, MARK_WORD_CAS, List.of("movq (%r11), %r10", "movq %r10, %rax", "orq $1, %rax", "jmp 0x1040",
+                        "lock cmpxchgq %r10, (%r11)"), 0},
+                {X86_64, MARK_WORD_CAS, List.of("movq (%r11), %r10", "jmp 0x1040", "movq %r10, %rax", "orq $1, %rax",
+                        "lock cmpxchgq %r10, (%r11)"), 0},
+                {X86_64, MARK_WORD_CAS, List.of("movq (%r11), %r10", "movq %r10, %rax", "orq $1, %rax", "cmpxchgq %r10, (%r11)"), 0},
+                // JDK 21's lightweight locking: the lock bits cleared in rax before the or (MacroAssembler::lightweight_lock)
+                {X86_64, MARK_WORD_CAS, List.of("movq (%rdi), %rax", "testq $2, %rax", "jne 0x1040", "movl 0x6c8(%r15), %ebx",
+                        "cmpl $0x6c0, %ebx", "jge 0x1040", "andq $0xfffffffffffffffc, %rax", "movq %rax, %rbx", "orq $1, %rax",
+                        "lock cmpxchgq %rbx, (%rdi)"), 1},
                 {AARCH64, MARK_WORD_CAS, List.of("ldr x11, [x1]", "orr x11, x11, #1", "casa x8, x10, [x1]"), 1},
                 {AARCH64, MARK_WORD_CAS, List.of("mov x12, sp", "ldr x11, [x1]", "orr x10, x11, #1", "str x10, [x12]",
                         "mov x11, x10", "casal x11, x12, [x1]"), 1},
@@ -421,8 +450,8 @@ public class VocabularyTest {
                 {AARCH64, MARK_WORD_CAS, List.of("ldr x10, [x1]", "orr x12, x10, #1", "ldxr x8, [x1]", "cmp x8, x10",
                         "b.ne 0x1020", "stlxr w8, x12, [x1]", "cbnz w8, 0x1008"), 0},
                 // no window between the mark's load and the CAS: a register allocation that puts 20 instructions
-                // between them (the old 16-instruction window missed it) is the same claim
-                {X86_64, MARK_WORD_CAS, markLoadThenCas("movq (%rsi), %rax", "lock cmpxchgq %rbx, (%rsi)", "movq %rax, %r10"), 1},
+                // between them (the old 16-instruction window missed it) is the same claim; data flow bounds it
+                {X86_64, MARK_WORD_CAS, markLoadThenCas("movq (%rsi), %rax", "orq $1, %rax\nlock cmpxchgq %rbx, (%rsi)", "movq %rax, %r10"), 1},
                 {AARCH64, MARK_WORD_CAS, markLoadThenCas("ldr x11, [x1]", "casa x8, x10, [x1]", "mov x10, x11"), 1},
                 // compressed references decoded into the address through any register, not only r8 to r15
                 {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "movl 0xc(%r12, %r11, 8), %eax"), 1},
@@ -681,11 +710,11 @@ public class VocabularyTest {
         };
     }
 
-    /** A mark word's load, 20 register moves, then the CAS: further apart than any fixed window should care about. */
+    /** A mark word's load, 20 register moves, then the CAS (lines at its newlines): further apart than any fixed window should care about. */
     static List<String> markLoadThenCas(String load, String cas, String filler) {
         List<String> code = new ArrayList<>(List.of(load));
         code.addAll(java.util.Collections.nCopies(20, filler));
-        code.add(cas);
+        code.addAll(List.of(cas.split("\n")));
         return code;
     }
 

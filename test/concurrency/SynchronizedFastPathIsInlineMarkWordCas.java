@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary An uncontended synchronized method compiles to an inline CAS on the object's mark word, before the return, with the runtime call only on an out-of-line slow path, and an uncontended lock leaves no monitor (seed 004)
+ * @summary An uncontended lock (synchronized) compiles to an inline CAS on the object's mark word, before the return, with the runtime call only on an out-of-line slow path, and an uncontended lock leaves no monitor (seed 004)
  * @key concurrency
  * @requires pack.c2 & pack.whitebox
  * @library /lib
@@ -13,62 +13,60 @@ import static anatomy.Op.MARK_WORD_CAS;
 import static anatomy.Op.MONITOR_ENTER_SLOW_CALL;
 import static anatomy.Op.RETURN_POLL;
 
+import anatomy.Compiled;
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Run;
 import anatomy.Vm;
 
 /*
- * Most locks are never contended, so C2 inlines the cheap case of monitorenter. It loads the object's mark
- * word and swaps in a locked state with one CAS at the same address: stack locking (JDK 17 and 21's default)
- * puts a pointer to a lock record on the stack there, lightweight locking (JDK 25's default, and since JDK 26
- * the only mode: JDK-8359437 took LockingMode away, 26 ignores it, 27 rejects it) flips the low bits and
- * pushes the object on the thread's lock stack. Only a failed CAS, an inflated monitor or recursion goes to
- * the runtime, and C2 lays that call out after the method's return, off the fast path. From JDK 27 the
- * inflated case finds its monitor in a table (UseObjectMonitorTable, on by default; the mark word keeps the
- * class under compact headers, JEP 534), a lookup and a CAS on the monitor's owner; the mark word CAS is the
- * same. The call is found by its role, whatever the release names it (anatomy.isa.Role).
+ * Most locks are never contended, so C2 inlines the cheap case of monitorenter: it loads the object's mark word
+ * and swaps in a locked state with one CAS at the same address. Stack locking (JDK 17 and 21's default) installs a
+ * pointer to a lock record on the stack; lightweight locking (25's default, since 26 the only mode: JDK-8359437)
+ * clears the unlocked bit and pushes the object on the thread's lock stack. Only a failed CAS, an inflated monitor
+ * or recursion calls the runtime, a call laid out after the return (found by its role: anatomy.isa.Role). From 27 a
+ * monitor is found in a table (UseObjectMonitorTable), a CAS on its owner; the mark word CAS is the same. The exit
+ * CASes the mark back, on x86_64 and s390x with the same instruction: MARK_WORD_CAS is the entry's, the CAS that
+ * expects the loaded mark with its unlocked bit set.
  *
- *   x86_64, JDK 17:   leaq 0x10(%rsp), %rbx ; movq (%rsi), %rax ; ... movq %rax, (%rbx) ;
- *                     lock cmpxchgq %rbx, (%rsi)    (stack locking: the mark saved in a stack slot, whose
- *                     address the CAS installs in the header)
+ *   x86_64, JDK 17:   movq (%rsi), %rax ; testq $2, %rax ; jne ; orq $1, %rax ; movq %rax, (%rbx) ;
+ *                     lock cmpxchgq %rbx, (%rsi)   (stack locking; the exit: movq (%rax), %r10 ; lock cmpxchgq %r10, (%rsi))
  *   aarch64, JDK 17:  mov x12, sp ; ldr x11, [x1] ; ... str x10, [x12] ; ... casal x11, x12, [x1]
- *   x86_64, JDK 21:   movq (%rsi), %rax ; ... lock cmpxchgq %rbx, (%rsi)      (stack locking)
- *   x86_64, JDK 25:   movq (%rsi), %r10 ; ... lock cmpxchgq %r10, (%rsi)      (lightweight locking)
- *                     ... {poll_return} ... {runtime_call C2 Runtime complete_monitor_locking}
- *   x86_64, JDK 26:   the same; {runtime_call C2 Runtime complete_monitor_locking_blob}
- *   x86_64, JDK 28:   movq (%rsi), %r10 ; testb $2, %r10b ; ... lock cmpxchgq %r10, (%rsi) ; ... (table:)
- *                     lock cmpxchgq %rbx, 8(%r10) ; ... {poll_return} ...
+ *   x86_64, 25, 26:   movq (%rsi), %r10 ; ... movq %r10, %rax ; orq $1, %rax ; andq $-2, %r10 ; lock cmpxchgq %r10, (%rsi)
+ *                     ... {poll_return} ... {runtime_call C2 Runtime complete_monitor_locking} (26: ..._blob)
+ *   x86_64, JDK 28:   the same, then (table:) lock cmpxchgq %rbx, 8(%r10) ; ... {poll_return} ...
  *                     {runtime_call complete_monitor_locking_blob (C2 runtime)}     (the same on 27)
- *   aarch64, JDK 25:  ldr x11, [x1] ; ... casa x8, x10, [x1]
- *   aarch64, JDK 28:  ldr x11, [x1] ; tbnz w11, #1 ; orr ; eor ; ... casa x8, x10, [x1]
+ *   aarch64, 25, 28:  ldr x11, [x1] ; ... casa x8, x10, [x1]   (the exit: casl)
  *
- * With -XX:LockingMode=0 (JDK 21 to 25) every lock is an inflated monitor: the mark word is only read, and
- * the one CAS left is on the monitor's owner field. JDK 17 has no such mode for C2 (-XX:+UseHeavyMonitors
- * leaves its code as it is), but it still has biased locking: then the fast path compares the mark with the
- * thread's bias and returns without any atomic, and the CAS moves out of line, after the return. From JDK 26
- * no flag takes the fast path away (both controls are n/a there; -XX:-BlockLayoutByFrequency leaves the
- * call after the return too, measured on 17 and 28).
+ * With -XX:LockingMode=0 (JDK 21 to 25) every lock is an inflated monitor: the one CAS left is on its owner field.
+ * JDK 17 has no such mode for C2 (-XX:+UseHeavyMonitors leaves its code as it is), but biased locking: the fast
+ * path compares the mark with the thread's bias without any atomic, the CAS out of line. From JDK 26 no flag takes
+ * the fast path away (-XX:-BlockLayoutByFrequency leaves the call after the return too, 17 and 28), so the control
+ * there is a program change: -Dconcurrency.freshLock=true makes lockedIncrement lock a new object, which never
+ * escapes, and C2 removes the lock (as in LockOnLocalObjectIsEliminated). That is why the lock is a block on this:
+ * the same monitorenter, the same FastLock, as a synchronized method's.
  *
  * The other half: an uncontended lock takes that path. 100 fresh objects locked once each by the C2 code (still
- * the level-4 compile asked for) have no monitor (WhiteBox isMonitorInflated; 17, 25, 28-ea). -XX:+UseHeavyMonitors
- * on 17.0.15 changes neither half (measured: nothing inflates, not even while held). The control, on every JDK:
- * -Dconcurrency.contended=true, another thread holds each lock until the C2 code is BLOCKED on it: all 100 inflate.
+ * the level-4 compile asked for) have no monitor (WhiteBox isMonitorInflated; 17, 25, 28-ea). The control, on every
+ * JDK: -Dconcurrency.contended=true, another thread holds each lock until the C2 code is BLOCKED on it: all inflate.
  */
 @NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:LockingMode=0", kills = MARK_WORD_CAS,
         requires = "pack.lockingModeFlag", why = "every lock is then a monitor, no CAS on the mark word")
 @NegativeControl(flags = "-XX:+UseBiasedLocking", kills = MARK_WORD_CAS, requires = "pack.biasedLockingFlag",
         why = "a lock biased to its thread is then entered without a CAS; the CAS only after the return")
+@NegativeControl(flags = "-Dconcurrency.freshLock=true", kills = MARK_WORD_CAS, why = "program change: lockedIncrement then locks a new object")
 @NegativeControl(flags = "-Dconcurrency.contended=true", killsFact = UNCONTENDED_LOCK_LEAVES_NO_MONITOR,
         why = "program change: another thread holds each fresh object's lock when the C2 code takes it, so the CAS fails and the runtime inflates a monitor")
 public class SynchronizedFastPathIsInlineMarkWordCas {
     int x;
-
-    synchronized void lockedIncrement() {
-        x++;
-    }
-
     static final int FRESH = 100;
+    static final boolean FRESH_LOCK = Boolean.getBoolean("concurrency.freshLock");   // the control
+
+    void lockedIncrement() {
+        synchronized (FRESH_LOCK ? new Object() : this) {
+            x++;
+        }
+    }
 
     /* Warm, compile; then lock fresh objects once each with the C2 code and ask WhiteBox whether they have a monitor. */
     public static class Workload {
@@ -110,9 +108,13 @@ public class SynchronizedFastPathIsInlineMarkWordCas {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        assertThat(run.c2("lockedIncrement")).has(MARK_WORD_CAS.before(RETURN_POLL))
-                .has(MONITOR_ENTER_SLOW_CALL.after(RETURN_POLL));
+        fastPathIsInline(run.c2("lockedIncrement"));
         assertThat(run.state("after locking the fresh objects")).isRunningCompileAt(Jit.C2);
         assertThat(UNCONTENDED_LOCK_LEAVES_NO_MONITOR, run.measure("fresh objects with a monitor after one uncontended lock")).isEqualTo(0);
+    }
+
+    /* The claim on the code. lib/test/NearMissTest runs it on recorded code edited into what a regression emits. */
+    static void fastPathIsInline(Compiled code) {
+        assertThat(code).has(MARK_WORD_CAS.before(RETURN_POLL)).has(MONITOR_ENTER_SLOW_CALL.after(RETURN_POLL));
     }
 }
