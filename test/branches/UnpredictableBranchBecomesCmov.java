@@ -65,8 +65,8 @@ import java.util.SplittableRandom;
  * the CPU has the extension (the VM does not check it against the CPU), so the claim is proven on riscv64 by
  * default too; -XX:-UseZicond after it is riscv64's own control.
  */
-@NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = CMOV, why = "C2 may then not convert any branch to a cmov")
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-UseZicond", kills = CMOV, requires = "pack.isa == \"riscv64\"",
+@NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = CMOV, in = "fairSelect", why = "C2 may then not convert any branch to a cmov")
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-UseZicond", kills = CMOV, in = "fairSelect", requires = "pack.isa == \"riscv64\"",
         why = "without Zicond C2's CMove is a branch over one mv (riscv.ad, enc_cmove)")
 public class UnpredictableBranchBecomesCmov {
 

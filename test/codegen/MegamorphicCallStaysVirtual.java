@@ -36,11 +36,11 @@ import anatomy.Run;
  * Each control takes one decision away: no type profile (nothing is inlined), no bimorphic inlining, a
  * low major-receiver threshold (the megamorphic site inlines its most frequent class) or one no class reaches.
  */
-@NegativeControl(flags = "-XX:-UseTypeProfile", killsEvent = INLINE_SUCCESS, why = "without receiver profiles no virtual call is inlined")
-@NegativeControl(flags = "-XX:-UseBimorphicInlining", killsEvent = INLINE_SUCCESS, why = "a site with two classes then stays virtual")
-@NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=30", killsEvent = INLINE_SUCCESS,
+@NegativeControl(flags = "-XX:-UseTypeProfile", killsEvent = INLINE_SUCCESS, in = "monomorphic", why = "without receiver profiles no virtual call is inlined")
+@NegativeControl(flags = "-XX:-UseBimorphicInlining", killsEvent = INLINE_SUCCESS, in = "bimorphic", why = "a site with two classes then stays virtual")
+@NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=30", killsEvent = INLINE_SUCCESS, in = "megamorphic",
         why = "a third of the calls then makes a major receiver, inlined at the megamorphic site")
-@NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=100", killsEvent = INLINE_SUCCESS,
+@NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=100", killsEvent = INLINE_SUCCESS, in = "skewed",
         why = "no class then dominates the skewed site, which stays purely virtual")
 public class MegamorphicCallStaysVirtual {
     interface HasArea {

@@ -59,9 +59,9 @@ import java.util.concurrent.locks.StampedLock;
  * final, so without it the method holds no trace of it): x86_64 lock xaddq, AArch64 ldaddal. The other
  * control takes the CAS out of the read lock, the contrast the claim is made against.
  */
-@NegativeControl(flags = "-Dconcurrency.atomicValidate=true", kills = ANY_ATOMIC,
+@NegativeControl(flags = "-Dconcurrency.atomicValidate=true", kills = ANY_ATOMIC, in = "optimisticRead",
         why = "program change: the optimistic read also does an AtomicLong.getAndAdd(0), an atomic add")
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetLong", kills = CAS,
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetLong", kills = CAS, in = "lockedRead",
         why = "the read lock's compareAndSetLong is then a call to the native method, no inline CAS")
 public class OptimisticReadHasNoAtomicOrFence {
     final StampedLock lock = new StampedLock();

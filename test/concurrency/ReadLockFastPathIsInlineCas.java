@@ -40,7 +40,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * requires pack.freqInlineSize >= 325: a port's 25 is a finding of its default, a smaller user's value a skip.
  */
 @NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetInt,_compareAndSetLong",
-        kills = CAS, why = "the state's compareAndSetInt (up to 24) or compareAndSetLong (25 on) is then a native call, no inline CAS")
+        kills = CAS, in = "readLockedSum", why = "the state's compareAndSetInt (up to 24) or compareAndSetLong (25 on) is then a native call, no inline CAS")
 public class ReadLockFastPathIsInlineCas {
     final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     int x;

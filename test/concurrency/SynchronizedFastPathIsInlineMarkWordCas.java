@@ -55,9 +55,9 @@ import anatomy.Vm;
  * on 17.0.15 changes neither half (measured: nothing inflates, not even while held). The control, on every JDK:
  * -Dconcurrency.contended=true, another thread holds each lock until the C2 code is BLOCKED on it: all 100 inflate.
  */
-@NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:LockingMode=0", kills = MARK_WORD_CAS,
+@NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:LockingMode=0", kills = MARK_WORD_CAS, in = "lockedIncrement",
         requires = "pack.lockingModeFlag", why = "every lock is then a monitor, no CAS on the mark word")
-@NegativeControl(flags = "-XX:+UseBiasedLocking", kills = MARK_WORD_CAS, requires = "pack.biasedLockingFlag",
+@NegativeControl(flags = "-XX:+UseBiasedLocking", kills = MARK_WORD_CAS, in = "lockedIncrement", requires = "pack.biasedLockingFlag",
         why = "a lock biased to its thread is then entered without a CAS; the CAS only after the return")
 @NegativeControl(flags = "-Dconcurrency.contended=true", killsFact = UNCONTENDED_LOCK_LEAVES_NO_MONITOR,
         why = "program change: another thread holds each fresh object's lock when the C2 code takes it, so the CAS fails and the runtime inflates a monitor")

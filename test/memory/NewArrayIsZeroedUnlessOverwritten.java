@@ -52,11 +52,11 @@ import jdk.internal.misc.Unsafe;
  * product flag takes away but -XX:+ZeroTLAB (TLABs zeroed when handed out), a user's choice and so a precondition
  * (!pack.zeroTlab). The small array's straight line has none (InitArrayShortSize is not a product flag).
  */
-@NegativeControl(flags = "-Dmemory.uninitialized=true", kills = ZEROING,
+@NegativeControl(flags = "-Dmemory.uninitialized=true", kills = ZEROING, in = "newArray",
         why = "program change: newArray then allocates with allocateUninitializedArray, which does not clear")
-@NegativeControl(flags = "-XX:-ReduceBulkZeroing", kills = ZEROING,
+@NegativeControl(flags = "-XX:-ReduceBulkZeroing", kills = ZEROING, in = "copied",
         why = "C2 then zeroes the array before the copy overwrites it")
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_allocateUninitializedArray", kills = ZEROING,
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_allocateUninitializedArray", kills = ZEROING, in = "uninitialized",
         why = "without the intrinsic the uninitialized array is allocated, and zeroed, like any other")
 public class NewArrayIsZeroedUnlessOverwritten {
     static final boolean UNINITIALIZED = Boolean.getBoolean("memory.uninitialized");   // the control
