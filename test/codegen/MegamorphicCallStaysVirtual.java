@@ -10,6 +10,7 @@
 import static anatomy.Assertions.assertThat;
 import static anatomy.Count.exactly;
 import static anatomy.Logged.INLINE_SUCCESS;
+import static anatomy.Logged.TRAP_COMPILED;
 import static anatomy.Logged.VIRTUAL_CALL;
 import static anatomy.Op.INLINE_CACHE_CALL;
 
@@ -33,8 +34,21 @@ import anatomy.Run;
  *                        monomorphic: cmp w11, w10 ; b.ne TRAP ; mov w0, #4 ; ... ret
  *   aarch64, JDK 25:     megamorphic: mov x9, #0x1120 ; movk ... ; bl ... {virtual_call}   (x9: the call site's IC data)
  *
+ * Which table a call left virtual goes through is the site's bytecode: the log's <bc code='182'> (invokevirtual) before
+ * megamorphic's <virtual_call>, <bc code='185'> (invokeinterface) before megamorphicInterface's. Both calls are the
+ * same inline-cache call in the code; when the cache misses, the runtime resolves an invokevirtual to a vtable stub
+ * and an invokeinterface of an interface method to an itable stub. VIRTUAL_CALL.where("invoke", ...) ties each
+ * site to its dispatch, so a call site compiled from the wrong bytecode, or an interface call turned into a vtable
+ * one, is told apart (before, both were "a virtual call").
+ *
+ * The monomorphic site's guard is a class check whose failure is an uncommon trap, not a call: the log's
+ * <uncommon_trap reason='class_check'> in its compile (and no inline-cache call in its code).
+ *
  * Each control takes one decision away: no type profile (nothing is inlined), no bimorphic inlining, a
  * low major-receiver threshold (the megamorphic site inlines its most frequent class) or one no class reaches.
+ * -XX:PerMethodTrapLimit=0 leaves C2 no trap to guard the monomorphic site with: it inlines Square's area behind the
+ * class check and calls virtually otherwise, as it does for the skewed site. -Dcodegen.interfaceAsClass=true is a
+ * program change: megamorphicInterface then calls through Shape, an invokevirtual.
  */
 @NegativeControl(flags = "-XX:-UseTypeProfile", killsEvent = INLINE_SUCCESS, in = "monomorphic", why = "without receiver profiles no virtual call is inlined")
 @NegativeControl(flags = "-XX:-UseBimorphicInlining", killsEvent = INLINE_SUCCESS, in = "bimorphic", why = "a site with two classes then stays virtual")
@@ -42,6 +56,10 @@ import anatomy.Run;
         why = "a third of the calls then makes a major receiver, inlined at the megamorphic site")
 @NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=100", killsEvent = INLINE_SUCCESS, in = "skewed",
         why = "no class then dominates the skewed site, which stays purely virtual")
+@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", killsEvent = TRAP_COMPILED, in = "monomorphic",
+        why = "C2 then may plant no uncommon trap: the class check's other side is a virtual call")
+@NegativeControl(flags = "-Dcodegen.interfaceAsClass=true", killsEvent = VIRTUAL_CALL, in = "megamorphicInterface",
+        why = "program change: megamorphicInterface then calls area() through the class Shape, an invokevirtual")
 public class MegamorphicCallStaysVirtual {
     interface HasArea {
         int area();
@@ -86,8 +104,10 @@ public class MegamorphicCallStaysVirtual {
         return s.area();
     }
 
+    static final boolean INTERFACE_AS_CLASS = Boolean.getBoolean("codegen.interfaceAsClass");   // a control
+
     static int megamorphicInterface(HasArea s) {
-        return s.area();
+        return INTERFACE_AS_CLASS ? ((Shape) s).area() : s.area();
     }
 
     public static class Workload {
@@ -108,10 +128,13 @@ public class MegamorphicCallStaysVirtual {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        assertThat(run.c2("monomorphic")).has(exactly(1), INLINE_SUCCESS).hasNo(INLINE_CACHE_CALL);
+        assertThat(run.c2("monomorphic")).has(exactly(1), INLINE_SUCCESS).has(TRAP_COMPILED.reason("class_check"))
+                .hasNo(INLINE_CACHE_CALL);
         assertThat(run.c2("bimorphic")).has(exactly(2), INLINE_SUCCESS).hasNo(INLINE_CACHE_CALL);
-        assertThat(run.c2("megamorphic")).has(VIRTUAL_CALL).hasNo(INLINE_SUCCESS).has(INLINE_CACHE_CALL);
+        assertThat(run.c2("megamorphic")).has(VIRTUAL_CALL.where("invoke", "invokevirtual")).hasNo(INLINE_SUCCESS)
+                .has(INLINE_CACHE_CALL);    // the vtable's
         assertThat(run.c2("skewed")).has(exactly(1), INLINE_SUCCESS).has(INLINE_CACHE_CALL);
-        assertThat(run.c2("megamorphicInterface")).has(VIRTUAL_CALL).hasNo(INLINE_SUCCESS).has(INLINE_CACHE_CALL);
+        assertThat(run.c2("megamorphicInterface")).has(VIRTUAL_CALL.where("invoke", "invokeinterface")).hasNo(INLINE_SUCCESS)
+                .has(INLINE_CACHE_CALL);    // the itable's
     }
 }

@@ -26,6 +26,7 @@ import static anatomy.Op.LOAD_FENCE;
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Run;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.StampedLock;
 
@@ -56,11 +57,20 @@ import java.util.concurrent.locks.StampedLock;
  * code searched would hold neither the loads nor the fence they stand for). No product flag adds an
  * atomic or a fence to the optimistic read, so the headline's control is a program change:
  * -Dconcurrency.atomicValidate=true adds an AtomicLong.getAndAdd(0) beside validate (C2 folds the static
- * final, so without it the method holds no trace of it): x86_64 lock xaddq, AArch64 ldaddal. The other
- * control takes the CAS out of the read lock, the contrast the claim is made against.
+ * final, so without it the method holds no trace of it): x86_64 lock xaddq, AArch64 ldaddal. The fence has
+ * its own: -Dconcurrency.fullFence=true adds a VarHandle.fullFence() (x86_64 lock addl $0, -0x40(%rsp), which is
+ * also a locked instruction: the fence is asserted before the atomic, so each control fails its own assertion;
+ * AArch64 dmb ish). On AArch64 the load fence's presence has one too: -Dconcurrency.unvalidated=true returns the
+ * sum without validate, so nothing issues the dmb ishld (the variant asserts the fence first: without validate
+ * inlined the absences' premise is gone, which makes them inconclusive, not failed). The other control takes the
+ * CAS out of the read lock, the contrast the claim is made against.
  */
 @NegativeControl(flags = "-Dconcurrency.atomicValidate=true", kills = ANY_ATOMIC, in = "optimisticRead",
         why = "program change: the optimistic read also does an AtomicLong.getAndAdd(0), an atomic add")
+@NegativeControl(flags = "-Dconcurrency.fullFence=true", kills = FULL_FENCE, in = "optimisticRead",
+        why = "program change: the optimistic read also issues VarHandle.fullFence(), a full fence")
+@NegativeControl(flags = "-Dconcurrency.unvalidated=true", kills = LOAD_FENCE, in = "optimisticRead", requires = "pack.isa == \"aarch64\"",
+        why = "program change: the optimistic read returns without validate, whose acquire fence is the dmb ishld")
 @NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetLong", kills = CAS, in = "lockedRead",
         why = "the read lock's compareAndSetLong is then a call to the native method, no inline CAS")
 public class OptimisticReadHasNoAtomicOrFence {
@@ -68,7 +78,9 @@ public class OptimisticReadHasNoAtomicOrFence {
     int x;
     int y;
 
-    static final boolean ATOMIC_VALIDATE = Boolean.getBoolean("concurrency.atomicValidate");   // the control
+    static final boolean ATOMIC_VALIDATE = Boolean.getBoolean("concurrency.atomicValidate");   // the controls
+    static final boolean FULL_FENCE_TOO = Boolean.getBoolean("concurrency.fullFence");
+    static final boolean UNVALIDATED = Boolean.getBoolean("concurrency.unvalidated");
     final AtomicLong validations = new AtomicLong();
 
     int optimisticRead() {
@@ -76,6 +88,12 @@ public class OptimisticReadHasNoAtomicOrFence {
         int sum = x + y;
         if (ATOMIC_VALIDATE) {
             validations.getAndAdd(0);
+        }
+        if (FULL_FENCE_TOO) {
+            VarHandle.fullFence();
+        }
+        if (UNVALIDATED) {
+            return stamp != 0 ? sum : -1;
         }
         return lock.validate(stamp) ? sum : -1;
     }
@@ -104,11 +122,11 @@ public class OptimisticReadHasNoAtomicOrFence {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        assertThat(run.c2("optimisticRead")).given(INLINE_SUCCESS.callee(StampedLock.class, "tryOptimisticRead"))
-                .given(INLINE_SUCCESS.callee(StampedLock.class, "validate")).hasNo(ANY_ATOMIC).hasNo(FULL_FENCE);
         if (args.length > 0 && args[0].equals("load-fence")) {
             assertThat(run.c2("optimisticRead")).has(LOAD_FENCE);
         }
+        assertThat(run.c2("optimisticRead")).given(INLINE_SUCCESS.callee(StampedLock.class, "tryOptimisticRead"))
+                .given(INLINE_SUCCESS.callee(StampedLock.class, "validate")).hasNo(FULL_FENCE).hasNo(ANY_ATOMIC);
         assertThat(run.c2("lockedRead")).has(CAS);
     }
 }
