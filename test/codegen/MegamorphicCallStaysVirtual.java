@@ -21,34 +21,16 @@ import anatomy.Run;
 /*
  * Three subclasses of Shape are loaded, so class hierarchy analysis cannot bind s.area() to one method:
  * C2 decides from the receiver classes the call site's profile recorded (two rows and a count of others).
- * One class seen: C2 inlines it behind a class check that traps otherwise. Two classes: both inlined,
- * a check for each. More: the call stays virtual, dispatched through an inline cache and then the vtable
- * (an interface call through the itable), unless one class takes at least TypeProfileMajorReceiverPercent
- * (default 90) of the calls: that one is inlined and the others reach a virtual call beside it.
+ * One class seen: C2 inlines it behind a class check that traps otherwise (<uncommon_trap reason='class_check'>).
+ * Two: both inlined. More: the call stays virtual, an inline cache and then the vtable for an invokevirtual, the
+ * itable for an invokeinterface (the site's bytecode, the log's <bc code='182'> or '185' before <virtual_call>),
+ * unless one class takes TypeProfileMajorReceiverPercent (default 90) of the calls: that one is inlined.
  *
  *   log, JDK 17 and 25:  mono:  <predicted_call bci='1' exact='1' .../> <inline_success reason='inline (hot)'/>
- *                        mega:  <inline_fail reason='virtual call'/> <virtual_call bci='1'/>   (the same for the interface)
- *   x86_64, JDK 17:      megamorphic: movabsq $18446744073709551615, %rax (-1: the inline cache empty) ; callq ... {virtual_call}
+ *                        mega:  <inline_fail reason='virtual call'/> <virtual_call bci='1'/>
  *   x86_64, JDK 25:      skewed: cmpl $<Square>, %r11d ; jne OTHER ; ... retq ; OTHER: callq ... {virtual_call}
- *   aarch64, JDK 17:     megamorphic, megamorphicInterface: mov x9, #0xffff ; movk ... ; bl ... {virtual_call}
- *                        monomorphic: cmp w11, w10 ; b.ne TRAP ; mov w0, #4 ; ... ret
- *   aarch64, JDK 25:     megamorphic: mov x9, #0x1120 ; movk ... ; bl ... {virtual_call}   (x9: the call site's IC data)
- *
- * Which table a call left virtual goes through is the site's bytecode: the log's <bc code='182'> (invokevirtual) before
- * megamorphic's <virtual_call>, <bc code='185'> (invokeinterface) before megamorphicInterface's. Both calls are the
- * same inline-cache call in the code; when the cache misses, the runtime resolves an invokevirtual to a vtable stub
- * and an invokeinterface of an interface method to an itable stub. VIRTUAL_CALL.where("invoke", ...) ties each
- * site to its dispatch, so a call site compiled from the wrong bytecode, or an interface call turned into a vtable
- * one, is told apart (before, both were "a virtual call").
- *
- * The monomorphic site's guard is a class check whose failure is an uncommon trap, not a call: the log's
- * <uncommon_trap reason='class_check'> in its compile (and no inline-cache call in its code).
- *
- * Each control takes one decision away: no type profile (nothing is inlined), no bimorphic inlining, a
- * low major-receiver threshold (the megamorphic site inlines its most frequent class) or one no class reaches.
- * -XX:PerMethodTrapLimit=0 leaves C2 no trap to guard the monomorphic site with: it inlines Square's area behind the
- * class check and calls virtually otherwise, as it does for the skewed site. -Dcodegen.interfaceAsClass=true is a
- * program change: megamorphicInterface then calls through Shape, an invokevirtual.
+ *   aarch64, JDK 17:     monomorphic: cmp w11, w10 ; b.ne TRAP ; mov w0, #4 ; ... ret   (more: docs/codegen.md)
+ * Each control takes one decision away (docs/codegen.md).
  */
 @NegativeControl(flags = "-XX:-UseTypeProfile", killsEvent = INLINE_SUCCESS, in = "monomorphic", why = "without receiver profiles no virtual call is inlined")
 @NegativeControl(flags = "-XX:-UseBimorphicInlining", killsEvent = INLINE_SUCCESS, in = "bimorphic", why = "a site with two classes then stays virtual")
@@ -105,7 +87,6 @@ public class MegamorphicCallStaysVirtual {
     }
 
     static final boolean INTERFACE_AS_CLASS = Boolean.getBoolean("codegen.interfaceAsClass");   // a control
-
     static int megamorphicInterface(HasArea s) {
         return INTERFACE_AS_CLASS ? ((Shape) s).area() : s.area();
     }
@@ -128,8 +109,7 @@ public class MegamorphicCallStaysVirtual {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        assertThat(run.c2("monomorphic")).has(exactly(1), INLINE_SUCCESS).has(TRAP_COMPILED.reason("class_check"))
-                .hasNo(INLINE_CACHE_CALL);
+        assertThat(run.c2("monomorphic")).has(exactly(1), INLINE_SUCCESS).has(TRAP_COMPILED.reason("class_check")).hasNo(INLINE_CACHE_CALL);
         assertThat(run.c2("bimorphic")).has(exactly(2), INLINE_SUCCESS).hasNo(INLINE_CACHE_CALL);
         assertThat(run.c2("megamorphic")).has(VIRTUAL_CALL.where("invoke", "invokevirtual")).hasNo(INLINE_SUCCESS)
                 .has(INLINE_CACHE_CALL);    // the vtable's

@@ -42,28 +42,18 @@ import java.util.concurrent.locks.StampedLock;
  *                     addl 0xc(%rsi), %eax ; ... andq 0x10(%r12, %r8, 8), %r11 ; cmpq %r11, %r10   (optimisticRead)
  *                     lock cmpxchgq %r11, 0x10(%r12, %r10, 8) ... lock cmpxchgq %r10, ...         (lockedRead)
  *   x86_64, JDK 25:   the same: no locked instruction in optimisticRead, two lock cmpxchgq in lockedRead
- *   aarch64, JDK 17:  ldar x12, [x10] ... dmb ishld ... ldar x10, [x10]                        (optimisticRead)
- *                     casal x8, x13, [x12] ... casal x8, x11, [x10]                             (lockedRead)
- *   aarch64, JDK 25:  ldar x10, [x10] ... dmb ishld ... ldar x10, [x10] ;  casal ... casal
+ *   aarch64, JDK 17 and 25:  ldar x12, [x10] ... dmb ishld ... ldar x10, [x10]                (optimisticRead)
+ *                            casal x8, x13, [x12] ... casal x8, x11, [x10]                     (lockedRead)
  *
- * The fence is the ISA's: LOAD_FENCE is dmb ishld on AArch64, where the variant load-fence asserts it; on
- * x86_64 it has no form (x86-TSO orders loads; the fence is compiler-only), so there the claim is the
- * absence of any fence alone.
+ * LOAD_FENCE is dmb ishld on AArch64, where the variant load-fence asserts it; on x86_64 it has no form (x86-TSO
+ * orders loads), so there the claim is the absence of any fence alone. "No atomic" is ANY_ATOMIC: any atomic
+ * read-modify-write, not only a CAS. The absences are anchored by the log: tryOptimisticRead and validate inlined.
  *
- * "No atomic" is ANY_ATOMIC: every atomic read-modify-write of memory, not only a CAS (a validate rewritten to
- * getAndAdd(0) would be a lock xadd, ldaddal, amoadd; an xchg, a lock or, a store-exclusive count too).
- *
- * The absences are anchored by the log: tryOptimisticRead and validate inlined (were they calls, the
- * code searched would hold neither the loads nor the fence they stand for). No product flag adds an
- * atomic or a fence to the optimistic read, so the headline's control is a program change:
- * -Dconcurrency.atomicValidate=true adds an AtomicLong.getAndAdd(0) beside validate (C2 folds the static
- * final, so without it the method holds no trace of it): x86_64 lock xaddq, AArch64 ldaddal. The fence has
- * its own: -Dconcurrency.fullFence=true adds a VarHandle.fullFence() (x86_64 lock addl $0, -0x40(%rsp), which is
- * also a locked instruction: the fence is asserted before the atomic, so each control fails its own assertion;
- * AArch64 dmb ish). On AArch64 the load fence's presence has one too: -Dconcurrency.unvalidated=true returns the
- * sum without validate, so nothing issues the dmb ishld (the variant asserts the fence first: without validate
- * inlined the absences' premise is gone, which makes them inconclusive, not failed). The other control takes the
- * CAS out of the read lock, the contrast the claim is made against.
+ * No product flag adds an atomic or a fence to the optimistic read, nor takes validate's fence out: the controls are
+ * program changes (static finals C2 folds): an AtomicLong.getAndAdd(0) (lock xaddq, ldaddal), a VarHandle.fullFence()
+ * (x86_64 lock addl $0, -0x40(%rsp), also a locked instruction: the fence is asserted before the atomic, so each
+ * control fails its own assertion), and on AArch64 no validate (no dmb ishld; the variant asserts the fence first,
+ * as without validate the absences' premise is gone). The last takes the read lock's CAS, the contrast, away.
  */
 @NegativeControl(flags = "-Dconcurrency.atomicValidate=true", kills = ANY_ATOMIC, in = "optimisticRead",
         why = "program change: the optimistic read also does an AtomicLong.getAndAdd(0), an atomic add")
@@ -92,10 +82,7 @@ public class OptimisticReadHasNoAtomicOrFence {
         if (FULL_FENCE_TOO) {
             VarHandle.fullFence();
         }
-        if (UNVALIDATED) {
-            return stamp != 0 ? sum : -1;
-        }
-        return lock.validate(stamp) ? sum : -1;
+        return (UNVALIDATED ? stamp != 0 : lock.validate(stamp)) ? sum : -1;
     }
 
     int lockedRead() {
