@@ -224,13 +224,26 @@ public final class Jit {
                 throw new IllegalArgumentException(testClass.getName() + ": @NegativeControl(flags = \"" + c.flags()
                         + "\") must name exactly one operation (kills = ...) event (killsEvent = ...) or fact (killsFact = ...) it kills");
             }
+            if (c.killsFact().length == 0 == c.in().isEmpty() || !c.in().isEmpty() && !declares(testClass, c.in())) {
+                throw new IllegalArgumentException(testClass.getName() + ": @NegativeControl(flags = \"" + c.flags() + "\") must name"
+                        + " the method whose assertion of " + killed(c) + " it fails (in = \"...\", a method of the test as run.c2 names"
+                        + " it), and a fact's control none");
+            }
         }
     }
 
+    /** Whether the class or a class nested in it declares a method of that name. */
+    private static boolean declares(Class<?> c, String method) {
+        return java.util.Arrays.stream(c.getDeclaredMethods()).anyMatch(m -> m.getName().equals(method))
+                || java.util.Arrays.stream(c.getDeclaredClasses()).anyMatch(n -> declares(n, method));
+    }
+
     /** What a control kills, by name. */
+    /** What the control kills, as the failure's {@code assertion} line names it: {@code CMOV in fairSelect}. */
     static String killed(NegativeControl c) {
-        return c.kills().length > 0 ? c.kills()[0].name()
-                : c.killsEvent().length > 0 ? c.killsEvent()[0].name() : c.killsFact()[0].name();
+        return (c.kills().length > 0 ? c.kills()[0].name()
+                : c.killsEvent().length > 0 ? c.killsEvent()[0].name() : c.killsFact()[0].name())
+                + (c.in().isEmpty() ? "" : " in " + c.in());
     }
 
     // ---------------------------------------------------------------- child side

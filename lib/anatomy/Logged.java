@@ -17,10 +17,14 @@ public enum Logged implements LoggedEvent {
     INLINE_SUCCESS("inline_success", When.COMPILING, null, "reason", "callee"),
     /** A callee not inlined, and why: {@code <inline_fail reason=..>}. */
     INLINE_FAIL("inline_fail", When.COMPILING, null, "reason", "callee"),
-    /** A call left virtual (dispatched through the vtable or itable): {@code <virtual_call>}. */
-    VIRTUAL_CALL("virtual_call", When.COMPILING, null, "bci"),
+    /**
+     * A call left virtual: {@code <virtual_call>}. Its {@code invoke} is the site's bytecode (the log's {@code <bc
+     * code=..>} before it), which decides the dispatch at run time: an inline cache that misses goes to a vtable stub
+     * for invokevirtual, to an itable stub for invokeinterface (SharedRuntime's resolution, CallInfo's call kind).
+     */
+    VIRTUAL_CALL("virtual_call", When.COMPILING, null, "bci", "invoke"),
     /** A receiver type predicted from the profile and guarded: {@code <predicted_call klass=..>}. */
-    PREDICTED_CALL("predicted_call", When.COMPILING, null, "bci", "exact"),
+    PREDICTED_CALL("predicted_call", When.COMPILING, null, "bci", "exact", "invoke"),
     /** A boxing call removed: {@code <eliminate_boxing>}. */
     ELIMINATED_BOXING("eliminate_boxing", When.COMPILING, null, "type"),
     /** Any lock or unlock removed: {@code <eliminate_lock kind=..>}. */

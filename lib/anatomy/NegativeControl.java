@@ -10,12 +10,16 @@ import java.lang.annotation.Target;
 /**
  * VM flags that take away the behaviour a test asserts while keeping its preconditions. {@code make
  * sensitivity} compiles the test, reads this annotation from its class, reruns the test with the flags
- * (through jtreg's -vmoptions) and requires a failure whose first line names what the control kills.
+ * (through jtreg's -vmoptions) and requires that the assertion the control names is the one that failed.
  *
- * <p>What it kills is a constant of the vocabulary, so a misspelt name does not compile:
- * {@code @NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = CMOV, why = "...")}, or
+ * <p>What it kills is a constant of the vocabulary, so a misspelt name does not compile, and an operation or an event
+ * is named in the method whose assertion it fails ({@link #in}):
+ * {@code @NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = CMOV, in = "fairSelect", why = "...")}, or
  * {@code killsEvent = COARSENED_LOCK} for an event of the compilation log, {@code killsFact = STABLE_IDENTITY_HASH}
- * for a runtime fact ({@link Fact}). Give exactly one of the three.
+ * for a runtime fact ({@link Fact}), which is its assertion's name by itself. Give exactly one of the three. Every
+ * failure of the pack carries the line {@code assertion: CMOV in fairSelect} (the operation's or event's own name,
+ * not its meaning, and the method's name as given to {@code run.c2}); sensitivity compares it with the control's
+ * word for word, so a kill is credited only by the assertion it names.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -33,6 +37,13 @@ public @interface NegativeControl {
 
     /** The runtime fact whose assertion must fail. */
     Fact[] killsFact() default {};
+
+    /**
+     * The method whose assertion the control fails, as the test names it ({@code run.c2("fairSelect")}: "fairSelect");
+     * required with {@code kills} and {@code killsEvent}, where a test asserts the operation or event of more than one
+     * method, and not given with {@code killsFact}.
+     */
+    String in() default "";
 
     /**
      * Where the control applies, in jtreg's {@code @requires} language over the probe's properties, e.g.

@@ -38,8 +38,11 @@ public enum Op implements Formed {
      * load-on-condition (z196; lochi/locghi and selgr from later facilities): C2's CMove of two registers is locgr
      * (s390.ad z_enc_cmov_reg; b ? x : y is {@code lgr %r2, %r4 ; locgrne %r2, %r3}, Math.min is locrhe, measured on
      * 25.0.5 and 28-ea+18), but its CMove of an immediate, as in b ? 1 : 2, is a branch over one lghi
-     * (z_enc_cmov_imm: {@code lghi %r2, 2 ; ltr %r12, %r12 ; je +8 ; lghi %r2, 1}, the same on both), which is no
-     * conditional move and leaves the branch the claim is about: code holding that shape is not judged. The
+     * (z_enc_cmov_imm: {@code lghi %r2, 2 ; ltr %r12, %r12 ; je +8 ; lghi %r2, 1}, the same on both). That shape is
+     * C2's select, the port's encoding of it, and is counted as one, at its branch (CONDITIONAL_BRANCH leaves that
+     * branch out): a C2 that turned a biased branch into a CMove is then found, where before the shape made the
+     * claim a skip. An if of C2's own puts each value in a block of its own and branches further (biased b ? 1 : 2:
+     * {@code ltr %r2, %r2 ; je <out of line>}). The
      * VM's own flag materialisations load on condition from its scratch registers r0 and r1 (z_enc_cctobool, the
      * float compares), which C2 never allocates: they are no select.
      * RISC-V has one only with Zicond, which C2 uses under -XX:+UseZicond (a diagnostic flag, off by default in 25 and 28-ea; without
@@ -54,11 +57,7 @@ public enum Op implements Formed {
             on(RISCV64, anyOf(Forms.riscvZeroedPair("nez", "eqz"), Forms.riscvZeroedPair("eqz", "nez"))),
             on(PPC64LE, insn("isel(lt|gt|eq)? ")),
             on(S390X, anyOf(insn("(loc(g|fh)?r|sel(g|fh)?r)[a-z]{1,3} %r\\d+, (%r(?![01]\\b)\\d+(, )?){1,2}$"),
-                    insn("loc(g|h)?hi[a-z]{1,3} %r\\d+, -?\\d+$"))
-                    .notAssertedWhere(Forms::s390xBranchOverOneLoad, "Op.CMOV is not asserted on s390x in code with a CMove of an"
-                            + " immediate: C2 encodes it, as in b ? 1 : 2, as a branch over one lghi (HotSpot's s390.ad,"
-                            + " z_enc_cmov_imm: no lochi, though the CPU has load/store-on-condition 2; 25.0.5 and 28-ea+18), and"
-                            + " the branch stays; only a CMove of two registers is a load-on-condition (z_enc_cmov_reg: locgr)"))),
+                    insn("loc(g|h)?hi[a-z]{1,3} %r\\d+, -?\\d+$"), Forms.S390X_IMMEDIATE_CMOVE))),
     /**
      * A compare-and-swap with acquire and release, as Java's compareAndSet needs (a volatile read and a volatile
      * write in one): Unsafe's, the atomics', VarHandles', AQS's. On x86_64 lock cmpxchg, a full barrier by
@@ -423,11 +422,15 @@ public enum Op implements Formed {
             on(AARCH64, anyOf(insn("(str[bh]? [wx]zr|stp ([wx]zr), \\2), \\[x\\d+, #(?<off>-?(0x[0-9a-f]+|\\d+))\\]$"),
                     seq(step("add (?<p>x\\d+), x(?!28\\b)\\d+, #(?<off>0x[0-9a-f]+|\\d+)$"),
                             step("(str[bh]? [wx]zr|stp [wx]zr, [wx]zr), \\[{p}\\]$").within(4)))),
-            on(RISCV64, insn("s[bhwd] zero, " + Forms.RISCV64_OBJECT_SLOT)
-                    .notAssertedWhere(Forms::riscvVectorClear, "Op.ZERO_STORE is not asserted on riscv64 in code that clears memory"
-                            + " with RVV: C2 clears a new array of any length, a constant one too, with a strip-mined vector loop"
-                            + " (riscv.ad's ClearArray under UseRVV, on by default on a CPU with V: vsetvli ; vxor.vv ; vse64.v ;"
-                            + " bnez, 25.0.5 and 28-ea+18), whose stores' widths the text does not show; -XX:-UseRVV gives sd zero")),
+            // riscv64 also clears memory with RVV: C2 clears a new array of any length, a constant one too, with a
+            // strip-mined vector loop (riscv.ad's ClearArray under UseRVV, on by default on a CPU with V; 25.0.5 and
+            // 28-ea+18, a new byte[16]: addi t3, a0, 16 ; li t4, 2 ; vsetvli t0, t4, e64, m4 ; vxor.vv v4, v4, v4 ;
+            // vsetvli ; vse64.v v4, (t3) ; sub ; sh3add ; bnez), counted at its store; its start and length are read
+            // back from the registers it uses (Forms.riscvVectorClears), and at(offset) is inconclusive where they cannot be
+            on(RISCV64, anyOf(insn("s[bhwd] zero, " + Forms.RISCV64_OBJECT_SLOT), Form.shape(Forms::riscvVectorClears,
+                    "a vector register zeroed (vxor.vv v, v, v or vmv.v.i v, 0) and stored (vse8..64.v) within three instructions:"
+                            + " RVV's clear of memory (riscv.ad ClearArray), from the offset added to its address register (addi) for"
+                            + " the length its vsetvli was given (li), where those are read"))),
             // POWER has no zero register: a register set to zero (li, lis or xor), then stored, by data flow (Ppc.zeroStore)
             on(PPC64LE, Ppc.zeroStore()),
             // s390x also clears a block with an exclusive-or of itself, its length in the instruction (25.0.5, a new
@@ -527,9 +530,10 @@ public enum Op implements Formed {
             on(RISCV64, seq(step("(?!l[bhwd]u? [a-z][a-z0-9]*, -?\\d+\\(s7\\)$)"),
                     step("b(eq|ne|lt|ge|ltu|geu|gt|le|gtu|leu|eqz|nez|lez|gez|ltz|gtz) (?!.*\\bsp\\b)").within(1))),
             on(PPC64LE, Ppc.conditionalBranch()),
+            // s390x: not the branch of C2's CMove of an immediate (CMOV), a branch over one lghi
             on(S390X, anyOf(seq(step("(?!l[a-z]* %r\\d+, -?\\d*\\(%r8\\)$)"),
                             step("(c(?!d?sg?y? )[a-z]*|lt[a-z]*|tm[a-z]*) (?!.*%r(8|15)\\b)").within(1), step("j(?!g? )g?[a-z]{1,3} ").within(1)),
-                    insn("cl?g?[ri]j[a-z]{1,3} (?!.*%r(8|15)\\b)")))),
+                    insn("cl?g?[ri]j[a-z]{1,3} (?!.*%r(8|15)\\b)")).except(Forms.S390X_IMMEDIATE_CMOVE))),
     /** A general-purpose register copied into an FP/SIMD register, C2's spill there instead of the stack. */
     SPILL_TO_FP_REGISTER("general-purpose register spilled to an FP/SIMD register",
             on(X86_64, insn("v?mov[dq] %[re]?\\w+, %xmm\\d+$")),
@@ -844,28 +848,41 @@ public enum Op implements Formed {
         }
 
         /**
-         * The first instruction of s390x's CMove of an immediate (s390.ad z_enc_cmov_imm), or null: a conditional
-         * relative branch (j&lt;cond&gt;, brc) to the instruction right after the next one, which loads an immediate
-         * (lghi, lhi). An if of C2's own puts each value in its own block, and its branch goes further.
+         * The branches of s390x's CMoves of an immediate (s390.ad z_enc_cmov_imm): a conditional relative branch
+         * (j&lt;cond&gt;, brc) to the instruction right after the next one, which loads an immediate (lghi, lhi). An if
+         * of C2's own puts each value in its own block, and its branch goes further.
          */
-        static Instruction s390xBranchOverOneLoad(List<Instruction> code) {
+        static List<Form.Match> s390xBranchesOverOneLoad(List<Instruction> code) {
+            List<Form.Match> found = new java.util.ArrayList<>();
             for (int i = 0; i + 2 < code.size(); i++) {
                 Instruction branch = code.get(i);
                 if (branch.mnemonic().matches("j(?!g?$)g?[a-z]{1,3}|brcl?") && code.get(i + 1).text().matches("lg?hi %r\\d+, -?\\d+")
                         && S390X.branchTarget(branch.text()) == code.get(i + 2).address()) {
-                    return branch;
+                    found.add(new Form.Match(branch, Map.of()));
                 }
             }
-            return null;
+            return found;
         }
 
-        /**
-         * The store of riscv64's vector clear of memory (riscv.ad, ClearArray under UseRVV), or null: a vector register
-         * zeroed (vxor.vv v, v, v or vmv.v.i v, 0) and stored (vse8..64.v) within three instructions.
-         */
-        private static final Pattern RISCV64_VECTOR_ZEROED = Pattern.compile("vxor\\.vv (v\\d+), \\1, \\1|vmv\\.v\\.i (v\\d+), 0");
+        /** s390x's CMove of an immediate, counted at its branch (s390xBranchesOverOneLoad). */
+        static final Form S390X_IMMEDIATE_CMOVE = Form.shape(Forms::s390xBranchesOverOneLoad, "a conditional branch to the"
+                + " instruction after the next, which loads an immediate (lghi, lhi): C2's CMove of an immediate (s390.ad,"
+                + " z_enc_cmov_imm: lghi %r2, 2 ; ltr %r12, %r12 ; je +8 ; lghi %r2, 1), counted at the branch");
 
-        static Instruction riscvVectorClear(List<Instruction> code) {
+        /** A vector register zeroed on riscv64: vxor.vv v, v, v or vmv.v.i v, 0. */
+        private static final Pattern RISCV64_VECTOR_ZEROED = Pattern.compile("vxor\\.vv (v\\d+), \\1, \\1|vmv\\.v\\.i (v\\d+), 0");
+        private static final Pattern RISCV64_VECTOR_STORE = Pattern.compile("vse(8|16|32|64)\\.v (v\\d+), \\(([a-z][a-z0-9]*)\\)");
+        private static final Pattern RISCV64_VSETVLI = Pattern.compile("vsetvli [a-z][a-z0-9]*, ([a-z][a-z0-9]*), e(8|16|32|64)\\b.*");
+
+        /**
+         * The stores of riscv64's vector clears of memory (riscv.ad, ClearArray under UseRVV): a vector register zeroed
+         * and stored (vse8..64.v) within three instructions, each with what the code says of its extent. "clear" is
+         * always captured; "off", the offset the address register was given ({@code addi p, base, off}), and "bytes",
+         * the length its last vsetvli was given ({@code li n, N} or {@code addiw n, zero, N}: N elements of its width), where the instruction that
+         * last wrote that register before is one of those: the clear then covers [off, off + bytes), strip-mined or not.
+         */
+        static List<Form.Match> riscvVectorClears(List<Instruction> code) {
+            List<Form.Match> found = new java.util.ArrayList<>();
             for (int i = 0; i < code.size(); i++) {
                 Matcher zeroed = RISCV64_VECTOR_ZEROED.matcher(code.get(i).text());
                 if (!zeroed.matches()) {
@@ -873,9 +890,41 @@ public enum Op implements Formed {
                 }
                 String v = zeroed.group(1) != null ? zeroed.group(1) : zeroed.group(2);
                 for (int j = i + 1; j < Math.min(code.size(), i + 4); j++) {
-                    if (code.get(j).text().matches("vse\\d+\\.v " + v + ", \\(.*")) {
-                        return code.get(j);
+                    Matcher store = RISCV64_VECTOR_STORE.matcher(code.get(j).text());
+                    if (store.matches() && store.group(2).equals(v)) {
+                        Map<String, String> read = new java.util.HashMap<>(Map.of("clear", code.get(j).mnemonic()));
+                        Matcher start = lastWriteOf(code, j, store.group(3), "addi [a-z][a-z0-9]*, (?!sp\\b)[a-z][a-z0-9]*, (\\d+)");
+                        if (start != null) {
+                            read.put("off", start.group(1));
+                        }
+                        for (int k = j - 1; k >= 0; k--) {
+                            Matcher vl = RISCV64_VSETVLI.matcher(code.get(k).text());
+                            if (vl.matches()) {
+                                Matcher n = lastWriteOf(code, k, vl.group(1), "(?:li [a-z][a-z0-9]*|addiw? [a-z][a-z0-9]*, zero), (\\d+)");
+                                if (n != null) {
+                                    read.put("bytes", Long.toString(Long.parseLong(n.group(1)) * Integer.parseInt(vl.group(2)) / 8));
+                                }
+                                break;
+                            }
+                        }
+                        found.add(new Form.Match(code.get(j), Map.copyOf(read)));
+                        break;
                     }
+                }
+            }
+            return found;
+        }
+
+        /**
+         * The instruction before index {@code before} that last wrote {@code reg} (riscv64 puts the written register
+         * first), matched against {@code regex}, or null when it is not one of those or none is found.
+         */
+        private static Matcher lastWriteOf(List<Instruction> code, int before, String reg, String regex) {
+            for (int k = before - 1; k >= 0; k--) {
+                String text = code.get(k).text();
+                if (text.matches("[a-z.]+ " + Pattern.quote(reg) + ",.*")) {
+                    Matcher m = Pattern.compile(regex).matcher(text);
+                    return m.matches() ? m : null;
                 }
             }
             return null;
@@ -1173,6 +1222,18 @@ public enum Op implements Formed {
         private boolean covers(Form.Match m, Isa isa) {
             String off = m.captured().get("off");
             long start = off == null ? 0 : off.startsWith("-") ? -Long.decode(off.substring(1)) : Long.decode(off);
+            if (m.captured().containsKey("clear")) {     // a clear of memory upwards from its start (riscv64's RVV)
+                String bytes = m.captured().get("bytes");
+                if (off != null && start >= offset) {
+                    return start == offset;
+                }
+                if (off != null && bytes != null) {
+                    return offset < start + Long.parseLong(bytes);
+                }
+                throw new Inconclusive(name() + " cannot be judged: a clear of memory (" + m.at() + ") may write offset " + offset
+                        + ", and the code does not say " + (off == null ? "where it starts" : "how far it goes from offset " + start)
+                        + " (" + base.form(isa).describe(isa).lines().filter(l -> l.contains("vse")).findFirst().orElse("") + ")");
+            }
             int width = isLoad() ? 1 : Forms.storeWidth(isa, m.at().text());
             return start == offset || (start < offset && offset < start + width);
         }
@@ -1282,7 +1343,8 @@ public enum Op implements Formed {
                         step("b" + Ppc.CONDITION + "[+-]? {cr}0x").within(4)),
                 S390X, anyOf(seq(step("(c|cg|cl|clg)(h|f|gf)?i %r(?!(8|15)\\b)\\d+, (?<imm>-?\\d+)$").where("imm", is, eq),
                                 step("j(?!g? )g?[a-z]{1,3} ").within(1)),
-                        seq(step("cl?g?ij[a-z]{1,3} %r(?!(8|15)\\b)\\d+, (?<imm>-?\\d+), ").where("imm", is, eq)))));
+                        seq(step("cl?g?ij[a-z]{1,3} %r(?!(8|15)\\b)\\d+, (?<imm>-?\\d+), ").where("imm", is, eq)))
+                        .except(Forms.S390X_IMMEDIATE_CMOVE)));
     }
 
     /** An operation made from a parameter; its forms are checked like the constants' when it is made. */

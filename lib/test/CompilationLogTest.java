@@ -41,6 +41,9 @@ public class CompilationLogTest {
             new Case("allocate", -1, INLINE_SUCCESS),
             new Case("bimorphic", -1, PREDICTED_CALL),
             new Case("megamorphic", -1, VIRTUAL_CALL),
+            // Shapes.Shape is an interface: the site is an invokeinterface (the log's <bc code='185'>), an itable's dispatch
+            new Case("megamorphic", -1, VIRTUAL_CALL.where("invoke", "invokeinterface")),
+            new Case("bimorphic", -1, PREDICTED_CALL.where("invoke", "invokeinterface")),
             new Case("field", 0, TRAP_HIT.reason("null_check")),
             new Case("field", 0, MADE_NOT_ENTRANT));
 

@@ -92,7 +92,16 @@ final class Controls {
             throw new IllegalArgumentException(test + ": a @NegativeControl names exactly one kills, killsEvent or killsFact: " + a);
         }
         String kills = ((Enum<?>) (ops.length > 0 ? ops[0] : events.length > 0 ? events[0] : facts[0])).name();
-        return new Sensitivity.Control((String) value(a, "flags"), kills, (String) value(a, "why"), (String) value(a, "requires"));
+        String in = (String) value(a, "in");
+        if (facts.length == 0 && in.isEmpty()) {
+            throw new IllegalArgumentException(test + ": a @NegativeControl that kills " + kills + " names the method whose assertion"
+                    + " it fails (in = \"...\", as run.c2 names it): " + a);
+        }
+        if (facts.length > 0 && !in.isEmpty()) {
+            throw new IllegalArgumentException(test + ": a @NegativeControl that kills the fact " + kills + " takes no in=: the fact"
+                    + " names its assertion: " + a);
+        }
+        return new Sensitivity.Control((String) value(a, "flags"), kills, in, (String) value(a, "why"), (String) value(a, "requires"));
     }
 
     private static Object value(Annotation a, String element) throws ReflectiveOperationException {

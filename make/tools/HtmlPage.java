@@ -433,7 +433,7 @@ final class HtmlPage implements ReportFormat {
         for (Sensitivity.Control c : declared) {
             String verdict = known.stream().filter(v -> v[1].equals(c.flags())).map(v -> v[2] + (v.length > 3 ? ": " + ReportModel.abbrev(v[3], 200) : ""))
                     .findFirst().orElse("not measured on this JDK (make sensitivity)");
-            h.append("<li><code>").append(ReportModel.esc(c.flags())).append("</code> kills ").append(ReportModel.esc(c.kills())).append(" (").append(ReportModel.esc(c.why()))
+            h.append("<li><code>").append(ReportModel.esc(c.flags())).append("</code> kills ").append(ReportModel.esc(c.assertion())).append(" (").append(ReportModel.esc(c.why()))
                     .append(c.requires().isEmpty() ? "" : "; requires " + ReportModel.esc(c.requires())).append("): <b>").append(ReportModel.esc(verdict)).append("</b></li>");
         }
         return h.append("</ul>").toString();

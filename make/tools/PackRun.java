@@ -86,10 +86,17 @@ public class PackRun {
         // A bad list is one line before anything is built.
         String problems = Problems.excludeFile(area.resolve("problems.txt"), Path.of("make/problems"), need("ARCH_UNDER_TEST"),
                 Integer.parseInt(need("FEATURE")), Boolean.parseBoolean(get("EMULATED")));
+        // An entry that names one assertion excludes nothing: the tests read it (PACK_PROBLEM_ASSERTIONS), run it, and
+        // report its failure as not judged, the rest of the test judged (lib/anatomy/ProblemListed.java)
+        String listedAssertions = Problems.assertionsFile(area.resolve("problem-assertions.tsv"), Path.of("make/problems"),
+                need("ARCH_UNDER_TEST"), Integer.parseInt(need("FEATURE")), Boolean.parseBoolean(get("EMULATED")));
         prepareArea();
         List<String> args = jtregArgs();
         if (!problems.isEmpty()) {
             args.add("-exclude:" + problems);
+        }
+        if (!listedAssertions.isEmpty()) {
+            args.add("-e:PACK_PROBLEM_ASSERTIONS=" + listedAssertions);
         }
         // make test SHARD=k/N (BUNDLE= alone plans one shard): this machine's test files of the selection
         Path plan = null;

@@ -19,10 +19,29 @@ import java.util.stream.Stream;
  * <p>A run (make/tools/PackRun.java) asks for {@link #excludeFile}: the entries of DIR's files that apply, with
  * their comments, go to OUT for jtreg's {@code -exclude:} (their platforms rewritten to generic-all: jtreg would
  * match them against the host that runs it, not the JDK under qemu); its path, or nothing when no entry applies. The summary reads OUT back ({@link #read}) and reports each excluded test as {@code problem}.
+ *
+ * <p>The narrowest scope is one assertion: {@code <test>[#id]@<NAME>:<method>} (or {@code @<FACT>} for a fact), the
+ * assertion as its failure's {@code assertion} line names it ({@code ZEROING in uninitialized}, lib/anatomy/Assertions).
+ * Such an entry excludes nothing: the test runs, and the assertion's failure or inconclusive verdict is reported as not
+ * judged while the rest of the test is judged (lib/anatomy/ProblemListed.java). {@link #assertionsFile} writes them
+ * for the tests (PACK_PROBLEM_ASSERTIONS); the summary names what was left unjudged. List a variant ({@code #id}) or
+ * an assertion, not the whole test, where the problem is there.
  */
 public class Problems {
     /** One entry: the test (file or file#id), its bug ids, its platforms and the reason above it. */
     record Entry(String test, String bugs, String platforms, String comment) {
+        /** The assertion an entry of that scope names, as its failure's assertion line does ("ZEROING in copied"), or null. */
+        String assertion() {
+            int at = test.indexOf('@');
+            return at < 0 ? null : test.substring(at + 1).replaceFirst(":", " in ");
+        }
+
+        /** The test (file, or file#id) the entry is about. */
+        String testFile() {
+            int at = test.indexOf('@');
+            return at < 0 ? test : test.substring(0, at);
+        }
+
         /** "JDK-8359378: the reason", as the summary shows it (a bug id that is not a number stays as it is). */
         String reason() {
             List<String> ids = new ArrayList<>();
@@ -38,13 +57,34 @@ public class Problems {
      * (emulated or not), written to OUT; its path, or nothing (and no file) when none applies.
      */
     static String excludeFile(Path out, Path dir, String isa, int feature, boolean emulated) throws IOException {
-        List<Entry> chosen = select(dir, isa, feature, emulated);
+        List<Entry> chosen = select(dir, isa, feature, emulated).stream().filter(e -> e.assertion() == null).toList();
         StringBuilder text = new StringBuilder("# The problem-list entries that apply to this run (make/tools/Problems.java)\n");
         for (Entry e : chosen) {
             text.append("\n# ").append(e.comment()).append("\n").append(e.test()).append(' ').append(e.bugs()).append(" generic-all\n");
         }
         Files.deleteIfExists(out);
         if (chosen.isEmpty()) {
+            return "";
+        }
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, text);
+        return out.toString();
+    }
+
+    /**
+     * The assertion-scoped entries of DIR's problem lists that apply to the run, written to OUT one a line as {@code
+     * test TAB assertion TAB reason} (lib/anatomy/ProblemListed.java reads it); its path, or nothing (and no file) when
+     * none applies.
+     */
+    static String assertionsFile(Path out, Path dir, String isa, int feature, boolean emulated) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (Entry e : select(dir, isa, feature, emulated)) {
+            if (e.assertion() != null) {
+                text.append(e.testFile()).append('\t').append(e.assertion()).append('\t').append(e.reason()).append('\n');
+            }
+        }
+        Files.deleteIfExists(out);
+        if (text.length() == 0) {
             return "";
         }
         Files.createDirectories(out.toAbsolutePath().getParent());
@@ -134,8 +174,8 @@ public class Problems {
                 if (f.length != 3) {
                     throw new IllegalArgumentException(where + " is not <test>[#id] <bug id>[,<bug id>...] <platform>[,<platform>...]");
                 }
-                if (!f[0].matches("[^#]+\\.java(#[\\w.-]+)?")) {
-                    throw new IllegalArgumentException(where + ": the test is not <file>.java[#id]");
+                if (!f[0].matches("[^#@]+\\.java(#[\\w.-]+)?(@[A-Z][A-Z0-9_]*(:[\\w$]+)?)?")) {
+                    throw new IllegalArgumentException(where + ": the test is not <file>.java[#id][@<NAME>:<method>]");
                 }
                 for (String p : f[2].split(",")) {
                     String unknown = platformError(p);

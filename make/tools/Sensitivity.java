@@ -15,8 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * Sensitivity proofs: reruns every selected test under each of its declared negative controls (through
- * jtreg's -vmoptions, by make/jtreg.sh) and requires a failure whose assertion message names what the
- * control kills. The controls are read from the compiled tests (@NegativeControl on the class), so they are
+ * jtreg's -vmoptions, by make/jtreg.sh) and requires a failure of the assertion the control names (its
+ * message's assertion line, "CMOV in fairSelect", word for word). The controls are read from the compiled tests (@NegativeControl on the class), so they are
  * exactly what javac saw, whatever the source's layout. First a baseline run without any control: each test
  * must pass on its own (else a failure under a control proves nothing), and the probe's properties decide
  * where a control applies (its requires=). Prints a table test x control -> killed / survived / skipped /
@@ -29,7 +29,15 @@ import java.util.stream.Stream;
  * Usage: Sensitivity BUILD_DIR JDK_FEATURE SELECTION...   (environment: JDK, VM_OPTIONS, ... for jtreg.sh)
  */
 public class Sensitivity {
-    record Control(String flags, String kills, String why, String requires) {
+    /**
+     * A negative control as declared: {@code kills} is the vocabulary's name of what it kills, {@code in} the method whose
+     * assertion it fails (empty for a fact, whose name is its assertion's).
+     */
+    record Control(String flags, String kills, String in, String why, String requires) {
+        /** The failure's {@code assertion} line that credits the kill, word for word. */
+        String assertion() {
+            return kills + (in.isEmpty() ? "" : " in " + in);
+        }
     }
 
     record Verdict(String test, String flags, String outcome, String detail) {
@@ -190,10 +198,17 @@ public class Sensitivity {
         // The kill is judged per variant: only a variant the control reaches (one that passed without it: rows) counts,
         // and only through its own assertion, the first one that failed in it (the one that stopped it). Another variant
         // of the file failing on the operation does not stand in for it; a reached variant that failed on another
-        // assertion is named beside the kill.
+        // assertion is named beside the kill. The kill is credited by the failure's assertion line (Assertions: "CMOV in
+        // fairSelect"), equal to the control's word for word: not by a name found anywhere in the message, which an
+        // operation's meaning ("(CAS, ...)") or another method's assertion of the same operation would meet.
         Map<String, String> firstLines = new LinkedHashMap<>();
-        assertionMessages(work, test).forEach((variant, m) -> firstLines.put(variant, m.lines().findFirst().orElse("")));
-        Pattern named = Pattern.compile("\\b" + Pattern.quote(c.kills()) + "\\b");
+        Map<String, String> assertions = new LinkedHashMap<>();
+        Pattern assertionLine = Pattern.compile("(?m)^assertion\\s*: (.*)$");
+        assertionMessages(work, test).forEach((variant, m) -> {
+            firstLines.put(variant, m.lines().findFirst().orElse(""));
+            Matcher a = assertionLine.matcher(m);
+            assertions.put(variant, a.find() ? a.group(1).trim() : "");
+        });
         List<String> killed = new ArrayList<>();
         List<String> other = new ArrayList<>();
         for (RunResults.Result r : rows) {
@@ -202,7 +217,7 @@ public class Sensitivity {
             }
             String line = firstLines.get(r.test());
             String label = r.test().contains("#") ? r.test().substring(r.test().indexOf('#')) + ": " : "";
-            if (line != null && named.matcher(line).find()) {
+            if (line != null && c.assertion().equals(assertions.get(r.test()))) {
                 killed.add(label + line);
             } else {
                 other.add(label + (line != null ? line : "failed without an assertion of the pack: " + r.cause()));
@@ -215,8 +230,8 @@ public class Sensitivity {
         if (other.isEmpty()) {
             return new Verdict(test, c.flags(), "UNRELATED", "no variant that passed without the control failed under it (see " + log + ")");
         }
-        return new Verdict(test, c.flags(), "UNRELATED", "no variant the control reaches failed on an assertion naming "
-                + c.kills() + ": " + String.join("; ", other) + (other.get(0).contains("without an assertion") ? " (see " + log + ")" : ""));
+        return new Verdict(test, c.flags(), "UNRELATED", "no variant the control reaches failed on the assertion "
+                + c.assertion() + ": " + String.join("; ", other) + (other.get(0).contains("without an assertion") ? " (see " + log + ")" : ""));
     }
 
     /**

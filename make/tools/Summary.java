@@ -40,11 +40,25 @@ import java.util.stream.Stream;
  * the run's facts: pack.run.id, pack.commit, pack.jdk.home, pack.test.jdk, pack.vm.options (runFacts)
  */
 public class Summary {
-    record Result(String test, String status, double seconds, String reason, List<String> evidence) {
+    /**
+     * One test's outcome; {@code unjudged}: the assertions a problem list names that failed or were inconclusive in it,
+     * reported as not judged while the rest of the test was (lib/anatomy/ProblemListed.java prints each).
+     */
+    record Result(String test, String status, double seconds, String reason, List<String> evidence, List<String> unjudged) {
         Result(String test, String status, double seconds, String reason) {
-            this(test, status, seconds, reason, List.of());
+            this(test, status, seconds, reason, List.of(), List.of());
+        }
+
+        /** The reason a row shows: a pass with assertions left unjudged says so. */
+        String shown() {
+            String left = unjudged.isEmpty() ? "" : unjudged.size() + " problem-listed assertion" + (unjudged.size() == 1 ? "" : "s")
+                    + " not judged: " + String.join("; ", unjudged);
+            return status.equals(Verdict.PASSED) ? left : reason + (left.isEmpty() ? "" : " (" + left + ")");
         }
     }
+
+    /** The line lib/anatomy/ProblemListed.java prints for a listed assertion it did not judge. */
+    static final Pattern NOT_JUDGED = Pattern.compile("(?m)^Problem-listed, not judged: (.*)$");
 
     /**
      * The tests of a run (WORK, its probe's report PROBE, started at START in seconds) that run once more without the
@@ -85,7 +99,7 @@ public class Summary {
                 if (Verdict.rerunWithoutOptions(new Finding.Outcome(r.status(), r.reason()), probe)) {
                     Finding.Outcome o = Verdict.merge(new Finding.Outcome(r.status(), r.reason()),
                             a == null ? null : new Finding.Outcome(a.status(), a.reason()), options);
-                    e.setValue(new Result(r.test(), o.status(), r.seconds(), o.reason(), r.evidence()));
+                    e.setValue(new Result(r.test(), o.status(), r.seconds(), o.reason(), r.evidence(), r.unjudged()));
                 }
             }
         }
@@ -95,18 +109,19 @@ public class Summary {
         // the reasons grouped by outcome, in the outcomes' order under the table: all but passes and failures
         Map<Outcome, Map<String, Integer>> reasons = new java.util.EnumMap<>(Outcome.class);
         List<RunResults.Result> rows = new ArrayList<>();
+        List<String> unjudged = new ArrayList<>();
         StringBuilder table = new StringBuilder();
         int width = results.keySet().stream().mapToInt(String::length).max().orElse(4);
         for (Result r : results.values()) {
             Outcome o = Outcome.of(r.status(), "the outcome of " + r.test());
             Path build = tsv.toAbsolutePath().getParent();
-            rows.add(new RunResults.Result(r.test(), o, r.seconds(), o == Outcome.PASSED ? "" : r.reason(),
+            rows.add(new RunResults.Result(r.test(), o, r.seconds(), r.shown(),
                     r.evidence().stream().map(e -> build.relativize(Path.of(e).toAbsolutePath()).toString()).toList()));
             if (o != Outcome.PASSED && o != Outcome.FAILED) {
                 reasons.computeIfAbsent(o, k -> new LinkedHashMap<>()).merge(r.reason(), 1, Integer::sum);
             }
-            table.append(String.format("  %-" + width + "s  %-12s %6.2f s  %s%n", r.test(), r.status(), r.seconds(),
-                    o == Outcome.PASSED ? "" : r.reason()));
+            table.append(String.format("  %-" + width + "s  %-12s %6.2f s  %s%n", r.test(), r.status(), r.seconds(), r.shown()));
+            r.unjudged().forEach(u -> unjudged.add(r.test() + ": " + u));
         }
         RunResults.Run run = new RunResults.Run(tsv, runFacts(probe, Long.parseLong(args[2])), rows);
         RunResults.write(tsv, run.facts(), rows);
@@ -115,6 +130,10 @@ public class Summary {
         System.out.println("Pack summary (" + probeLine(probe) + "):");
         System.out.print(table);
         reasons.forEach((outcome, byReason) -> byReason.forEach((reason, n) -> System.out.println(n + " " + outcome.word() + ": " + reason)));
+        if (!unjudged.isEmpty()) {   // what a problem list left unjudged in tests that ran: never hidden behind a pass
+            System.out.println(unjudged.size() + " problem-listed assertion" + (unjudged.size() == 1 ? "" : "s") + " not judged:");
+            unjudged.forEach(u -> System.out.println("  " + u));
+        }
         System.out.println(Outcome.totals(counts));
         if (results.isEmpty()) {
             System.err.println("error: no test ran; check TEST=" + String.join(" ", selection));
@@ -231,7 +250,12 @@ public class Summary {
         test = test.replace("\\#", "#");   // jtreg escapes the '#' of a @test id variant in .jtr files
         double seconds = Double.parseDouble(find(text, "(?m)^elapsed=(\\d+)", "0")) / 1000.0;
         Finding.Outcome o = Verdict.ofResult(find(text, "(?m)^test result: (.*)$", "Error. no result recorded"), probe);
-        return new Result(test, o.status(), seconds, o.reason(), List.of(jtr.toString()));
+        List<String> unjudged = new ArrayList<>();
+        Matcher listed = NOT_JUDGED.matcher(text);
+        while (listed.find()) {
+            unjudged.add(listed.group(1).trim());
+        }
+        return new Result(test, o.status(), seconds, o.reason(), List.of(jtr.toString()), List.copyOf(unjudged));
     }
 
     static String find(String text, String regex, String otherwise) {

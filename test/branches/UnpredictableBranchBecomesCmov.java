@@ -55,9 +55,10 @@ import java.util.SplittableRandom;
  * biased half is guarded by its assertion alone; the control kills the fair half.
  *
  * s390x has load-on-condition, and C2 uses it for a CMove of two registers (b ? x : y is locgrne), but
- * it encodes a CMove of an immediate as a branch over one lghi (s390.ad, z_enc_cmov_imm): the fair
- * half keeps its branch there, and CMOV is not asserted in code with that shape, so the fair half
- * skips, naming it. The biased half is asserted first, so it still runs there.
+ * it encodes a CMove of an immediate as a branch over one lghi (s390.ad, z_enc_cmov_imm): that shape is
+ * C2's CMove, the port's encoding of it, and Op.CMOV counts it (at its branch, which CONDITIONAL_BRANCH
+ * leaves out). So the fair half passes on C2's decision there, and a biased select turned into a CMove
+ * fails, where the shape used to make the assertion a skip.
  *
  * RISC-V has a conditional move only with the Zicond extension, and C2 uses it only under -XX:+UseZicond, a
  * diagnostic flag off by default in 25 and 28-ea: otherwise its CMove is a branch over one mv (HotSpot's riscv.ad,
@@ -65,8 +66,8 @@ import java.util.SplittableRandom;
  * the CPU has the extension (the VM does not check it against the CPU), so the claim is proven on riscv64 by
  * default too; -XX:-UseZicond after it is riscv64's own control.
  */
-@NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = CMOV, why = "C2 may then not convert any branch to a cmov")
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-UseZicond", kills = CMOV, requires = "pack.isa == \"riscv64\"",
+@NegativeControl(flags = "-XX:ConditionalMoveLimit=0", kills = CMOV, in = "fairSelect", why = "C2 may then not convert any branch to a cmov")
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-UseZicond", kills = CMOV, in = "fairSelect", requires = "pack.isa == \"riscv64\"",
         why = "without Zicond C2's CMove is a branch over one mv (riscv.ad, enc_cmove)")
 public class UnpredictableBranchBecomesCmov {
 

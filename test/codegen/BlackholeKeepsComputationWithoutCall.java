@@ -34,7 +34,7 @@ import anatomy.Run;
  *
  * With the intrinsic disabled the blackhole is an ordinary empty method again, inlined, and the multiply dies.
  */
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_blackhole", kills = INTEGER_MULTIPLICATION,
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_blackhole", kills = INTEGER_MULTIPLICATION, in = "consumed",
         why = "the blackhole is then an empty method, inlined, and its argument dead")
 public class BlackholeKeepsComputationWithoutCall {
     static void blackhole(int value) {

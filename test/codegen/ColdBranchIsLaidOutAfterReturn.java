@@ -39,7 +39,7 @@ import anatomy.Run;
  * With -XX:-BlockLayoutByFrequency C2 orders blocks without the frequencies and the division comes back
  * before the return: the control.
  */
-@NegativeControl(flags = "-XX:-BlockLayoutByFrequency", kills = INTEGER_DIVISION,
+@NegativeControl(flags = "-XX:-BlockLayoutByFrequency", kills = INTEGER_DIVISION, in = "rareDivision",
         why = "C2 then lays blocks out without their frequencies: the rare division stays before the return")
 public class ColdBranchIsLaidOutAfterReturn {
     static int rareDivision(int x, int y) {

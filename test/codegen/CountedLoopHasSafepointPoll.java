@@ -62,7 +62,7 @@ import java.util.Arrays;
  * s390.ad, MachEpilogNode::emit: lg %r1, 48(%r8) ; tm 0(%r1), 111 ; br %r14 on 25.0.5 and 28-ea+18), so its
  * variant asserts that form at the return instead (setting the flag, as any-gc does).
  */
-@NegativeControl(flags = "-XX:-UseCountedLoopSafepoints", kills = SAFEPOINT_POLL,
+@NegativeControl(flags = "-XX:-UseCountedLoopSafepoints", kills = SAFEPOINT_POLL, in = "sum",
         why = "C2 then leaves counted loops without a poll")
 public class CountedLoopHasSafepointPoll {
     static int sum(int[] a) {

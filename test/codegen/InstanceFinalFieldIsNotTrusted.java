@@ -33,7 +33,7 @@ import java.lang.invoke.MethodHandles;
  *
  * With the flag viaFinalField folds too and its divide goes: the control.
  */
-@NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:+TrustFinalNonStaticFields", kills = INTEGER_DIVISION,
+@NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:+TrustFinalNonStaticFields", kills = INTEGER_DIVISION, in = "viaFinalField",
         why = "C2 then trusts the box's final field and folds it like the record's")
 public class InstanceFinalFieldIsNotTrusted {
     static final class Box {

@@ -10,6 +10,7 @@
 import static anatomy.Assertions.assertThat;
 import static anatomy.Count.exactly;
 import static anatomy.Logged.INLINE_SUCCESS;
+import static anatomy.Logged.TRAP_COMPILED;
 import static anatomy.Logged.VIRTUAL_CALL;
 import static anatomy.Op.INLINE_CACHE_CALL;
 
@@ -20,28 +21,27 @@ import anatomy.Run;
 /*
  * Three subclasses of Shape are loaded, so class hierarchy analysis cannot bind s.area() to one method:
  * C2 decides from the receiver classes the call site's profile recorded (two rows and a count of others).
- * One class seen: C2 inlines it behind a class check that traps otherwise. Two classes: both inlined,
- * a check for each. More: the call stays virtual, dispatched through an inline cache and then the vtable
- * (an interface call through the itable), unless one class takes at least TypeProfileMajorReceiverPercent
- * (default 90) of the calls: that one is inlined and the others reach a virtual call beside it.
+ * One class seen: C2 inlines it behind a class check that traps otherwise (<uncommon_trap reason='class_check'>).
+ * Two: both inlined. More: the call stays virtual, an inline cache and then the vtable for an invokevirtual, the
+ * itable for an invokeinterface (the site's bytecode, the log's <bc code='182'> or '185' before <virtual_call>),
+ * unless one class takes TypeProfileMajorReceiverPercent (default 90) of the calls: that one is inlined.
  *
  *   log, JDK 17 and 25:  mono:  <predicted_call bci='1' exact='1' .../> <inline_success reason='inline (hot)'/>
- *                        mega:  <inline_fail reason='virtual call'/> <virtual_call bci='1'/>   (the same for the interface)
- *   x86_64, JDK 17:      megamorphic: movabsq $18446744073709551615, %rax (-1: the inline cache empty) ; callq ... {virtual_call}
+ *                        mega:  <inline_fail reason='virtual call'/> <virtual_call bci='1'/>
  *   x86_64, JDK 25:      skewed: cmpl $<Square>, %r11d ; jne OTHER ; ... retq ; OTHER: callq ... {virtual_call}
- *   aarch64, JDK 17:     megamorphic, megamorphicInterface: mov x9, #0xffff ; movk ... ; bl ... {virtual_call}
- *                        monomorphic: cmp w11, w10 ; b.ne TRAP ; mov w0, #4 ; ... ret
- *   aarch64, JDK 25:     megamorphic: mov x9, #0x1120 ; movk ... ; bl ... {virtual_call}   (x9: the call site's IC data)
- *
- * Each control takes one decision away: no type profile (nothing is inlined), no bimorphic inlining, a
- * low major-receiver threshold (the megamorphic site inlines its most frequent class) or one no class reaches.
+ *   aarch64, JDK 17:     monomorphic: cmp w11, w10 ; b.ne TRAP ; mov w0, #4 ; ... ret   (more: docs/codegen.md)
+ * Each control takes one decision away (docs/codegen.md).
  */
-@NegativeControl(flags = "-XX:-UseTypeProfile", killsEvent = INLINE_SUCCESS, why = "without receiver profiles no virtual call is inlined")
-@NegativeControl(flags = "-XX:-UseBimorphicInlining", killsEvent = INLINE_SUCCESS, why = "a site with two classes then stays virtual")
-@NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=30", killsEvent = INLINE_SUCCESS,
+@NegativeControl(flags = "-XX:-UseTypeProfile", killsEvent = INLINE_SUCCESS, in = "monomorphic", why = "without receiver profiles no virtual call is inlined")
+@NegativeControl(flags = "-XX:-UseBimorphicInlining", killsEvent = INLINE_SUCCESS, in = "bimorphic", why = "a site with two classes then stays virtual")
+@NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=30", killsEvent = INLINE_SUCCESS, in = "megamorphic",
         why = "a third of the calls then makes a major receiver, inlined at the megamorphic site")
-@NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=100", killsEvent = INLINE_SUCCESS,
+@NegativeControl(flags = "-XX:TypeProfileMajorReceiverPercent=100", killsEvent = INLINE_SUCCESS, in = "skewed",
         why = "no class then dominates the skewed site, which stays purely virtual")
+@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", killsEvent = TRAP_COMPILED, in = "monomorphic",
+        why = "C2 then may plant no uncommon trap: the class check's other side is a virtual call")
+@NegativeControl(flags = "-Dcodegen.interfaceAsClass=true", killsEvent = VIRTUAL_CALL, in = "megamorphicInterface",
+        why = "program change: megamorphicInterface then calls area() through the class Shape, an invokevirtual")
 public class MegamorphicCallStaysVirtual {
     interface HasArea {
         int area();
@@ -86,8 +86,9 @@ public class MegamorphicCallStaysVirtual {
         return s.area();
     }
 
+    static final boolean INTERFACE_AS_CLASS = Boolean.getBoolean("codegen.interfaceAsClass");   // a control
     static int megamorphicInterface(HasArea s) {
-        return s.area();
+        return INTERFACE_AS_CLASS ? ((Shape) s).area() : s.area();
     }
 
     public static class Workload {
@@ -108,10 +109,12 @@ public class MegamorphicCallStaysVirtual {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        assertThat(run.c2("monomorphic")).has(exactly(1), INLINE_SUCCESS).hasNo(INLINE_CACHE_CALL);
+        assertThat(run.c2("monomorphic")).has(exactly(1), INLINE_SUCCESS).has(TRAP_COMPILED.reason("class_check")).hasNo(INLINE_CACHE_CALL);
         assertThat(run.c2("bimorphic")).has(exactly(2), INLINE_SUCCESS).hasNo(INLINE_CACHE_CALL);
-        assertThat(run.c2("megamorphic")).has(VIRTUAL_CALL).hasNo(INLINE_SUCCESS).has(INLINE_CACHE_CALL);
+        assertThat(run.c2("megamorphic")).has(VIRTUAL_CALL.where("invoke", "invokevirtual")).hasNo(INLINE_SUCCESS)
+                .has(INLINE_CACHE_CALL);    // the vtable's
         assertThat(run.c2("skewed")).has(exactly(1), INLINE_SUCCESS).has(INLINE_CACHE_CALL);
-        assertThat(run.c2("megamorphicInterface")).has(VIRTUAL_CALL).hasNo(INLINE_SUCCESS).has(INLINE_CACHE_CALL);
+        assertThat(run.c2("megamorphicInterface")).has(VIRTUAL_CALL.where("invoke", "invokeinterface")).hasNo(INLINE_SUCCESS)
+                .has(INLINE_CACHE_CALL);    // the itable's
     }
 }

@@ -70,7 +70,7 @@ import anatomy.Vm;
  * barrier expansion meets an integer in an FP register; fixed in 26; measured on 25.0.2). The control turns
  * the flag off (after the tests' own flags): the spills go to the stack.
  */
-@NegativeControl(flags = "-XX:-UseFPUForSpilling", kills = SPILL_TO_FP_REGISTER, why = "C2 then spills to the stack only")
+@NegativeControl(flags = "-XX:-UseFPUForSpilling", kills = SPILL_TO_FP_REGISTER, in = "copyAcrossVolatileRead", why = "C2 then spills to the stack only")
 public class SpillGoesToFpRegisters {
     int a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11;
     int a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23;

@@ -38,7 +38,7 @@ import anatomy.Run;
  * -Dcodegen.checks=true the folded flag is on, and checkedByFinal calls its check. The compiled code follows
  * the value the field held when C2 compiled it, which is what folding means.
  */
-@NegativeControl(flags = "-Dcodegen.checks=true", kills = STATIC_CALL,
+@NegativeControl(flags = "-Dcodegen.checks=true", kills = STATIC_CALL, in = "checkedByFinal",
         why = "the static final flag is then true, so C2 compiles the check in: a call to it")
 public class StaticFinalFieldIsFolded {
     static final long DIVISOR = Long.getLong("codegen.divisor", 1000);

@@ -40,7 +40,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * With the intrinsic disabled C2 must call the native method instead, and the CAS leaves the method.
  */
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetLong", kills = CAS,
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetLong", kills = CAS, in = "atomicCas",
         why = "Unsafe.compareAndSetLong is then a call to the native method, no inline instruction")
 public class AtomicCompareAndSetIsInlineCas {
     static final VarHandle VALUE;

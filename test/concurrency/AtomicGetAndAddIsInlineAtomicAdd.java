@@ -44,9 +44,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * "Not a CAS loop" is asserted too: no CAS of any ordering beside the atomic add (ANY_CAS; the no-LSE loop has
  * no compare between its ldaxr and stlxr, so it is no CAS).
  */
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_getAndAddLong", kills = ATOMIC_ADD,
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_getAndAddLong", kills = ATOMIC_ADD, in = "getAndAdd",
         why = "AtomicLong.getAndAdd is then Unsafe's Java loop of a volatile read and a CAS")
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_getAndAddInt", kills = ATOMIC_ADD,
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_getAndAddInt", kills = ATOMIC_ADD, in = "incrementAndGet",
         why = "AtomicInteger.incrementAndGet is then Unsafe's Java loop of a volatile read and a CAS")
 public class AtomicGetAndAddIsInlineAtomicAdd {
     final AtomicLong total = new AtomicLong();

@@ -39,12 +39,12 @@ import anatomy.Run;
  * half needs) takes the events away. -Dconcurrency.sharedLock=true makes nestedOnThis also lock a shared object
  * after the nested pair, a lock C2 must keep: the Nested event stays, and the count sees the kept lock's slow call.
  */
-@NegativeControl(flags = "-XX:-EliminateLocks", killsEvent = ELIMINATED_LOCK, why = "no lock is removed")
-@NegativeControl(flags = "-XX:-EliminateNestedLocks", killsEvent = ELIMINATED_LOCK,
+@NegativeControl(flags = "-XX:-EliminateLocks", killsEvent = ELIMINATED_LOCK, in = "lockedOnLocal", why = "no lock is removed")
+@NegativeControl(flags = "-XX:-EliminateNestedLocks", killsEvent = ELIMINATED_LOCK, in = "nestedOnThis",
         why = "a lock nested in one on the same object is then kept")
-@NegativeControl(flags = "-XX:-DoEscapeAnalysis", killsEvent = ELIMINATED_LOCK,
+@NegativeControl(flags = "-XX:-DoEscapeAnalysis", killsEvent = ELIMINATED_LOCK, in = "lockedOnLocal",
         why = "without escape analysis the local object may be shared, so its lock stays")
-@NegativeControl(flags = "-Dconcurrency.sharedLock=true", kills = MONITOR_ENTER_SLOW_CALL,
+@NegativeControl(flags = "-Dconcurrency.sharedLock=true", kills = MONITOR_ENTER_SLOW_CALL, in = "nestedOnThis",
         why = "nestedOnThis then also locks a shared object, which keeps its lock and its slow-path call")
 public class LockOnLocalObjectIsEliminated {
     static final boolean SHARED_LOCK = Boolean.getBoolean("concurrency.sharedLock");   // the control

@@ -26,6 +26,7 @@ import static anatomy.Op.LOAD_FENCE;
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Run;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.StampedLock;
 
@@ -41,34 +42,35 @@ import java.util.concurrent.locks.StampedLock;
  *                     addl 0xc(%rsi), %eax ; ... andq 0x10(%r12, %r8, 8), %r11 ; cmpq %r11, %r10   (optimisticRead)
  *                     lock cmpxchgq %r11, 0x10(%r12, %r10, 8) ... lock cmpxchgq %r10, ...         (lockedRead)
  *   x86_64, JDK 25:   the same: no locked instruction in optimisticRead, two lock cmpxchgq in lockedRead
- *   aarch64, JDK 17:  ldar x12, [x10] ... dmb ishld ... ldar x10, [x10]                        (optimisticRead)
- *                     casal x8, x13, [x12] ... casal x8, x11, [x10]                             (lockedRead)
- *   aarch64, JDK 25:  ldar x10, [x10] ... dmb ishld ... ldar x10, [x10] ;  casal ... casal
+ *   aarch64, JDK 17 and 25:  ldar x12, [x10] ... dmb ishld ... ldar x10, [x10]                (optimisticRead)
+ *                            casal x8, x13, [x12] ... casal x8, x11, [x10]                     (lockedRead)
  *
- * The fence is the ISA's: LOAD_FENCE is dmb ishld on AArch64, where the variant load-fence asserts it; on
- * x86_64 it has no form (x86-TSO orders loads; the fence is compiler-only), so there the claim is the
- * absence of any fence alone.
+ * LOAD_FENCE is dmb ishld on AArch64, where the variant load-fence asserts it; on x86_64 it has no form (x86-TSO
+ * orders loads), so there the claim is the absence of any fence alone. "No atomic" is ANY_ATOMIC: any atomic
+ * read-modify-write, not only a CAS. The absences are anchored by the log: tryOptimisticRead and validate inlined.
  *
- * "No atomic" is ANY_ATOMIC: every atomic read-modify-write of memory, not only a CAS (a validate rewritten to
- * getAndAdd(0) would be a lock xadd, ldaddal, amoadd; an xchg, a lock or, a store-exclusive count too).
- *
- * The absences are anchored by the log: tryOptimisticRead and validate inlined (were they calls, the
- * code searched would hold neither the loads nor the fence they stand for). No product flag adds an
- * atomic or a fence to the optimistic read, so the headline's control is a program change:
- * -Dconcurrency.atomicValidate=true adds an AtomicLong.getAndAdd(0) beside validate (C2 folds the static
- * final, so without it the method holds no trace of it): x86_64 lock xaddq, AArch64 ldaddal. The other
- * control takes the CAS out of the read lock, the contrast the claim is made against.
+ * No product flag adds an atomic or a fence to the optimistic read, nor takes validate's fence out: the controls are
+ * program changes (static finals C2 folds): an AtomicLong.getAndAdd(0) (lock xaddq, ldaddal), a VarHandle.fullFence()
+ * (x86_64 lock addl $0, -0x40(%rsp), also a locked instruction: the fence is asserted before the atomic, so each
+ * control fails its own assertion), and on AArch64 no validate (no dmb ishld; the variant asserts the fence first,
+ * as without validate the absences' premise is gone). The last takes the read lock's CAS, the contrast, away.
  */
-@NegativeControl(flags = "-Dconcurrency.atomicValidate=true", kills = ANY_ATOMIC,
+@NegativeControl(flags = "-Dconcurrency.atomicValidate=true", kills = ANY_ATOMIC, in = "optimisticRead",
         why = "program change: the optimistic read also does an AtomicLong.getAndAdd(0), an atomic add")
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetLong", kills = CAS,
+@NegativeControl(flags = "-Dconcurrency.fullFence=true", kills = FULL_FENCE, in = "optimisticRead",
+        why = "program change: the optimistic read also issues VarHandle.fullFence(), a full fence")
+@NegativeControl(flags = "-Dconcurrency.unvalidated=true", kills = LOAD_FENCE, in = "optimisticRead", requires = "pack.isa == \"aarch64\"",
+        why = "program change: the optimistic read returns without validate, whose acquire fence is the dmb ishld")
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetLong", kills = CAS, in = "lockedRead",
         why = "the read lock's compareAndSetLong is then a call to the native method, no inline CAS")
 public class OptimisticReadHasNoAtomicOrFence {
     final StampedLock lock = new StampedLock();
     int x;
     int y;
 
-    static final boolean ATOMIC_VALIDATE = Boolean.getBoolean("concurrency.atomicValidate");   // the control
+    static final boolean ATOMIC_VALIDATE = Boolean.getBoolean("concurrency.atomicValidate");   // the controls
+    static final boolean FULL_FENCE_TOO = Boolean.getBoolean("concurrency.fullFence");
+    static final boolean UNVALIDATED = Boolean.getBoolean("concurrency.unvalidated");
     final AtomicLong validations = new AtomicLong();
 
     int optimisticRead() {
@@ -77,7 +79,10 @@ public class OptimisticReadHasNoAtomicOrFence {
         if (ATOMIC_VALIDATE) {
             validations.getAndAdd(0);
         }
-        return lock.validate(stamp) ? sum : -1;
+        if (FULL_FENCE_TOO) {
+            VarHandle.fullFence();
+        }
+        return (UNVALIDATED ? stamp != 0 : lock.validate(stamp)) ? sum : -1;
     }
 
     int lockedRead() {
@@ -104,11 +109,11 @@ public class OptimisticReadHasNoAtomicOrFence {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class);
-        assertThat(run.c2("optimisticRead")).given(INLINE_SUCCESS.callee(StampedLock.class, "tryOptimisticRead"))
-                .given(INLINE_SUCCESS.callee(StampedLock.class, "validate")).hasNo(ANY_ATOMIC).hasNo(FULL_FENCE);
         if (args.length > 0 && args[0].equals("load-fence")) {
             assertThat(run.c2("optimisticRead")).has(LOAD_FENCE);
         }
+        assertThat(run.c2("optimisticRead")).given(INLINE_SUCCESS.callee(StampedLock.class, "tryOptimisticRead"))
+                .given(INLINE_SUCCESS.callee(StampedLock.class, "validate")).hasNo(FULL_FENCE).hasNo(ANY_ATOMIC);
         assertThat(run.c2("lockedRead")).has(CAS);
     }
 }

@@ -28,7 +28,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * With the intrinsic disabled C2 must call the native compareAndSetInt, and no CAS is left inline.
  */
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetInt", kills = CAS,
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_compareAndSetInt", kills = CAS, in = "lockedIncrement",
         why = "the AQS state's compareAndSetInt is then a call to the native method, no inline CAS")
 public class ReentrantLockFastPathIsInlineCas {
     final ReentrantLock lock = new ReentrantLock();

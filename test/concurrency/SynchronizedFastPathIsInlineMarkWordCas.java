@@ -50,9 +50,9 @@ import anatomy.Vm;
  * the level-4 compile asked for) have no monitor (WhiteBox isMonitorInflated; 17, 25, 28-ea). The control, on every
  * JDK: -Dconcurrency.contended=true, another thread holds each lock until the C2 code is BLOCKED on it: all inflate.
  */
-@NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:LockingMode=0", kills = MARK_WORD_CAS,
+@NegativeControl(flags = "-XX:+UnlockExperimentalVMOptions -XX:LockingMode=0", kills = MARK_WORD_CAS, in = "lockedIncrement",
         requires = "pack.lockingModeFlag", why = "every lock is then a monitor, no CAS on the mark word")
-@NegativeControl(flags = "-XX:+UseBiasedLocking", kills = MARK_WORD_CAS, requires = "pack.biasedLockingFlag",
+@NegativeControl(flags = "-XX:+UseBiasedLocking", kills = MARK_WORD_CAS, in = "lockedIncrement", requires = "pack.biasedLockingFlag",
         why = "a lock biased to its thread is then entered without a CAS; the CAS only after the return")
 @NegativeControl(flags = "-Dconcurrency.freshLock=true", kills = MARK_WORD_CAS, why = "program change: lockedIncrement then locks a new object")
 @NegativeControl(flags = "-Dconcurrency.contended=true", killsFact = UNCONTENDED_LOCK_LEAVES_NO_MONITOR,

@@ -43,9 +43,9 @@ import jdk.internal.misc.Unsafe;
  * AlwaysMergeDMB only merges barriers. So only a program change kills the headline:
  * -Dconcurrency.plainLoad=true makes volatileLoad read the plain field (C2 folds the static final): a plain ldr.
  */
-@NegativeControl(flags = "-Dconcurrency.plainLoad=true", kills = LOAD_ACQUIRE, requires = "pack.isa == \"aarch64\"",
+@NegativeControl(flags = "-Dconcurrency.plainLoad=true", kills = LOAD_ACQUIRE, in = "volatileLoad", requires = "pack.isa == \"aarch64\"",
         why = "volatileLoad then reads the plain field")
-@NegativeControl(flags = "-XX:-DoEscapeAnalysis", kills = LOAD_ACQUIRE, requires = "pack.isa == \"aarch64\"",
+@NegativeControl(flags = "-XX:-DoEscapeAnalysis", kills = LOAD_ACQUIRE, in = "loadFromLocal", requires = "pack.isa == \"aarch64\"",
         why = "the local object is then allocated and its volatile field read with a load-acquire like a shared one")
 public class VolatileLoadIsLoadAcquire {
     static final boolean PLAIN_LOAD = Boolean.getBoolean("concurrency.plainLoad");   // the control

@@ -46,9 +46,9 @@ import jdk.internal.misc.Unsafe;
  * point; the headline's control is a program change: -Dconcurrency.plainStore=true makes volatileStore write
  * the plain field (C2 folds the static final): one movl, no fence, on x86_64; one str on AArch64.
  */
-@NegativeControl(flags = "-Dconcurrency.plainStore=true", kills = VOLATILE_STORE,
+@NegativeControl(flags = "-Dconcurrency.plainStore=true", kills = VOLATILE_STORE, in = "volatileStore",
         why = "program change: volatileStore then writes the plain field, an unordered store")
-@NegativeControl(flags = "-XX:-DoEscapeAnalysis", kills = VOLATILE_STORE,
+@NegativeControl(flags = "-XX:-DoEscapeAnalysis", kills = VOLATILE_STORE, in = "storeIntoLocal",
         why = "the local object is then allocated and its volatile store ordered like a shared one")
 public class VolatileStoreCarriesStoreLoadOrdering {
     volatile int shared;

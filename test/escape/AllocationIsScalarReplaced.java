@@ -29,7 +29,7 @@ import anatomy.Run;
  * On JDK 17, -XX:-EliminateAllocations alone still leaves this allocation out (dead once its load
  * folds), so the control is -XX:-DoEscapeAnalysis.
  */
-@NegativeControl(flags = "-XX:-DoEscapeAnalysis", killsEvent = ELIMINATED_ALLOCATION, why = "without escape analysis the Point is allocated")
+@NegativeControl(flags = "-XX:-DoEscapeAnalysis", killsEvent = ELIMINATED_ALLOCATION, in = "single", why = "without escape analysis the Point is allocated")
 public class AllocationIsScalarReplaced {
     static class Point {
         final int x;

@@ -35,7 +35,7 @@ import anatomy.Run;
  *   JDK 17:  16 bytes per call, {runtime_call _new_instance_Java} on the slow path
  *   JDK 25:  0 bytes per call, no allocation in the code
  */
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ReduceAllocationMerges", kills = TLAB_ALLOCATION,
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ReduceAllocationMerges", kills = TLAB_ALLOCATION, in = "merge",
         requires = "pack.jdk >= 22", why = "the merge then defeats escape analysis again: both Points are bumped from the TLAB")
 public class AllocationMergeIsScalarReplaced {
     static class Point {

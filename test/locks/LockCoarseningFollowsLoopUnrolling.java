@@ -36,9 +36,9 @@ import anatomy.Run;
  * and no CAS is left in the loop. (Taking the monitor once more around the loop does not do it: measured on 17,
  * C2 coarsens the inner locks and keeps their CASes, it does not remove them as nested.)
  */
-@NegativeControl(flags = "-XX:-EliminateLocks", killsEvent = COARSENED_LOCK, why = "no lock is merged or removed")
-@NegativeControl(flags = "-XX:LoopUnrollLimit=1", killsEvent = COARSENED_LOCK, why = "without unrolling no two locks are adjacent")
-@NegativeControl(flags = "-Dlocks.unshared=true", kills = MARK_WORD_CAS,
+@NegativeControl(flags = "-XX:-EliminateLocks", killsEvent = COARSENED_LOCK, in = "lockedIncrementLoop", why = "no lock is merged or removed")
+@NegativeControl(flags = "-XX:LoopUnrollLimit=1", killsEvent = COARSENED_LOCK, in = "lockedIncrementLoop", why = "without unrolling no two locks are adjacent")
+@NegativeControl(flags = "-Dlocks.unshared=true", kills = MARK_WORD_CAS, in = "lockedIncrementLoop",
         why = "the loop then locks a new object in each iteration, which escape analysis unlocks")
 public class LockCoarseningFollowsLoopUnrolling {
     static final boolean UNSHARED = Boolean.getBoolean("locks.unshared");   // the control (C2 folds it)

@@ -49,7 +49,7 @@ import anatomy.Run;
  * CAS on the shared eden top (lock cmpxchg / casal), which JDK 20 removed: an inline allocation that
  * is no TLAB bump. The assertion names the TLAB bump, not the absence of a call, and fails there too.
  */
-@NegativeControl(flags = "-XX:-UseTLAB", kills = TLAB_ALLOCATION, why = "without TLABs no thread-local pointer is bumped")
+@NegativeControl(flags = "-XX:-UseTLAB", kills = TLAB_ALLOCATION, in = "allocate", why = "without TLABs no thread-local pointer is bumped")
 public class CompiledNewIsInlineTlabBump {
     static class Point {
         int x;

@@ -50,7 +50,7 @@ import anatomy.model.UnifiedLog;
  * reference to a call, which needs the whole address in a register: shlq $3, %rsi, no decode in an address.
  * On AArch64 the decode is a separate lsl #3 either way, so the control applies to x86_64 only.
  */
-@NegativeControl(flags = "-Dmemory.referenceAsValue=true", kills = NARROW_OOP_DECODE, requires = "pack.isa == \"x86_64\"",
+@NegativeControl(flags = "-Dmemory.referenceAsValue=true", kills = NARROW_OOP_DECODE, in = "deref", requires = "pack.isa == \"x86_64\"",
         why = "a program change (no flag exists): the reference is passed to a call, so it is decoded by a shift, not in an address")
 public class CompressedReferenceIsDecodedInTheAddress {
     static class Inner {

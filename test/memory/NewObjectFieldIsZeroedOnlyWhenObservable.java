@@ -45,7 +45,7 @@ import jdk.internal.misc.Unsafe;
  * address is the object's plus a displacement or a register the object's address plus an offset was put in.
  * The control -XX:-ReduceFieldZeroing keeps every zeroing store, so `plain` writes its field twice.
  */
-@NegativeControl(flags = "-XX:-ReduceFieldZeroing", kills = ZERO_STORE,
+@NegativeControl(flags = "-XX:-ReduceFieldZeroing", kills = ZERO_STORE, in = "plain",
         why = "C2 then zeroes every field at allocation, even one the constructor overwrites at once")
 public class NewObjectFieldIsZeroedOnlyWhenObservable {
     static class Plain {

@@ -79,8 +79,8 @@ import anatomy.NegativeControl;
  * existing object's mark under a card-table collector, so the headline's control changes the program:
  * -Dmemory.storeNull=true stores a constant null, and C2 emits no post-barrier for it.
  */
-@NegativeControl(flags = "-Dmemory.storeNull=true", kills = CARD_MARK, why = "a null store needs no card")
-@NegativeControl(flags = "-XX:-ReduceInitialCardMarks", kills = CARD_MARK, why = "C2 then marks a fresh object's store too")
+@NegativeControl(flags = "-Dmemory.storeNull=true", kills = CARD_MARK, in = "storeIntoExisting", why = "a null store needs no card")
+@NegativeControl(flags = "-XX:-ReduceInitialCardMarks", kills = CARD_MARK, in = "storeIntoFresh", why = "C2 then marks a fresh object's store too")
 public class ReferenceStoreIsCardMarked {
     static final boolean STORE_NULL = Boolean.getBoolean("memory.storeNull");   // the control
     Object ref;

@@ -35,9 +35,9 @@ import anatomy.Run;
  * signal handler (os_linux_s390.cpp) takes a SIGSEGV for one only while the flag is on, so the first null that reaches
  * C1's code crashes the VM (25.0.5: `l %r2, 12(%r2)`, noted "implicit exception", SEGV at 0x0 in a level-1 load).
  */
-@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ImplicitNullChecks", kills = IMPLICIT_NULL_CHECK, why = "C2 then checks every reference explicitly",
+@NegativeControl(flags = "-XX:+UnlockDiagnosticVMOptions -XX:-ImplicitNullChecks", kills = IMPLICIT_NULL_CHECK, in = "load", why = "C2 then checks every reference explicitly",
         requires = "pack.isa != \"s390x\"")
-@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", kills = IMPLICIT_NULL_CHECK, why = "an implicit check needs a trap behind it; without traps C2 checks explicitly")
+@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", kills = IMPLICIT_NULL_CHECK, in = "load", why = "an implicit check needs a trap behind it; without traps C2 checks explicitly")
 public class ImplicitNullCheckTrapsAndBecomesExplicit {
     static class Holder {
         int x = 42;

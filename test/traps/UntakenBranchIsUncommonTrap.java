@@ -30,7 +30,7 @@ import anatomy.Run;
  *   aarch64, JDK 17:  mov w1, #-0xbb ; bl ... ; {runtime_call UncommonTrapBlob}
  *   log:              <uncommon_trap bci='1' reason='unstable_if' action='reinterpret' comment='taken never'/>
  */
-@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", killsEvent = TRAP_COMPILED, why = "C2 then compiles every branch, taken or not")
+@NegativeControl(flags = "-XX:PerMethodTrapLimit=0", killsEvent = TRAP_COMPILED, in = "multiply", why = "C2 then compiles every branch, taken or not")
 public class UntakenBranchIsUncommonTrap {
     static int value = 1;
 

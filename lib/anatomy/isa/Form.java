@@ -34,9 +34,8 @@ public final class Form {
     private final String absent;
     /** Why an operation is not asserted on this ISA ({@link #notOn}), or null. */
     private String notOn;
-    /** A shape in the code that keeps the operation from being asserted there ({@link #notAssertedWhere}), and why. */
-    private Function<List<Instruction>, Instruction> unjudged;
-    private String unjudgedWhy;
+    /** Occurrences found by a named method rather than by steps ({@link #shape}). */
+    private List<Shape> shapes = List.of();
     /** Occurrences of this form found at the instructions where this one is, which do not count ({@link #except}). */
     private Form excluded;
     /** For a role's note ({@link Role}): what it is, for failure messages, and the notes of the same kind. */
@@ -145,18 +144,36 @@ public final class Form {
         }
         Form f = new Form(alternatives, null, false, null);
         f.excluded = other;
-        f.unjudged = unjudged;
-        f.unjudgedWhy = unjudgedWhy;
+        f.shapes = shapes;
         return f;
     }
 
-    /** Any of the forms (each of which must be instruction sequences). */
+    /** Any of the forms (each of which must be instruction sequences or shapes). */
     public static Form anyOf(Form... forms) {
         List<List<Step>> all = new ArrayList<>();
+        List<Shape> shapes = new ArrayList<>();
         for (Form f : forms) {
             all.addAll(f.alternatives);
+            shapes.addAll(f.shapes);
         }
-        return new Form(all, null, false, null);
+        Form f = new Form(all, null, false, null);
+        f.shapes = List.copyOf(shapes);
+        return f;
+    }
+
+    /** A shape a named method finds in the code, described for failure messages. */
+    public record Shape(Function<List<Instruction>, List<Match>> finder, String described) {
+    }
+
+    /**
+     * The occurrences {@code finder} returns (each the instruction it is counted at, with what it read there), for a
+     * shape steps cannot say (s390x: a branch whose target is the instruction after the next; riscv64: a vector
+     * clear's extent, read from its length register); {@code described} says what it finds.
+     */
+    public static Form shape(Function<List<Instruction>, List<Match>> finder, String described) {
+        Form f = new Form(List.of(), null, false, null);
+        f.shapes = List.of(new Shape(finder, described));
+        return f;
     }
 
     /** An instruction (or hex group) carrying a JVM note that matches the regex. */
@@ -208,21 +225,6 @@ public final class Form {
         return f;
     }
 
-    /**
-     * This form, except in code that holds {@code shape} ({@code shape} returns the first instruction of one, or
-     * null): there the port emits the operation in a form that is no instance of it (s390x: C2's CMove of an
-     * immediate is a branch over one lghi), so neither its presence, its count nor its absence can be read, and any
-     * assertion over that code is skipped with {@code why} and the instruction. Elsewhere the form is asserted as
-     * it is.
-     */
-    public Form notAssertedWhere(Function<List<Instruction>, Instruction> shape, String why) {
-        Form f = new Form(alternatives, note, noteOnMemoryAccess, absent, described, related);
-        f.excluded = excluded;
-        f.unjudged = shape;
-        f.unjudgedWhy = why;
-        return f;
-    }
-
     /** Why the operation is not asserted on this ISA ({@link #notOn}), or null when it is. */
     public String notOnReason() {
         return notOn;
@@ -261,10 +263,6 @@ public final class Form {
         if (absent != null) {
             return List.of();
         }
-        Instruction shape = unjudged == null ? null : unjudged.apply(code);
-        if (shape != null) {
-            throw new NotJudged(unjudgedWhy + " (here: " + shape + "; pack.isa=" + isa.label() + ")");
-        }
         if (note != null) {
             return code.stream().filter(i -> i.annotations().stream().anyMatch(a -> note.matcher(a).find())
                     && (!noteOnMemoryAccess || i.isHex() || isa.accessesMemory(i.text()))).map(i -> new Match(i, Map.of())).toList();
@@ -290,6 +288,14 @@ public final class Form {
                 }
             }
         }
+        if (!shapes.isEmpty()) {
+            java.util.Map<Instruction, Integer> index = new java.util.IdentityHashMap<>();
+            for (int j = 0; j < code.size(); j++) {
+                index.put(code.get(j), j);
+            }
+            shapes.forEach(s -> s.finder().apply(code).stream().filter(m -> index.containsKey(m.at()))
+                    .forEach(m -> anchors.putIfAbsent(index.get(m.at()), m.captured())));
+        }
         if (excluded != null) {
             java.util.Set<Instruction> out = new java.util.HashSet<>(excluded.find(code, isa));
             anchors.keySet().removeIf(j -> out.contains(code.get(j)));
@@ -303,7 +309,7 @@ public final class Form {
      * parts, {@link VmCode}).
      */
     public List<List<Instruction>> spans(List<Instruction> code, Isa isa) {
-        if (note != null || absent != null || notOn != null) {
+        if (note != null || absent != null || notOn != null || !shapes.isEmpty()) {
             throw new IllegalArgumentException("spans() takes instruction sequences");
         }
         List<List<Instruction>> spans = new ArrayList<>();
@@ -419,8 +425,8 @@ public final class Form {
             return "a JVM note matching /" + note.pattern() + "/" + (noteOnMemoryAccess
                     ? " on a memory access /" + isa.memoryAccess().pattern() + "/" : "");
         }
-        return alternatives.stream().map(steps -> steps.stream().map(Step::toString).collect(Collectors.joining(" then ")))
-                .collect(Collectors.joining("\n or ")) + (excluded == null ? "" : "\n except where this is found: " + excluded.describe(isa))
-                + (unjudgedWhy == null ? "" : "\n (not asserted where: " + unjudgedWhy + ")");
+        return java.util.stream.Stream.concat(alternatives.stream().map(steps -> steps.stream().map(Step::toString)
+                        .collect(Collectors.joining(" then "))), shapes.stream().map(Shape::described))
+                .collect(Collectors.joining("\n or ")) + (excluded == null ? "" : "\n except where this is found: " + excluded.describe(isa));
     }
 }

@@ -31,9 +31,17 @@ public final class CompilationLog {
             "replace_string_concat", "implicit_exception");
     /** Elements that name things events refer to, or frame a task. */
     private static final Set<String> STRUCTURE = Set.of("hotspot_log", "task", "task_done", "klass", "type", "method", "jvms",
-            "call");
+            "call", "bc");
     /** Decisions about the call the log named just before them ({@code <call method=..>}): given its {@code callee}. */
     private static final Set<String> ABOUT_A_CALL = Set.of("inline_success", "inline_fail", "intrinsic");
+    /**
+     * Decisions about the call site the log's last {@code <bc code=..>} named: given its {@code invoke}, the bytecode
+     * (invokevirtual, invokeinterface, ...), which decides the dispatch a call left virtual takes at run time.
+     */
+    private static final Set<String> ABOUT_A_SITE = Set.of("inline_success", "inline_fail", "intrinsic", "virtual_call", "predicted_call");
+    /** The invoke bytecodes by their code (JVMS 6.5). */
+    private static final Map<String, String> INVOKE = Map.of("182", "invokevirtual", "183", "invokespecial", "184", "invokestatic",
+            "185", "invokeinterface", "186", "invokedynamic");
 
     private final List<CompileTask> tasks;
     private final List<LogEvent> runtimeEvents;
@@ -108,11 +116,16 @@ public final class CompilationLog {
                         task.names.put(attrs.get("id"), holder + "::" + attrs.get("name"));
                     } else if (task != null && name.equals("call")) {
                         task.call = task.names.get(attrs.get("method"));
+                    } else if (task != null && name.equals("bc")) {
+                        task.invoke = INVOKE.get(attrs.get("code"));
                     } else if (name.equals("jvms") && !open.isEmpty()) {
                         open.peek().scopes.add(attrs);
                     } else if (EVENTS.contains(name)) {
                         if (task != null && task.call != null && ABOUT_A_CALL.contains(name)) {
                             attrs.putIfAbsent("callee", task.call);
+                        }
+                        if (task != null && task.invoke != null && ABOUT_A_SITE.contains(name)) {
+                            attrs.putIfAbsent("invoke", task.invoke);
                         }
                         open.push(new EventBuilder(name, attrs));
                     }
@@ -200,6 +213,8 @@ public final class CompilationLog {
         final List<LogEvent> events = new ArrayList<>();
         /** The callee of the last {@code <call>}, which the inlining decision after it is about. */
         String call;
+        /** The invoke bytecode of the last {@code <bc>}, the call site the decisions after it are about. */
+        String invoke;
         boolean succeeded;
 
         TaskBuilder(Map<String, String> attributes) {
