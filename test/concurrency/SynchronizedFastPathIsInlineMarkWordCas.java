@@ -54,7 +54,7 @@ import anatomy.Vm;
         requires = "pack.lockingModeFlag", why = "every lock is then a monitor, no CAS on the mark word")
 @NegativeControl(flags = "-XX:+UseBiasedLocking", kills = MARK_WORD_CAS, in = "lockedIncrement", requires = "pack.biasedLockingFlag",
         why = "a lock biased to its thread is then entered without a CAS; the CAS only after the return")
-@NegativeControl(flags = "-Dconcurrency.freshLock=true", kills = MARK_WORD_CAS, why = "program change: lockedIncrement then locks a new object")
+@NegativeControl(flags = "-Dconcurrency.freshLock=true", kills = MARK_WORD_CAS, in = "lockedIncrement", why = "program change: lockedIncrement then locks a new object")
 @NegativeControl(flags = "-Dconcurrency.contended=true", killsFact = UNCONTENDED_LOCK_LEAVES_NO_MONITOR,
         why = "program change: another thread holds each fresh object's lock when the C2 code takes it, so the CAS fails and the runtime inflates a monitor")
 public class SynchronizedFastPathIsInlineMarkWordCas {
