@@ -62,6 +62,9 @@ step matrix      matrix MATRIX="$OTHERS" MATRIX_KEEP=1 TEST="headline lib/test/w
 # :headline on each other C2 port (riscv64, ppc64le, s390x) under qemu-user 10: the whole pack there is
 # `make matrix MATRIX=ports` away (docs/matrix.md).
 step ports       matrix MATRIX="$PORTS" MATRIX_KEEP=1 TEST=headline
+# :headline on a small fleet of CPU models (make/cpus' and make/jdk-table's lists check-fleet): x86_64 held to AVX2
+# and an AMD Zen 2 under qemu, AArch64 without and with LSE; the whole fleet is `make matrix MATRIX=fleet` away.
+step fleet       matrix MATRIX=check-fleet MATRIX_KEEP=1 TEST=headline
 step report      report-check
 
 after=$(system_jdks)
