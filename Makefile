@@ -177,7 +177,7 @@ report-check:
 
 # make matrix checks MATRIX's entries before building anything (one line, exit 2).
 ifneq ($(filter matrix,$(MAKECMDGOALS)),)
-  MATRIX_ERROR := $(shell MATRIX='$(MATRIX)' BUILD='$(BUILD)' JDK_TABLE='$(JDK_TABLE)' bash make/matrix.sh --check-only 2>&1 >/dev/null | sed -n 's/^make\/matrix.sh: //p' | head -n 1)
+  MATRIX_ERROR := $(shell MATRIX='$(MATRIX)' BUILD='$(BUILD)' JDK_TABLE='$(JDK_TABLE)' CPUS_FILE='$(CPUS_FILE)' bash make/matrix.sh --check-only 2>&1 >/dev/null | sed -n 's/^make\/matrix.sh: //p' | head -n 1)
   $(if $(MATRIX_ERROR),$(error $(MATRIX_ERROR)))
 endif
 

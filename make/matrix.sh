@@ -43,6 +43,7 @@ DEFAULT_MATRIX=$(jdk_list default 2>&1) || die "$DEFAULT_MATRIX"
 PORTS_MATRIX=$(jdk_list ports 2>&1) || die "$PORTS_MATRIX"
 # fleet_matrix LIST: each JDK on the list of the JDK table on each CPU model of its ISA on that list of make/cpus
 # (make/lib.sh), as <name>@<model>; with `fleet`, a JDK of the host's ISA on the real CPU (its plain name) first.
+CPU_ERROR=$(cpu_rows 2>&1 >/dev/null) || die "$CPU_ERROR"
 fleet_matrix() {
     local n m out=()
     for n in $(jdk_list "$1") ; do
