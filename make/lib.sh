@@ -84,6 +84,56 @@ jdk_list() {
         END { if (sep != "") print "" }' <<<"$rows"
 }
 
+# The CPU models of the fleet, make/cpus (CPUS_FILE= another file): one row per model a JDK name <name>@<model> can
+# ask for, read here for every shell script (columns by position, '#' starts a comment, why is the rest of the line).
+CPUS_FILE=${CPUS_FILE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/cpus}
+
+# cpu_rows: the models' rows, checked, in the table's order, one a line: name isa how what needs lists (why left
+# off). A bad row is one line on stderr naming the file and its line, and a failure (nothing printed).
+cpu_rows() {
+    local isas
+    isas=$(platform_isas | tr '\n' ' ')
+    awk -v file="$CPUS_FILE" -v isas=" $isas" '
+        { sub(/#.*/, "") } NF == 0 { next }
+        {
+            at = file ":" FNR ": "
+            if (NF < 7) { bad = at "a row needs 7 columns (name isa how what needs lists why), not " NF; exit }
+            if ($1 !~ /^[A-Za-z0-9][A-Za-z0-9._-]*$/) { bad = at "bad model name " $1 " (letters, digits, '.', '_', '-')"; exit }
+            if (index(isas, " " $2 " ") == 0) { bad = at "isa " $2 " is no ISA of make/platforms (" isas " )"; exit }
+            if (($2 " " $1) in seen) { bad = at "model " $1 " of " $2 " is declared twice"; exit }
+            seen[$2 " " $1] = 1
+            if ($3 == "switches") {
+                if ($4 !~ /^-[^,]+(,-[^,]+)*$/) { bad = at "switches " $4 " are not VM options separated by commas"; exit }
+            } else if ($3 ~ /^qemu(:[a-z]+\/qemu-[a-z0-9_]+)?$/) {
+                if ($5 != "-") { bad = at "a qemu model needs no host flag (needs is " $5 ", not -)"; exit }
+            } else { bad = at "how " $3 " is neither qemu, qemu:<suite>/<binary> nor switches"; exit }
+            if ($6 !~ /^(-|[a-z][a-z-]*(,[a-z][a-z-]*)*)$/) { bad = at "lists " $6 " is neither - nor names separated by commas"; exit }
+            rows = rows $1 " " $2 " " $3 " " $4 " " $5 " " $6 "\n"
+        }
+        END {
+            if (bad != "") { print bad > "/dev/stderr"; exit 1 }
+            printf "%s", rows
+        }' "$CPUS_FILE"
+}
+
+# cpu_model ISA MODEL: the model's columns how, what, needs and lists, blank-separated; nothing and a failure when the
+# ISA has no such model (or the table a bad row: said on stderr).
+cpu_model() {
+    local rows
+    rows=$(cpu_rows) || return 2
+    awk -v isa="$1" -v m="$2" '$1 == m && $2 == isa { print $3, $4, $5, $6; found = 1; exit } END { exit !found }' <<<"$rows"
+}
+
+# cpu_list LIST [ISA]: the models on a list of make/cpus (fleet, check-fleet) as isa:model, blank-separated on one line
+# in the table's order; with an ISA, only its models, by name.
+cpu_list() {
+    local rows
+    rows=$(cpu_rows) || return 2
+    awk -v list="$1" -v isa="${2:-}" '(isa == "" || $2 == isa) && index("," $6 ",", "," list ",") {
+            printf "%s%s", sep, (isa == "" ? $2 ":" $1 : $1); sep = " " }
+        END { if (sep != "") print "" }' <<<"$rows"
+}
+
 # isa_of NAME: the pack's name of an ISA from any of its names (amd64 -> x86_64, ppc64el -> ppc64le); NAME itself
 # when no row knows it.
 isa_of() {

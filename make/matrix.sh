@@ -15,9 +15,12 @@
 #
 # Variables:
 #   MATRIX   the JDKs, blank-separated (default: the rows of make/jdk-table on its list `default`); the word
-#            `ports` stands for the rows on its list `ports` (the three other C2 ports under qemu-user 10).
-#            An entry is a name that make/jdks.sh knows, or label=/path/to/jdk for any JDK you have
-#            (of any ISA of make/platforms; one not the host's gets a qemu facade).
+#            `ports` stands for the rows on its list `ports` (the three other C2 ports under qemu-user 10), the
+#            words `fleet` and `check-fleet` for each JDK on that list of make/jdk-table on every CPU model of its
+#            ISA on that list of make/cpus (<name>@<model>; `fleet` puts a JDK of the host's ISA on the real CPU,
+#            <name>, before its models).
+#            An entry is a name that make/jdks.sh knows (<name>@<model> too), or label=/path/to/jdk for any JDK
+#            you have (of any ISA of make/platforms; one not the host's gets a qemu facade).
 #   BUILD    default build. Each JDK gets BUILD=$BUILD/matrix/<label> (its own jtreg work and report);
 #            the JDK homes ($BUILD/jdks) and the hsdis plugins ($BUILD/hsdis, $BUILD/capstone) are shared.
 #   TEST     each cell's tests (default: all).
@@ -38,6 +41,18 @@ die() { echo "$PROG: $*" >&2; exit 2; }
 read_jdk_table
 DEFAULT_MATRIX=$(jdk_list default 2>&1) || die "$DEFAULT_MATRIX"
 PORTS_MATRIX=$(jdk_list ports 2>&1) || die "$PORTS_MATRIX"
+# fleet_matrix LIST: each JDK on the list of the JDK table on each CPU model of its ISA on that list of make/cpus
+# (make/lib.sh), as <name>@<model>; with `fleet`, a JDK of the host's ISA on the real CPU (its plain name) first.
+CPU_ERROR=$(cpu_rows 2>&1 >/dev/null) || die "$CPU_ERROR"
+fleet_matrix() {
+    local n m out=()
+    for n in $(jdk_list "$1") ; do
+        [ "$1" != fleet ] || [ "${n%%-*}" != "$(host_arch)" ] || out+=("$n")
+        for m in $(cpu_list "$1" "${n%%-*}"); do out+=("$n@$m"); done
+    done
+    echo "${out[*]}"
+}
+FLEET_MATRIX=$(fleet_matrix fleet 2>&1) && CHECK_FLEET_MATRIX=$(fleet_matrix check-fleet 2>&1) || die "$FLEET_MATRIX$CHECK_FLEET_MATRIX"
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 CALLER_PWD=$PWD
@@ -48,7 +63,8 @@ mkdir -p "$BUILD/matrix" || die "cannot create $BUILD/matrix"
 BUILD=$(cd "$BUILD" && pwd -P)
 
 MATRIX=${MATRIX:-$DEFAULT_MATRIX}
-MATRIX=$(echo " $MATRIX " | sed "s/ ports / $PORTS_MATRIX /g")
+MATRIX=$(echo " $MATRIX " | sed -e "s/ ports / $PORTS_MATRIX /g" -e "s/ fleet / $FLEET_MATRIX /g" \
+    -e "s/ check-fleet / $CHECK_FLEET_MATRIX /g")
 read -r -a ENTRIES <<<"$MATRIX"
 [ ${#ENTRIES[@]} -gt 0 ] || die "MATRIX is empty"
 COLLATE_ONLY=0
@@ -67,7 +83,7 @@ LABELS=()
 declare -A JDK_PATH=()
 for entry in "${ENTRIES[@]}"; do
     label=${entry%%=*}
-    [[ $label =~ ^[A-Za-z0-9._+-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
+    [[ $label =~ ^[A-Za-z0-9._+@-]+$ ]] || die "bad MATRIX entry '$entry' (a name, or label=/path/to/jdk)"
     if [[ $entry == *=* ]]; then
         p=${entry#*=}; case $p in /*) ;; *) p=$CALLER_PWD/$p ;; esac
         [ -x "$p/bin/java" ] || die "MATRIX entry '$entry': $p is not a JDK (no bin/java)"
@@ -124,7 +140,11 @@ if [ -n "${SHARD:-}${BUNDLE:-}" ] && [ "$COLLATE_ONLY" = 0 ]; then
     cells=()
     for label in "${LABELS[@]}"; do
         if [ -n "${JDK_PATH[$label]:-}" ]; then isa=$(jdk_arch "${JDK_PATH[$label]}"); else isa=${label%%-*}; fi
-        cells+=("$label:$([ "$isa" = "$HOST_ARCH" ] && echo native || echo emulated)")
+        how=native
+        [ "$isa" = "$HOST_ARCH" ] || how=emulated
+        # a CPU model under qemu (make/cpus) is emulated on the host's ISA too
+        [[ $label != *@* ]] || [[ $(cpu_model "$isa" "${label#*@}") != qemu* ]] || how=emulated
+        cells+=("$label:$how")
     done
     select_tests
     PLAN=$BUILD/matrix/shard-plan.txt

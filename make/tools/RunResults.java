@@ -24,7 +24,9 @@ import java.util.Map;
  *
  * A field's tab, newline and backslash are written as \t, \n and \\. The keys: run (unique per run: start time in
  * milliseconds and the pid of the script that started it), started (epoch seconds), commit (the pack's), jdk.home,
- * jdk.version, jdk.vendor, jdk.isa, qemu.cpu (under qemu only), vm.options (the user's, a list). A file of another
+ * jdk.version, jdk.vendor, jdk.isa, qemu.cpu (under qemu only), cpu.model and vm.switches (a JDK named
+ * &lt;name&gt;@&lt;model&gt;, a CPU model of make/cpus: its name, and HotSpot's switches it runs with on the real CPU, a list),
+ * vm.options (the user's, a list). A file of another
  * schema, a row with an outcome no {@link Outcome} has, or a run other than the one a mode started is an error naming
  * the file and line: never read as a skip, never read as this run's.
  */
@@ -154,8 +156,8 @@ final class RunResults {
 
     /**
      * The facts of a run as make/jtreg.sh starts it: its id and start, the pack's commit, the JDK's identity (from its
-     * release file; the ISA as the probe named it; the CPU qemu emulates when the JDK under test is a qemu facade:
-     * make/jdks.sh) and the user's VM options, one a value.
+     * release file; the ISA as the probe named it; the CPU qemu emulates when the JDK under test is a qemu facade, the
+     * CPU model and the switches of a facade of make/cpus: make/jdks.sh) and the user's VM options, one a value.
      */
     static Map<String, List<String>> facts(String runId, long started, String commit, Path jdk, Path testJdk, String isa,
             String vmOptions) {
@@ -171,6 +173,12 @@ final class RunResults {
         facts.put("jdk.isa", List.of(isa.isEmpty() ? release.getProperty("OS_ARCH", "unknown") : isa));
         if (facade.containsKey("qemu.cpu")) {
             facts.put("qemu.cpu", List.of(facade.getProperty("qemu.cpu")));
+        }
+        if (facade.containsKey("cpu.model")) {
+            facts.put("cpu.model", List.of(facade.getProperty("cpu.model")));
+        }
+        if (facade.containsKey("switches")) {
+            facts.put("vm.switches", List.of(facade.getProperty("switches").split(",")));
         }
         facts.put("vm.options", vmOptions.isBlank() ? List.of() : List.of(vmOptions.trim().split("\\s+")));
         return facts;
