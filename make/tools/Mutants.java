@@ -35,9 +35,9 @@ import java.util.stream.Collectors;
  *   unreached  every test kept its outcome, and with a trap at every site (ud2, udf) still did: the code never ran;
  *   survived   every test kept its outcome although the trap shows the site runs;
  *   refused    the set names no site this binary has, or an edit that cannot be made safely.
- * Score = killed / (killed + survived). Exit status 1 when a mutant survived, was refused, or differs from the
- * verdict its set expects; the last line is "N passed, N failed, N skipped" in those terms (skipped: a mutant for
- * another JDK release).
+ * Score = killed / (killed + survived). Exit status 1 when a mutant survived (even one its set expects to), was
+ * refused, or differs from the verdict its set expects; the last line is "N passed, N failed, N skipped" in those
+ * terms (passes()), a survivor always among the failed (skipped: a mutant for another JDK release).
  *
  * Two modes run no test: LIST prints a function's branch and call sites with their source lines (what a set line's
  * site names: lines move between releases), DRY resolves every mutant of the set and prints its edits or refusal.
@@ -686,6 +686,21 @@ public class Mutants {
 
     // ---- the report ----
 
+    /**
+     * Whether a mutant counts as passed in the totals line, by its verdict first: a survivor (the tests ran the
+     * changed code and stayed green) and a refusal are failed whatever the set expects, so that a set cannot turn a
+     * survivor into a pass; killed, crashed, stopped and unreached pass where the set expects them (its "-": any of
+     * the four); an equivalent mutant (identical code: nothing a test can see changed) passes where the set expects
+     * it, "-", or survived. The set's expectation only ever adds failures.
+     */
+    static boolean passes(String outcome, String expect) {
+        return switch (outcome) {
+            case "survived", "refused" -> false;
+            case "equivalent" -> expect.equals("-") || expect.equals("survived") || expect.equals("equivalent");
+            default -> expect.equals("-") || expect.equals(outcome);
+        };
+    }
+
     static void report(List<Verdict> verdicts, List<Spec> elsewhere, String label, Path work) throws IOException {
         StringBuilder tsv = new StringBuilder("# id\tkind\tfunction\tsite\tverdict\texpect\tseconds\tdetail\n");
         Map<String, Integer> count = new LinkedHashMap<>();
@@ -699,15 +714,16 @@ public class Mutants {
         for (Verdict v : verdicts) {
             Spec s = v.mutant().spec();
             count.merge(v.outcome(), 1, Integer::sum);
-            boolean ok = s.expect().equals("-") ? !v.outcome().equals("survived") && !v.outcome().equals("refused")
-                    : s.expect().equals(v.outcome());
+            boolean ok = passes(v.outcome(), s.expect());
             if (ok) {
                 passed++;
             } else {
                 failed++;
             }
-            System.out.printf("  %-" + width + "s  %-9s %s%6.1f s  %s%n", s.id(), v.outcome(),
-                    ok ? "  " : "! ", v.seconds(), v.detail() + (ok ? "" : s.expect().equals("-") ? "" : " (expected " + s.expect() + ")"));
+            System.out.printf("  %-" + width + "s  %-10s %s%6.1f s  %s%n", s.id(), v.outcome(),
+                    ok ? "  " : "! ", v.seconds(), v.detail() + (ok || s.expect().equals("-") ? ""
+                            : s.expect().equals(v.outcome()) ? " (the set expects it: a " + v.outcome() + " counts as failed all the same)"
+                            : " (expected " + s.expect() + ")"));
             v.mutant().edits().forEach(e -> System.out.printf("  %-" + width + "s    %s -> %s%n", "", e.what(),
                     HexFormat.of().formatHex(e.after())));
             tsv.append(String.join("\t", s.id(), s.kind(), s.function(), s.site(), v.outcome(), s.expect(),
