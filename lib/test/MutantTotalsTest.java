@@ -44,4 +44,21 @@ public class MutantTotalsTest {
         assertTrue(Mutants.passes("equivalent", "-"));
         assertFalse(Mutants.passes("equivalent", "killed"));
     }
+
+    @Test
+    public void identicalCodeProvesEquivalenceOnlyForTheJitsOwnCode() {
+        // paths as the -dbg file's DWARF names them (28-ea+18: make/hotspot/src/hotspot/share/...)
+        String src = "make/hotspot/src/hotspot/";
+        for (String jit : new String[] {"share/opto/block.cpp", "share/c1/c1_LIR.cpp", "share/ci/ciField.cpp",
+                "share/compiler/compileBroker.cpp", "share/gc/g1/c2/g1BarrierSetC2.cpp", "cpu/x86/c2_MacroAssembler_x86.cpp"}) {
+            assertTrue(Mutants.jit(src + jit), jit);
+        }
+        assertTrue(Mutants.jit("make/hotspot/ad_x86.cpp"));   // ADLC's matcher, out of the source tree
+        assertTrue(Mutants.jit(src + "cpu/x86/x86.ad"));
+        for (String runtime : new String[] {"share/gc/g1/g1CollectedHeap.inline.hpp", "share/runtime/synchronizer.cpp",
+                "cpu/x86/macroAssembler_x86.cpp", "share/classfile/stringTable.cpp", "share/gc/shared/memAllocator.cpp"}) {
+            assertFalse(Mutants.jit(src + runtime), runtime);
+        }
+        assertFalse(Mutants.jit(""));
+    }
 }
