@@ -42,6 +42,7 @@ public class EquivalenceTest {
                   0x%x:   movl	8(%%rsi), %%r10d
                   0x%x:   movabsq	$0x%x, %%rdx          ;   {metadata('T$Point')}
                   0x%x:   movabsq	$0x%x, %%r11
+                  0x%x:   movl	$0x%x, %%r10d
                   0x%x:   %s
                   0x%x:   jne	0x%x          ;   {runtime_call ic_miss_stub}
                   0x%x:   je	0x%x
@@ -49,8 +50,8 @@ public class EquivalenceTest {
                   0x%x:   hlt
                 [/Disassembly]
                 """, base - 0x100, base + 0x80, base, base + 0x20, base, base + 0x20, base + 0x7000000,
-                base, base + 1, base >>> 24, base + 4, base + 0x5000000000L, base + 14, third, base + 17, base + 0x9990000,
-                base + 23, base + 4, base + 25, base + 26);
+                base, base + 1, base >>> 24, base + 4, base + 0x5000000000L, base + 8, (((base >>> 24) & 0xf) + 1) << 24,
+                base + 14, third, base + 17, base + 0x9990000, base + 23, base + 4, base + 25, base + 26);
     }
 
     static Equivalence.Capture capture(String stdout, String... facts) {
@@ -69,10 +70,12 @@ public class EquivalenceTest {
         Equivalence.Capture mutant = capture(code(0x7f11aabb1c00L, "addq\t%r11, %r10"), "measure:FP registers=32.0", "code=327 7f7b700dd900 66");
         Equivalence.Judgement j = judge(base, mutant);
         assertEquals(j.kind(), Equivalence.Judgement.IDENTICAL, j.detail());
-        assertEquals(j.detail(), "identical code: 1 compiled method, 7 instructions, and 1 measure as the baseline's");
+        assertEquals(j.detail(), "identical code: 1 compiled method, 8 instructions, and 1 measure as the baseline's");
         // the method's own branch target is kept as its offset, an address outside it as ADDR
         assertTrue(base.listings().get("vm 1: T::sum (c2, level 4)").contains("je @+0x4"), base.listings().toString());
         assertTrue(base.listings().get("vm 1: T::sum (c2, level 4)").contains("jne ADDR ;{runtime_call ic_miss_stub}"), base.listings().toString());
+        // the compressed class space's base, 16 MB aligned, moves below 4 GB (measured: 0x1f000000, 0x9f000000, 0xa000000)
+        assertTrue(base.listings().get("vm 1: T::sum (c2, level 4)").contains("movl $ADDR, %r10d"), base.listings().toString());
         // a class the VM relocates moves below 4 GB too (measured: 0x49045400 in one run, 0x9a045400 in the next)
         assertTrue(base.listings().get("vm 1: T::sum (c2, level 4)").contains("movabsq $ADDR, %rdx ;{metadata('T$Point')}"), base.listings().toString());
     }
@@ -83,9 +86,9 @@ public class EquivalenceTest {
                 capture(code(0x7f11aabb1c00L, "subq\t%r11, %r10")));
         assertEquals(j.kind(), Equivalence.Judgement.DIFFERENT, j.detail());
         assertEquals(j.detail(), """
-                test/x/T.java: vm 1: T::sum (c2, level 4): 7 -> 7 lines; first difference:
-                      movabsq $ADDR, %rdx ;{metadata('T$Point')}
+                test/x/T.java: vm 1: T::sum (c2, level 4): 8 -> 8 lines; first difference:
                       movabsq $ADDR, %r11
+                      movl $ADDR, %r10d
                     - addq %r11, %r10
                     + subq %r11, %r10
                       jne ADDR ;{runtime_call ic_miss_stub}
@@ -98,6 +101,10 @@ public class EquivalenceTest {
         Equivalence.Judgement j = judge(capture(c, "measure:moved=0.0"), capture(c, "measure:moved=1.0"));
         assertEquals(j.kind(), Equivalence.Judgement.DIFFERENT, j.detail());
         assertTrue(j.detail().contains("- measure:moved=0.0") && j.detail().contains("+ measure:moved=1.0"), j.detail());
+        // an immediate of 8 digits that is no 16 MB-aligned base stays as printed
+        j = judge(capture(c.replace("addq\t%r11, %r10", "andl\t$0x7fffffff, %r10d")), capture(c.replace("addq\t%r11, %r10", "andl\t$0x7ffffffe, %r10d")));
+        assertEquals(j.kind(), Equivalence.Judgement.DIFFERENT, j.detail());
+        assertTrue(j.detail().contains("- andl $0x7fffffff, %r10d"), j.detail());
         j = judge(capture(c), capture(c.replace("T::sum", "T::other")));
         assertEquals(j.kind(), Equivalence.Judgement.DIFFERENT, j.detail());
         assertTrue(j.detail().contains("vm 1: T::sum (c2, level 4): only on the baseline"), j.detail());

@@ -24,6 +24,10 @@ import java.util.stream.Stream;
  *
  * Normalised: an address inside the nmethod becomes its offset from the method's first instruction ({@code @+0x2c}),
  * any other number of more than 8 hex digits (a code-cache, metaspace or stub address, an oop) becomes {@code ADDR},
+ * so does a number of 16 MB or more aligned to 16 MB (the compressed class space's base, which C1 decodes a class
+ * pointer with: {@code movl $0x1f000000, %r10d}, {@code $0x9f000000}, {@code $0xa000000} in three runs of
+ * NewArrayIsZeroedUnlessOverwritten; a mutant that changes an emitted constant to or from such a number would be
+ * missed),
  * and so does the immediate of an instruction the VM notes as a relocated constant ({@code {metadata(...)}},
  * {@code {oop(...)}}: a class or method in metaspace, which moves below 4 GB too) and a number of 8 hex digits or more
  * in a note; smaller immediates and displacements, mnemonics, registers and the rest of the notes stay as printed. hlt padding (x86_64)
@@ -60,7 +64,8 @@ final class Equivalence {
                 with = "ADDR";
             } else {
                 long v = Long.parseUnsignedLong(digits, 16);
-                with = v >= start && v < end ? String.format("@+0x%x", v - start) : digits.length() > 8 ? "ADDR" : m.group();
+                with = v >= start && v < end ? String.format("@+0x%x", v - start)
+                        : digits.length() > 8 || v >= 0x1000000 && (v & 0xffffff) == 0 ? "ADDR" : m.group();
             }
             m.appendReplacement(out, Matcher.quoteReplacement(with));
         }

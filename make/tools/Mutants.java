@@ -418,7 +418,7 @@ public class Mutants {
                     ? new Verdict(m, "equivalent", "equivalent (identical code): " + reached + "; " + j.detail(), 0)
                     : new Verdict(m, "survived", reached + "; " + j.detail() + ", but the mutant is in " + where
                             + ", outside the JIT: its effect need not show in compiled code, so nothing is proven", 0);
-            case Equivalence.Judgement.DIFFERENT -> new Verdict(m, "survived", "survived: oracle gap: " + reached
+            case Equivalence.Judgement.DIFFERENT -> new Verdict(m, "survived", "oracle gap: " + reached
                     + ", and the code differs from the baseline's: " + j.detail(), 0);
             default -> new Verdict(m, "survived", reached + "; " + j.detail(), 0);
         };
