@@ -105,6 +105,9 @@ public class EquivalenceTest {
         j = judge(capture(c.replace("addq\t%r11, %r10", "andl\t$0x7fffffff, %r10d")), capture(c.replace("addq\t%r11, %r10", "andl\t$0x7ffffffe, %r10d")));
         assertEquals(j.kind(), Equivalence.Judgement.DIFFERENT, j.detail());
         assertTrue(j.detail().contains("- andl $0x7fffffff, %r10d"), j.detail());
+        // nor does a compare's 16 MB-aligned constant (Integer.MIN_VALUE before a division): only a move's is a base
+        j = judge(capture(c.replace("addq\t%r11, %r10", "cmpl\t$0x80000000, %eax")), capture(c.replace("addq\t%r11, %r10", "cmpl\t$0x7f000000, %eax")));
+        assertEquals(j.kind(), Equivalence.Judgement.DIFFERENT, j.detail());
         j = judge(capture(c), capture(c.replace("T::sum", "T::other")));
         assertEquals(j.kind(), Equivalence.Judgement.DIFFERENT, j.detail());
         assertTrue(j.detail().contains("vm 1: T::sum (c2, level 4): only on the baseline"), j.detail());

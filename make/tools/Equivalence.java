@@ -24,10 +24,10 @@ import java.util.stream.Stream;
  *
  * Normalised: an address inside the nmethod becomes its offset from the method's first instruction ({@code @+0x2c}),
  * any other number of more than 8 hex digits (a code-cache, metaspace or stub address, an oop) becomes {@code ADDR},
- * so does a number of 16 MB or more aligned to 16 MB (the compressed class space's base, which C1 decodes a class
- * pointer with: {@code movl $0x1f000000, %r10d}, {@code $0x9f000000}, {@code $0xa000000} in three runs of
- * NewArrayIsZeroedUnlessOverwritten; a mutant that changes an emitted constant to or from such a number would be
- * missed),
+ * so does a number of 16 MB or more aligned to 16 MB moved into a register (the compressed class space's base,
+ * which C1 decodes a class pointer with: {@code movl $0x1f000000, %r10d}, {@code $0x9f000000}, {@code $0xa000000} in three runs of
+ * NewArrayIsZeroedUnlessOverwritten; a mutant that changes a moved constant to or from such a number would be
+ * missed; a compare's {@code $0x80000000}, Integer.MIN_VALUE before a division, stays),
  * and so does the immediate of an instruction the VM notes as a relocated constant ({@code {metadata(...)}},
  * {@code {oop(...)}}: a class or method in metaspace, which moves below 4 GB too) and a number of 8 hex digits or more
  * in a note; smaller immediates and displacements, mnemonics, registers and the rest of the notes stay as printed. hlt padding (x86_64)
@@ -55,6 +55,11 @@ final class Equivalence {
 
     /** One instruction as two runs of the same code print it: addresses made relative or ADDR (the class comment). */
     static String normalise(String text, long start, long end) {
+        return normalise(text, start, end, false);
+    }
+
+    /** The same; with {@code bases}, a move's immediate aligned to 16 MB is taken for the class space's base. */
+    static String normalise(String text, long start, long end, boolean bases) {
         Matcher m = HEX.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
@@ -65,7 +70,7 @@ final class Equivalence {
             } else {
                 long v = Long.parseUnsignedLong(digits, 16);
                 with = v >= start && v < end ? String.format("@+0x%x", v - start)
-                        : digits.length() > 8 || v >= 0x1000000 && (v & 0xffffff) == 0 ? "ADDR" : m.group();
+                        : digits.length() > 8 || bases && v >= 0x1000000 && (v & 0xffffff) == 0 ? "ADDR" : m.group();
             }
             m.appendReplacement(out, Matcher.quoteReplacement(with));
         }
@@ -92,7 +97,8 @@ final class Equivalence {
             // a constant the VM relocates (a class, a method, its profile, an oop) is a metaspace or heap address,
             // which moves from run to run below 4 GB too: its note names what it is
             boolean relocated = i.annotations().stream().anyMatch(a -> RELOCATED.matcher(a).find());
-            StringBuilder line = new StringBuilder(relocated ? i.text().replaceAll("\\$0x[0-9a-fA-F]+", "\\$ADDR") : normalise(i.text(), start, end));
+            StringBuilder line = new StringBuilder(relocated ? i.text().replaceAll("\\$0x[0-9a-fA-F]+", "\\$ADDR")
+                    : normalise(i.text(), start, end, i.mnemonic().startsWith("mov")));
             for (String a : i.annotations()) {
                 line.append(" ;").append(normalise(a.replaceAll("0x[0-9a-fA-F]{8,}", "ADDR"), start, end).strip());
             }
