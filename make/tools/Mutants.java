@@ -33,7 +33,9 @@ import java.util.stream.Collectors;
  *   stopped    no test ran because the probe stopped the run, naming why (a compiler built in and on that compiles
  *              nothing, issue 40): detected, counted apart;
  *   unreached  every test kept its outcome, and with a trap at every site (ud2, udf) still did: the code never ran;
- *   survived   every test kept its outcome although the trap shows the site runs;
+ *   equivalent every test kept its outcome, the trap shows the site runs, and the tests' compiled code and measures
+ *              are the baseline's, the site being the JIT's own code (Equivalence, survivor()): out of the score;
+ *   survived   every test kept its outcome although the trap shows the site runs (an oracle gap when the code differs);
  *   refused    the set names no site this binary has, or an edit that cannot be made safely.
  * Score = killed / (killed + survived). Exit status 1 when a mutant survived (even one its set expects to), was
  * refused, or differs from the verdict its set expects; the last line is "N passed, N failed, N skipped" in those
