@@ -69,7 +69,7 @@ public class MutantStoppedTest {
         assertTrue(e.getMessage().endsWith(":1: options are VM options (-XX:..., -X...), or -, not 'UseParallelGC'"), e.getMessage());
         Files.writeString(set, "m | 28 | return | A::f() | void | headline | halted | why\n");
         e = expectThrows(IllegalArgumentException.class, () -> MutantSet.read(set));
-        assertTrue(e.getMessage().endsWith(":1: expect must be - or one of [crashed, killed, stopped, survived, unreached], not 'halted'"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(":1: expect must be - or one of [crashed, equivalent, killed, stopped, survived, unreached], not 'halted'"), e.getMessage());
         Files.writeString(set, "m | 28 | return | A::f() | void | headline | stopped | why | -XX:+UseSerialGC | more\n");
         e = expectThrows(IllegalArgumentException.class, () -> MutantSet.read(set));
         assertTrue(e.getMessage().contains("expected 8 columns"), e.getMessage());

@@ -156,6 +156,15 @@ final class Binary {
     }
 
     /**
+     * The source file of the function an address lies in, with its path as the DWARF names it
+     * ("./src/hotspot/share/opto/block.cpp"): the outermost of addr2line's inline chain there.
+     */
+    String sourceFile(long address) throws IOException {
+        List<String> out = run(List.of("addr2line", "-e", debug.toString(), "-i"), String.format("0x%x%n", address));
+        return out.isEmpty() ? "" : out.get(out.size() - 1).replaceFirst(":[0-9?]+( \\(discriminator \\d+\\))?$", "");
+    }
+
+    /**
      * The source lines of each instruction of a symbol: the innermost first, as addr2line -i gives the inline chain
      * ("loopopts.cpp:735", the file's base name). Cached per symbol.
      */

@@ -16,7 +16,7 @@ import java.util.TreeSet;
  */
 final class MutantSet {
     static final Set<String> KINDS = Set.of("return", "branch", "call");
-    static final Set<String> VERDICTS = Set.of("killed", "crashed", "stopped", "unreached", "survived");
+    static final Set<String> VERDICTS = Set.of("killed", "crashed", "stopped", "unreached", "survived", "equivalent");
 
     /** The mutants of a set file; a malformed line is an IllegalArgumentException naming file:line and the fault. */
     static List<Spec> read(Path file) throws IOException {

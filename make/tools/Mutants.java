@@ -33,11 +33,13 @@ import java.util.stream.Collectors;
  *   stopped    no test ran because the probe stopped the run, naming why (a compiler built in and on that compiles
  *              nothing, issue 40): detected, counted apart;
  *   unreached  every test kept its outcome, and with a trap at every site (ud2, udf) still did: the code never ran;
- *   survived   every test kept its outcome although the trap shows the site runs;
+ *   equivalent every test kept its outcome, the trap shows the site runs, and the tests' compiled code and measures
+ *              are the baseline's, the site being the JIT's own code (Equivalence, survivor()): out of the score;
+ *   survived   every test kept its outcome although the trap shows the site runs (an oracle gap when the code differs);
  *   refused    the set names no site this binary has, or an edit that cannot be made safely.
- * Score = killed / (killed + survived). Exit status 1 when a mutant survived, was refused, or differs from the
- * verdict its set expects; the last line is "N passed, N failed, N skipped" in those terms (skipped: a mutant for
- * another JDK release).
+ * Score = killed / (killed + survived). Exit status 1 when a mutant survived (even one its set expects to), was
+ * refused, or differs from the verdict its set expects; the last line is "N passed, N failed, N skipped" in those
+ * terms (passes()), a survivor always among the failed (skipped: a mutant for another JDK release).
  *
  * Two modes run no test: LIST prints a function's branch and call sites with their source lines (what a set line's
  * site names: lines move between releases), DRY resolves every mutant of the set and prints its edits or refusal.
@@ -107,6 +109,9 @@ public class Mutants {
         mutants.stream().filter(m -> m.refusal() == null)
                 .forEach(m -> testsByOptions.computeIfAbsent(m.spec().options(), o -> new LinkedHashSet<>()).add(selection(m, test)));
         Map<String, Map<String, RunResults.Result>> baselines = new LinkedHashMap<>();
+        // Each baseline's code, captured once (its runs retain every test's child VM output): what a survivor's
+        // code is compared with (Equivalence), kept as text in code/baseline*/ for a reader.
+        Map<String, Map<String, Equivalence.Capture>> baseCode = new LinkedHashMap<>();
         for (Map.Entry<String, Set<String>> e : testsByOptions.entrySet()) {
             String options = e.getKey();
             String union = String.join(" ", new TreeSet<>(List.of(String.join(" ", e.getValue()).split("\\s+"))));
@@ -124,6 +129,8 @@ public class Mutants {
                 System.exit(2);
             }
             baselines.put(options, baseline);
+            baseCode.put(options, Equivalence.captureRun(run.resolve("jtreg/last/work"), baseline.keySet(),
+                    work.resolve("code").resolve(options.isEmpty() ? "baseline" : "baseline-" + baselines.size())));
         }
         Map<String, RunResults.Result> baseline = baselines.getOrDefault("", Map.of());
 
@@ -140,7 +147,8 @@ public class Mutants {
             long start = System.nanoTime();
             Verdict v = m.refusal() != null ? new Verdict(m, "refused", m.refusal(), 0)
                     : screened.containsKey(m) ? screened.get(m)
-                    : judge(m, binary, patches, jdk, run, work, baselines.getOrDefault(m.spec().options(), Map.of()), test, atStart.contains(m));
+                    : judge(m, binary, patches, jdk, run, work, baselines.getOrDefault(m.spec().options(), Map.of()),
+                            baseCode.getOrDefault(m.spec().options(), Map.of()), test, atStart.contains(m));
             v = new Verdict(v.mutant(), v.outcome(), v.detail(), v.seconds() + (System.nanoTime() - start) / 1e9);
             verdicts.add(v);
             System.out.printf("mutants: %-28s %-9s %6.1f s  %s%n", m.spec().id(), v.outcome(), v.seconds(), v.detail());
@@ -354,7 +362,8 @@ public class Mutants {
     }
 
     static Verdict judge(Mutant m, Binary binary, Patches patches, Path jdk, Path run, Path work,
-                         Map<String, RunResults.Result> baseline, String test, boolean atStart) throws Exception {
+                         Map<String, RunResults.Result> baseline, Map<String, Equivalence.Capture> baseCode, String test,
+                         boolean atStart) throws Exception {
         String tests = selection(m, test);
         Copies.writeLibrary(jdk, apply(binary.bytes, binary, m.edits(), false, patches));
         Path log = work.resolve("mutant-" + m.spec().id() + ".log");
@@ -376,19 +385,57 @@ public class Mutants {
             return new Verdict(m, "survived", "reached, and no test failed: " + String.join(", ", silenced)
                     + " stopped asserting (see " + log + ")", 0);
         }
-        // Nothing changed: was the code reached at all? A trap at every site answers; at start, it has answered.
+        // Nothing changed: the code the tests' VMs printed is captured now, before the trap run replaces it.
+        List<String> judged = baseline.entrySet().stream().filter(e -> e.getValue().outcome() == Outcome.PASSED && now.containsKey(e.getKey()))
+                .map(Map.Entry::getKey).toList();
+        Map<String, Equivalence.Capture> code = Equivalence.captureRun(jtrs, judged, work.resolve("code").resolve(m.spec().id()));
+        // Was the code reached at all? A trap at every site answers; at start, it has answered.
         if (atStart) {
-            return new Verdict(m, "survived", "reached (a trap at its site stops the VM while it starts: every test runs it),"
-                    + " yet every test kept its outcome", 0);
+            return survivor(m, "reached (a trap at its site stops the VM while it starts: every test runs it),"
+                    + " yet every test kept its outcome", binary, baseCode, code, judged);
         }
         Map<String, RunResults.Result> trapped = trapRun(m.edits(), binary, patches, jdk, run, tests, m.spec().options(),
                 work.resolve("trap-" + m.spec().id() + ".log"));
         List<String> reached = reached(baseline, trapped);
         if (trapped.isEmpty() || !reached.isEmpty()) {
-            return new Verdict(m, "survived", "reached (the trap at its site changes " + (trapped.isEmpty() ? "every test"
-                    : String.join(", ", reached)) + "), yet every test kept its outcome", 0);
+            return survivor(m, "reached (the trap at its site changes " + (trapped.isEmpty() ? "every test"
+                    : String.join(", ", reached)) + "), yet every test kept its outcome", binary, baseCode, code, judged);
         }
         return new Verdict(m, "unreached", "the trap at its site changes nothing: the pack never runs it", 0);
+    }
+
+    /**
+     * A reached mutant under which every test kept its outcome, judged by its code (Trivial Compiler Equivalence, on
+     * the JIT's output): the same compiled code and measures as the baseline's, for a mutant of the JIT's own code
+     * (jit()), is {@code equivalent}: proven for this program, out of the score. Different code that stays green is
+     * an oracle gap: {@code survived}, with the first difference. No code to compare, or a mutant outside the JIT
+     * (a runtime or GC change the compiled code does not show): {@code survived}, as before.
+     */
+    static Verdict survivor(Mutant m, String reached, Binary binary, Map<String, Equivalence.Capture> baseCode,
+                            Map<String, Equivalence.Capture> code, List<String> tests) throws IOException {
+        Equivalence.Judgement j = Equivalence.compare(baseCode, code, tests);
+        String where = m.edits().isEmpty() ? "" : binary.sourceFile(m.edits().get(0).address());
+        return switch (j.kind()) {
+            case Equivalence.Judgement.IDENTICAL -> jit(where)
+                    ? new Verdict(m, "equivalent", "equivalent (identical code): " + reached + "; " + j.detail(), 0)
+                    : new Verdict(m, "survived", reached + "; " + j.detail() + ", but the mutant is in " + where
+                            + ", outside the JIT: its effect need not show in compiled code, so nothing is proven", 0);
+            case Equivalence.Judgement.DIFFERENT -> new Verdict(m, "survived", "oracle gap: " + reached
+                    + ", and the code differs from the baseline's: " + j.detail(), 0);
+            default -> new Verdict(m, "survived", reached + "; " + j.detail(), 0);
+        };
+    }
+
+    /**
+     * Whether a source file is the JIT's, whose only effect on a program is the code it compiles (and whether it
+     * compiles): C2 (opto/, a port's c2_*.cpp and its .ad files), C1, the compiler interface and broker, the
+     * collectors' C1/C2 barrier code; not the runtime, the collectors, the interpreter or the stubs. Paths as
+     * 28-ea+18's DWARF names them: make/hotspot/src/hotspot/share/opto/block.cpp, .../cpu/x86/x86.ad,
+     * make/hotspot/ad_x86.cpp.
+     */
+    static boolean jit(String source) {
+        return source.matches(".*/(opto|c1|ci|compiler|jvmci)/.*|.*/gc/[^/]+/c[12]/.*|(.*/)?c[12]_[^/]*|.*\\.ad")
+                || source.matches("(.*/)?ad_[^/]*\\.(cpp|hpp)");   // a port's .ad file, and the matcher ADLC made of it
     }
 
     /** A run with a trap at every edit's site; a trap's crash is expected, its error files only moved beside the log. */
@@ -616,14 +663,28 @@ public class Mutants {
         Path last = build.resolve("jtreg/last/work");
         if (Files.isDirectory(last)) {
             try (var files = Files.walk(last)) {
-                for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".jtr"))::iterator) {
+                for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".jtr")).toList()::iterator) {
                     Files.delete(p);
+                    deleteTree(p.resolveSibling(p.getFileName().toString().replaceFirst("\\.jtr$", "")));
                 }
             }
         }
-        Sensitivity.Ran ran = Sensitivity.jtreg(build, tests, options, log, Map.of("JDK", jdk.toString()));
+        // RETAIN=all: every test's child VM output stays beside its .jtr, so that a survivor's code can be compared
+        Sensitivity.Ran ran = Sensitivity.jtreg(build, tests, options, log, Map.of("JDK", jdk.toString(), "RETAIN", "all"));
         awaitVmsOf(jdk);
         return Sensitivity.readSummary(build.resolve("summary.tsv"), ran.id());
+    }
+
+    /** Deletes a test's retained directory of an earlier run, so that none of its files is read as this run's. */
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     // ---- the sample mode ----
@@ -686,10 +747,25 @@ public class Mutants {
 
     // ---- the report ----
 
+    /**
+     * Whether a mutant counts as passed in the totals line, by its verdict first: a survivor (the tests ran the
+     * changed code and stayed green) and a refusal are failed whatever the set expects, so that a set cannot turn a
+     * survivor into a pass; killed, crashed, stopped and unreached pass where the set expects them (its "-": any of
+     * the four); an equivalent mutant (identical code: nothing a test can see changed) passes where the set expects
+     * it, "-", or survived. The set's expectation only ever adds failures.
+     */
+    static boolean passes(String outcome, String expect) {
+        return switch (outcome) {
+            case "survived", "refused" -> false;
+            case "equivalent" -> expect.equals("-") || expect.equals("survived") || expect.equals("equivalent");
+            default -> expect.equals("-") || expect.equals(outcome);
+        };
+    }
+
     static void report(List<Verdict> verdicts, List<Spec> elsewhere, String label, Path work) throws IOException {
         StringBuilder tsv = new StringBuilder("# id\tkind\tfunction\tsite\tverdict\texpect\tseconds\tdetail\n");
         Map<String, Integer> count = new LinkedHashMap<>();
-        for (String o : List.of("killed", "crashed", "stopped", "unreached", "survived", "refused")) {
+        for (String o : List.of("killed", "crashed", "stopped", "unreached", "equivalent", "survived", "refused")) {
             count.put(o, 0);
         }
         int passed = 0, failed = 0;
@@ -699,15 +775,16 @@ public class Mutants {
         for (Verdict v : verdicts) {
             Spec s = v.mutant().spec();
             count.merge(v.outcome(), 1, Integer::sum);
-            boolean ok = s.expect().equals("-") ? !v.outcome().equals("survived") && !v.outcome().equals("refused")
-                    : s.expect().equals(v.outcome());
+            boolean ok = passes(v.outcome(), s.expect());
             if (ok) {
                 passed++;
             } else {
                 failed++;
             }
-            System.out.printf("  %-" + width + "s  %-9s %s%6.1f s  %s%n", s.id(), v.outcome(),
-                    ok ? "  " : "! ", v.seconds(), v.detail() + (ok ? "" : s.expect().equals("-") ? "" : " (expected " + s.expect() + ")"));
+            System.out.printf("  %-" + width + "s  %-10s %s%6.1f s  %s%n", s.id(), v.outcome(),
+                    ok ? "  " : "! ", v.seconds(), v.detail() + (ok || s.expect().equals("-") ? ""
+                            : s.expect().equals(v.outcome()) ? " (the set expects it: a " + v.outcome() + " counts as failed all the same)"
+                            : " (expected " + s.expect() + ")"));
             v.mutant().edits().forEach(e -> System.out.printf("  %-" + width + "s    %s -> %s%n", "", e.what(),
                     HexFormat.of().formatHex(e.after())));
             tsv.append(String.join("\t", s.id(), s.kind(), s.function(), s.site(), v.outcome(), s.expect(),
@@ -715,9 +792,15 @@ public class Mutants {
         }
         Files.writeString(work.resolve("mutants.tsv"), tsv);
         int k = count.get("killed"), sv = count.get("survived");
-        System.out.printf("mutants: %d killed, %d crashed, %d stopped, %d unreached, %d survived, %d refused, %d for other releases; "
-                + "score %s%n", k, count.get("crashed"), count.get("stopped"), count.get("unreached"), sv, count.get("refused"), elsewhere.size(),
-                k + sv == 0 ? "n/a (none reached)" : String.format("%d/%d = %.0f %%", k, k + sv, 100.0 * k / (k + sv)));
+        System.out.printf("mutants: %d killed, %d crashed, %d stopped, %d unreached, %d equivalent (identical code), %d survived, %d refused,"
+                + " %d for other releases; score %s%n", k, count.get("crashed"), count.get("stopped"), count.get("unreached"),
+                count.get("equivalent"), sv, count.get("refused"), elsewhere.size(),
+                k + sv == 0 ? "n/a (none reached)" : String.format("%d/%d = %.0f %% (killed / (killed + survived); equivalent ones out)",
+                        k, k + sv, 100.0 * k / (k + sv)));
+        // The same in PIT's terms: a crash or a stop is PIT's run error, unreached its no coverage; PIT has no
+        // equivalent (its survivors include them) and no timeouts here (a hung VM ends as a crash).
+        System.out.printf("mutants (PIT's terms): %d killed, %d survived, %d no coverage, 0 timed out, %d run error, %d not run (refused)%n",
+                k, sv + count.get("equivalent"), count.get("unreached"), count.get("crashed") + count.get("stopped"), count.get("refused"));
         System.out.println("results: " + work.resolve("mutants.tsv"));
         System.out.println(Outcome.totals(passed, failed, elsewhere.size()));
         System.exit(failed > 0 ? 1 : 0);
