@@ -34,6 +34,20 @@ public class AssemblyParserTest {
      * Bytes a decoder could not decode are unread, except an all-zero unit (s390x's fill), a halfword with a zero
      * first byte (s390x's illtrap and its id) and the VM's noted post-call nop.
      */
+    /**
+     * AArch64's stop (dcps1 #0xdeae) is followed by the 8-byte address of its message, which the plugin prints as
+     * words it cannot decode (17 under qemu, C2's readLocked without LSE): data, not unread code; an undecodable word
+     * elsewhere stays unread.
+     */
+    @Test
+    public void theStopsMessageAddressIsNoUnreadCode() {
+        List<Instruction> code = List.of(new Instruction(0x100, "br", "x8", List.of()), new Instruction(0x104, "dcps1", "#0xdeae", List.of()),
+                new Instruction(0x108, ".inst", "0x03975228", List.of()), new Instruction(0x10c, "udf", "#0x55", List.of()),
+                new Instruction(0x110, ".inst", "0x03975228", List.of()));
+        assertEquals(anatomy.Assertions.CodeAssert.unread(code, anatomy.isa.Isa.AARCH64), List.of(code.get(4)));
+        assertEquals(anatomy.Assertions.CodeAssert.unread(code, anatomy.isa.Isa.X86_64).size(), 2);
+    }
+
     @Test
     public void zeroFillIsReadOtherUndecodedBytesAreNot() {
         assertFalse(new Instruction(0x1000, ".inst", "0x0000", List.of()).isUnread());
