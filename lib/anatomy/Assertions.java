@@ -189,18 +189,13 @@ public final class Assertions {
         }
 
         /**
-         * Only evidence found stands over code the pack could not read (bytes its decoder left as {@code .byte} /
-         * {@code .inst}, a foreign disassembler's lines it has no bytes for): an absence, a count or a miss there is
-         * no verdict, so the test is inconclusive naming what was not read, with the excerpt.
-         */
-        /**
          * The instructions the pack could not read, less the data the VM puts right after an instruction, which the ISA
          * declares ({@code Isa.embedsDataAfter}: AArch64's stop, {@code dcps1 #0xdeae}, then the 8-byte address of its
          * message, printed by the plugin as {@code .inst 0x03975228 ; udf #0x55} on 17): read, no code that runs. The
          * offline decoder marks the same bytes as data when it decodes (OfflineDecoder.markData).
          */
         public static List<Instruction> unread(List<Instruction> code, Isa isa) {
-            List<Instruction> unread = new java.util.ArrayList<>();
+            List<Instruction> unread = new ArrayList<>();
             long dataFrom = -1;
             long dataTo = -1;
             for (int k = 0; k < code.size(); k++) {
@@ -216,6 +211,11 @@ public final class Assertions {
             return unread;
         }
 
+        /**
+         * Only evidence found stands over code the pack could not read (bytes its decoder left as {@code .byte} /
+         * {@code .inst}, a foreign disassembler's lines it has no bytes for): an absence, a count or a miss there is
+         * no verdict, so the test is inconclusive naming what was not read, with the excerpt.
+         */
         private void inconclusiveIfUnread(Operation op, String expectation, List<Instruction> found) {
             if (!op.needsInstructions(code.run().isa())) {
                 return;   // found by the VM's notes, which stay on unread instructions too
