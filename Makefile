@@ -9,7 +9,10 @@ CONC        ?= $(shell nproc 2>/dev/null || echo 2)
 JTREG_HOME  ?=
 ARCH        ?= $(shell bash -c '. make/lib.sh; host_arch')
 
-export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH
+# the classes every work area compiles alike, kept once for all of BUILD's nested runs (make/tools/CompiledCache.java)
+PACK_COMPILED ?= $(abspath $(BUILD))/compiled
+
+export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH PACK_COMPILED
 
 .PHONY: help test plan check selftest sensitivity stress bench matrix configs switching hygiene clean report report-check compare \
 	foreign-hsdis mutants

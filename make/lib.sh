@@ -337,6 +337,9 @@ use_build_dir() {
     BUILD=${BUILD:-build}
     mkdir -p "$BUILD"
     BUILD=$(cd "$BUILD" && pwd -P)
+    # what one work area compiled, for the next fresh one (make/tools/CompiledCache.java): the outermost BUILD's,
+    # shared by the work areas of a mode's nested BUILDs (matrix cells, configurations, controls)
+    export PACK_COMPILED=${PACK_COMPILED:-$BUILD/compiled}
 }
 
 # new_run_id: an id for a run a mode starts (PACK_RUN_ID of make/jtreg.sh, which its results file carries): the time

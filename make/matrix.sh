@@ -61,6 +61,7 @@ BUILD=${BUILD:-build}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 mkdir -p "$BUILD/matrix" || die "cannot create $BUILD/matrix"
 BUILD=$(cd "$BUILD" && pwd -P)
+export PACK_COMPILED=${PACK_COMPILED:-$BUILD/compiled}   # the cells' classes, compiled once (make/tools/CompiledCache.java)
 
 MATRIX=${MATRIX:-$DEFAULT_MATRIX}
 MATRIX=$(echo " $MATRIX " | sed -e "s/ ports / $PORTS_MATRIX /g" -e "s/ fleet / $FLEET_MATRIX /g" \

@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  * options and -XX:+PrintCommandLineFlags -version); the user's VM_OPTIONS, JAVA_OPTIONS, RETAIN, TIMEOUT_FACTOR,
  * JTREG_EXTRA, SHARD, BUNDLE, TIMINGS; HSDIS_PATH and HSDIS_DECODE (the plugins), PACK_RUN_ID (the run's id, else a
  * new one), PACK_RERUN=no (make sensitivity, make configs, make stress MODE=compiler: the options are the control,
- * the configuration or the seed under test, no rerun without them).
+ * the configuration or the seed under test, no rerun without them), PACK_COMPILED (the classes work areas share,
+ * CompiledCache.java; else BUILD/compiled).
  */
 public class PackRun {
     /** A step that cannot go on: its one line, exit 2. */
@@ -45,6 +46,9 @@ public class PackRun {
     final Path build, area, work, report, probe;
     final Path hostJava;
     final String userOptions;
+    /** The library's sources: javac's, and the key of what work areas share (CompiledCache). */
+    static final List<String> LIB_DIRS = List.of("lib/anatomy", "lib/jdk", "lib/jtreg");
+    CompiledCache compiled;
 
     PackRun(Map<String, String> env) {
         this.env = env;
@@ -126,6 +130,9 @@ public class PackRun {
             throw new Stop("jtreg could not run the tests (exit " + status + "): see its message above");
         }
         shareCompiledClasses(work.resolve("classes"), started);
+        for (String part : List.of("classes", "extraPropDefns")) {
+            compiled.publish(part, work.resolve(part));
+        }
 
         List<String> summary = new ArrayList<>(List.of("-Dpack.problems=" + problems, "-Dpack.run.id=" + runId,
                 "-Dpack.jdk.home=" + get("JDK"), "-Dpack.test.jdk=" + get("TEST_JDK"), "-Dpack.commit=" + PackIdentity.git(PackIdentity.HERE, "rev-parse", "HEAD"),
@@ -186,12 +193,17 @@ public class PackRun {
         // -XDstringConcat=inline): an invokedynamic concatenation makes each VM that runs it spin method handles, 0.07 s
         // of CPU in a child VM of 0.21 s (docs/running.md). The tests are compiled by jtreg: their bytecode is as before.
         Path classes = work.resolve("lib-classes");
+        compiled = new CompiledCache(Path.of(get("PACK_COMPILED").isEmpty() ? build.resolve("compiled").toString() : get("PACK_COMPILED")),
+                Path.of(need("HOST_JDK")), Path.of(need("JTREG_HOME"), "lib", "jtreg.jar"), LIB_DIRS.stream().map(Path::of).toList());
+        for (String part : CompiledCache.PARTS) {
+            compiled.seed(part, work.resolve(part));
+        }
         if (!Files.isDirectory(classes)) {
             Path tmp = work.resolve("lib-classes.tmp");
             Bundles.delete(tmp);
             List<String> javac = new ArrayList<>(List.of(Path.of(need("HOST_JDK"), "bin", "javac").toString(), "-nowarn",
                     "-XDstringConcat=inline", "-d", tmp.toString()));
-            for (String dir : List.of("lib/anatomy", "lib/jdk", "lib/jtreg")) {
+            for (String dir : LIB_DIRS) {
                 try (Stream<Path> s = Files.walk(Path.of(dir))) {
                     s.filter(p -> p.toString().endsWith(".java")).forEach(p -> javac.add(p.toString()));
                 }
@@ -201,6 +213,7 @@ public class PackRun {
                 throw new Stop("the library does not compile with " + javac.get(0) + ": see " + log);
             }
             Files.move(tmp, classes);
+            compiled.publishWhole("lib-classes", classes);
         }
         // The results describe this invocation only: no earlier run's .jtr (or its JUnit XML) is left to be read as
         // this run's, whatever jtreg selects or filters out this time.
@@ -227,7 +240,10 @@ public class PackRun {
     /** jtreg's options of this run, but the work and report directories, the user's options and the tests. */
     List<String> jtregArgs() {
         String testJdk = need("TEST_JDK"), hostJdk = need("HOST_JDK");
-        List<String> a = new ArrayList<>(List.of("-jdk:" + testJdk, "-agentvm", "-conc:" + need("CONC"), "-xml",
+        // -report:executed: jtreg's report of this run's tests only. Its default reports on every test of the suite
+        // whose results the work directory holds and walks the whole suite root for them, build/ included: 3.7 s of
+        // CPU a run in a checkout whose build/ has grown (a one-test run's jtreg 6.6 s against 2.9 s, docs/running.md).
+        List<String> a = new ArrayList<>(List.of("-jdk:" + testJdk, "-agentvm", "-conc:" + need("CONC"), "-xml", "-report:executed",
                 "-retain:" + (get("RETAIN").isEmpty() ? "fail,error" : get("RETAIN")), "-v:fail,error,nopass",
                 "-cpa:" + work.resolve("lib-classes"),
                 // the JNI libraries of lib/native, built for the ISA under test; a test passes test.nativepath on

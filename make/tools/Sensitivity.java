@@ -10,6 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -92,19 +97,44 @@ public class Sensitivity {
                 }
             }
         });
+        // The controls' runs, side by side in lanes (each a BUILD of its own: jtreg's work directory is one run's at a
+        // time), the first lane the baseline's; most runs are one test, which leaves a core of two idle.
         Path work = build.resolve("jtreg/last/work");
-        int run = 0;
-        for (Map.Entry<String, List<String>> e : byFlags.entrySet()) {
-            String flags = e.getKey();
-            Path log = build.resolve("control-" + (++run) + ".log");
-            System.out.println("sensitivity: " + flags + " on " + e.getValue().size() + " test(s); log " + log);
-            clearResults(build, work, e.getValue());
-            Ran ran = jtreg(build, String.join(" ", e.getValue()), flags, log);
-            Map<String, RunResults.Result> summary = readSummary(build.resolve("summary.tsv"), ran.id());
-            for (String test : e.getValue()) {
-                Control c = controls.get(test).stream().filter(x -> x.flags().equals(flags)).findFirst().orElseThrow();
-                verdicts.add(judge(test, c, ran.exit(), ranInBaseline(rowsOf(summary, test), baseline), work, log));
-            }
+        List<Map.Entry<String, List<String>>> groups = new ArrayList<>(byFlags.entrySet());
+        int lanes = Math.max(1, Math.min(groups.size(), lanes()));
+        BlockingQueue<Path> free = new LinkedBlockingQueue<>();
+        for (int i = 1; i <= lanes; i++) {
+            free.add(i == 1 ? build : build.resolve("lane-" + i));
+        }
+        Map<String, String> laneEnv = Map.of("CONC", Integer.toString(Math.max(1, conc() / lanes)));
+        ExecutorService pool = Executors.newFixedThreadPool(lanes);
+        List<Future<List<Verdict>>> judged = new ArrayList<>();
+        for (int i = 0; i < groups.size(); i++) {
+            String flags = groups.get(i).getKey();
+            List<String> tests = groups.get(i).getValue();
+            Path log = build.resolve("control-" + (i + 1) + ".log");
+            judged.add(pool.submit(() -> {
+                Path lane = free.take();
+                try {
+                    Path laneWork = lane.resolve("jtreg/last/work");
+                    System.out.println("sensitivity: " + flags + " on " + tests.size() + " test(s); log " + log);
+                    clearResults(lane, laneWork, tests);
+                    Ran ran = jtreg(lane, String.join(" ", tests), flags, log, laneEnv);
+                    Map<String, RunResults.Result> summary = readSummary(lane.resolve("summary.tsv"), ran.id());
+                    List<Verdict> out = new ArrayList<>();
+                    for (String test : tests) {
+                        Control c = controls.get(test).stream().filter(x -> x.flags().equals(flags)).findFirst().orElseThrow();
+                        out.add(judge(test, c, ran.exit(), ranInBaseline(rowsOf(summary, test), baseline), laneWork, log));
+                    }
+                    return out;
+                } finally {
+                    free.add(lane);
+                }
+            }));
+        }
+        pool.shutdown();
+        for (Future<List<Verdict>> f : judged) {
+            verdicts.addAll(f.get());
         }
         print(verdicts);
         write(verdicts, work.getParent().toRealPath().resolve("verdicts.tsv"));
@@ -145,12 +175,24 @@ public class Sensitivity {
     record Ran(int exit, String id) {
     }
 
+    /** How many control runs go side by side: SENSITIVITY_LANES, else one per core (at most 2: each lane is a JDK work area). */
+    static int lanes() {
+        String v = System.getenv().getOrDefault("SENSITIVITY_LANES", "");
+        return v.matches("[1-9][0-9]*") ? Integer.parseInt(v) : Math.min(2, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** jtreg's concurrency of the whole run (CONC, else one per core), shared by the lanes. */
+    static int conc() {
+        String v = System.getenv().getOrDefault("CONC", "");
+        return v.matches("[1-9][0-9]*") ? Integer.parseInt(v) : Runtime.getRuntime().availableProcessors();
+    }
+
     /** Runs make/jtreg.sh over the tests with the flags added to the user's VM_OPTIONS. */
     static Ran jtreg(Path build, String tests, String flags, Path log) throws IOException, InterruptedException {
         return jtreg(build, tests, flags, log, Map.of());
     }
 
-    private static int runs;
+    private static final java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
 
     /** The same, with more of make/jtreg.sh's variables set (JDK=, say). */
     static Ran jtreg(Path build, String tests, String flags, Path log, Map<String, String> env) throws IOException, InterruptedException {
@@ -161,7 +203,7 @@ public class Sensitivity {
         pb.environment().put("TEST", tests);
         pb.environment().put("VM_OPTIONS", (base + " " + flags).trim());
         pb.environment().put("PACK_RERUN", "no");
-        String id = RunResults.newRunId() + "-" + (++runs);
+        String id = RunResults.newRunId() + "-" + runs.incrementAndGet();
         pb.environment().put("PACK_RUN_ID", id);
         pb.environment().putAll(env);
         return new Ran(pb.start().waitFor(), id);
