@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary A probe VM that started and crashed or hung stops the run; one that would not start is a property (pack.whitebox=false)
+ * @summary A probe VM that started and crashed, hung or threw stops the run; one that would not start, or a WhiteBox without natives, is a property (pack.whitebox=false)
  * @library /lib
  * @run testng ProbeCrashTest
  */
@@ -66,6 +66,21 @@ public class ProbeCrashTest {
         assertNull(Probe.crashOf(thrown("child VM exited with 1", "", "Unrecognized VM option 'WhiteBoxAPI'\n"
                 + "Error: Could not create the Java Virtual Machine.\n", 1)));
         assertNull(Probe.crashOf(thrown("cannot start /no/such/bin/java: error=2, No such file or directory", "", "", -1)));
-        assertNull(Probe.crashOf(new AssertionError("expected the workload to compile at level 4")));
+        assertNull(Probe.stopReason(thrown("child VM exited with 1", "", "Unrecognized VM option 'WhiteBoxAPI'\n"
+                + "Error: Could not create the Java Virtual Machine.\n", 1)));
+        // a WhiteBox without the natives the child uses: the child records a skip
+        assertNull(Probe.stopReason(new jtreg.SkippedException("this JDK's WhiteBox has no native getCPUFeatures")));
+    }
+
+    @Test
+    public void aVmThatStartedAndThrewStopsTheRun() throws Exception {
+        // issue 40: the child's code threw (a broken build, or a broken pack); as a property every WhiteBox test would skip
+        ChildVmException threw = thrown("child VM exited with 1", "", "Exception in thread \"main\" java.lang.NullPointerException\n"
+                + "\tat anatomy.probe.Probe$ProbeChild$Workload.main(Probe.java:790)\n", 1);
+        assertNull(Probe.crashOf(threw));
+        assertEquals(Probe.stopReason(threw), "started and then threw (Exception in thread \"main\" java.lang.NullPointerException)");
+        assertEquals(Probe.stopReason(new AssertionError("expected the workload to compile at level 4")),
+                "failed (expected the workload to compile at level 4)");
+        assertEquals(Probe.stopReason(thrown("child VM exited with 134", CRASH, "", 134)), Probe.crashOf(thrown("x", CRASH, "", 134)));
     }
 }

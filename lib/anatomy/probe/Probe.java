@@ -134,6 +134,29 @@ public class Probe implements Callable<Map<String, String>> {
         return null;
     }
 
+    /**
+     * Why the probe's WhiteBox child ending with E stops the run, or null when E says this JDK cannot run it (a property,
+     * pack.whitebox=false): a VM that would not start (no -XX:+WhiteBoxAPI in this build, options it refuses) or a
+     * WhiteBox without the natives the child uses (the child's recorded skip). A VM that crashed or hung (crashOf), or
+     * that started and then threw out of the child's code, or any other end, is a broken build or a broken pack: were
+     * it a property, every test that needs WhiteBox would skip and the run be green (issue 40). Public for
+     * lib/test/ProbeCrashTest.java.
+     */
+    public static String stopReason(Throwable e) {
+        String crash = crashOf(e);
+        if (crash != null) {
+            return crash;
+        }
+        if (e instanceof jtreg.SkippedException) {
+            return null;
+        }
+        if (e instanceof ChildVmException c) {
+            String thrown = c.stderrText().lines().filter(l -> l.startsWith("Exception in thread \"main\"")).findFirst().orElse(null);
+            return thrown == null ? null : "started and then threw (" + thrown + ")";
+        }
+        return "failed (" + (e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("")) + ")";
+    }
+
     private void collector() {
         put("pack.gc", gc(), "the collector selected in the probe VM");
         put("pack.gcs", builtCollectors(), "the collectors this build has: Serial and Parallel always, the others where the VM"
@@ -152,11 +175,11 @@ public class Probe implements Callable<Map<String, String>> {
             lastRun = run;
         } catch (AssertionError | RuntimeException e) {
             String first = e.getMessage() == null ? e.toString() : e.getMessage();
-            String crash = crashOf(e);
-            if (crash != null) {
-                // A VM that dies or hangs is no property of the JDK's configuration: were it one, every test that needs
-                // WhiteBox would skip and the run would be green. The run stops instead, naming what happened.
-                throw new IllegalStateException("the probe's VM " + crash + ", so no test can be judged on this JDK;"
+            String stop = stopReason(e);
+            if (stop != null) {
+                // A VM that dies, hangs or throws is no property of the JDK's configuration: were it one, every test
+                // that needs WhiteBox would skip and the run would be green. The run stops instead, naming what happened.
+                throw new IllegalStateException("the probe's VM " + stop + ", so no test can be judged on this JDK;"
                         + " the command and output are in " + ChildVm.workFile("probe", "").getParent());
             }
             if (e instanceof ChildVmException c) {
