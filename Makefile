@@ -9,6 +9,34 @@ CONC        ?= $(shell nproc 2>/dev/null || echo 2)
 JTREG_HOME  ?=
 ARCH        ?= $(shell bash -c '. make/lib.sh; host_arch')
 
+# OpenJDK's spelling of the same (its users type it: make test TEST=jtreg:test/... JT_HOME=... JTREG="JOBS=4;
+# VM_OPTIONS=...;JAVA_OPTIONS=...;TIMEOUT_FACTOR=4;RETAIN=all"): read once here, into the pack's own variables; JTREG's
+# options come after VM_OPTIONS' and JAVA_OPTIONS' (later options win in a VM).
+ifneq ($(JT_HOME),)
+  override JTREG_HOME := $(JT_HOME)
+endif
+ifneq ($(findstring jtreg:,$(TEST)),)
+  override TEST := $(patsubst jtreg:%,%,$(TEST))
+endif
+ifneq ($(strip $(JTREG)),)
+  JTREG_ERROR := $(shell JTREG='$(JTREG)' bash -c '. make/lib.sh; openjdk_jtreg')
+  $(if $(JTREG_ERROR),$(error $(JTREG_ERROR)))
+  openjdk_jtreg = $(shell JTREG='$(JTREG)' bash -c '. make/lib.sh; openjdk_jtreg $(1)')
+  ifneq ($(call openjdk_jtreg,JOBS),)
+    override CONC := $(call openjdk_jtreg,JOBS)
+  endif
+  override VM_OPTIONS := $(strip $(VM_OPTIONS) $(call openjdk_jtreg,VM_OPTIONS))
+  override JAVA_OPTIONS := $(strip $(JAVA_OPTIONS) $(call openjdk_jtreg,JAVA_OPTIONS))
+  ifneq ($(call openjdk_jtreg,TIMEOUT_FACTOR),)
+    override TIMEOUT_FACTOR := $(call openjdk_jtreg,TIMEOUT_FACTOR)
+    export TIMEOUT_FACTOR
+  endif
+  ifneq ($(call openjdk_jtreg,RETAIN),)
+    override RETAIN := $(call openjdk_jtreg,RETAIN)
+    export RETAIN
+  endif
+endif
+
 # the classes every work area compiles alike, kept once for all of BUILD's nested runs (make/tools/CompiledCache.java)
 PACK_COMPILED ?= $(abspath $(BUILD))/compiled
 
@@ -66,7 +94,7 @@ help:
 	@echo "                    LIST=<function> its branch and call sites with their lines, DRY=1 the set's edits (no run)"
 	@echo "  make/bisect.sh    for git bisect run: 0 all passed, 1 something failed, 125 nothing could be judged"
 	@echo "  make clean        remove $(BUILD)/"
-	@echo "Variables (as in OpenJDK's make test):"
+	@echo "Variables (OpenJDK's make test spellings are taken too: the three below the list):"
 	@echo "  JDK=/path/to/jdk  the JDK under test (default: JAVA_HOME, else java on PATH)"
 	@echo "  TEST=...          a group of TEST.groups (headline, locks, escape, ...), a directory or a file;"
 	@echo "                    e.g. make test TEST=test/branches/UnpredictableBranchBecomesCmov.java"
@@ -94,6 +122,11 @@ help:
 	@echo "  RETAIN=all        keep every test's child VM output (machine code), not only failures' (report)"
 	@echo "  REPORT_BASELINE=label  make report's baseline column (default: the first); cells that differ are marked"
 	@echo "  BASE=, NEW=       make compare's JDKs; BASE_VM_OPTIONS=, NEW_VM_OPTIONS= options for one side"
+	@echo "  TIMEOUT_FACTOR=N  jtreg's -timeoutFactor (default: 1, 10 under qemu)"
+	@echo "  JTREG=\"JOBS=4;VM_OPTIONS=...;JAVA_OPTIONS=...;TIMEOUT_FACTOR=4;RETAIN=all\"  OpenJDK's: CONC, VM_OPTIONS and"
+	@echo "                    JAVA_OPTIONS (added after yours), TIMEOUT_FACTOR, RETAIN; another key is one line, exit 2"
+	@echo "  JT_HOME=dir       OpenJDK's JTREG_HOME"
+	@echo "  TEST=jtreg:...    OpenJDK's test id: the same as TEST=... (TEST=jtreg:test/branches, TEST=jtreg:headline)"
 
 -include make/hsdis.mk
 # The targets that run the pack build the plugins as a prerequisite, in this make: make is entered once per target
@@ -110,7 +143,7 @@ HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_PLUGIN_ISAS),$(
 # (PACK_OPTIONS_CHECKED), which then starts no VM of its own to check the same options again.
 ifneq ($(filter test selftest sensitivity stress bench,$(MAKECMDGOALS)),)
   INPUT_CHECK := $(shell JDK='$(JDK)' TEST='$(if $(filter selftest,$(MAKECMDGOALS)),selftest,$(TEST))' \
-    CONC='$(CONC)' ARCH='$(ARCH)' BUILD='$(BUILD)' VM_OPTIONS='$(VM_OPTIONS)' JAVA_OPTIONS='$(JAVA_OPTIONS)' \
+    CONC='$(CONC)' TIMEOUT_FACTOR='$(TIMEOUT_FACTOR)' ARCH='$(ARCH)' BUILD='$(BUILD)' VM_OPTIONS='$(VM_OPTIONS)' JAVA_OPTIONS='$(JAVA_OPTIONS)' \
     bash make/jtreg.sh --check-only 2>&1 | grep -E '^(error|checked): ' | head -n 1)
   $(if $(filter error:,$(firstword $(INPUT_CHECK))),$(error $(subst error: ,,$(INPUT_CHECK))))
   export PACK_OPTIONS_CHECKED := $(subst checked: ,,$(INPUT_CHECK))

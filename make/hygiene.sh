@@ -62,6 +62,8 @@ case_ "mutants DRY"      TARGET=mutants DRY=yes
 case_ "SHARD k > N"      SHARD=4/3
 case_ "SHARD word"       TARGET=matrix SHARD=x
 case_ "report FROM"      TARGET=report FROM="$tmp/no-such-bundle"
+case_ "JTREG key"        JTREG="JOBS=2;KEYWORDS=headline"
+case_ "TIMEOUT_FACTOR"   TIMEOUT_FACTOR=slow
 
 # The CI workflow (.github/workflows) passes actionlint, built into $BUILD/go from its Go module when missing (Go at
 # /usr/local/go/bin or on PATH, else Debian's golang-go; its module and build caches stay under $BUILD/go too).
@@ -101,6 +103,19 @@ if [ -z "$installs" ]; then ok "packages are installed only by make/need.sh"; el
 
 foreign=$(grep -rnE '(need\.sh|need_pkg|need)( [^#]*)? [a-z0-9.+-]+:(arm64|amd64)' make 2>/dev/null | grep -v '^make/need.sh:')
 if [ -z "$foreign" ]; then ok "no foreign-architecture package is installed into the system"; else bad "a foreign-architecture install: $foreign"; fi
+
+# OpenJDK's spellings reach the run: TEST=jtreg:..., JTREG="JOBS=...;VM_OPTIONS=...;TIMEOUT_FACTOR=...", JT_HOME.
+if [ "${HYGIENE_OPENJDK:-yes}" != no ]; then
+    id=$(new_run_id)
+    out=$(PACK_RUN_ID=$id make --no-print-directory test BUILD="$tmp/openjdk" TEST=jtreg:test/memory/CompiledNewIsInlineTlabBump.java \
+        JTREG="JOBS=1;VM_OPTIONS=-XX:+UseSerialGC;TIMEOUT_FACTOR=2" JT_HOME="$(find_jtreg 2>/dev/null)" 2>&1)
+    totals=$(runs totals --run "$id" "$tmp/openjdk" 2>&1)
+    if grep -q 'VM options: -XX:+UseSerialGC' <<<"$out" && [[ "$totals" == "1 passed, 0 failed, 0 skipped" ]]; then
+        ok "OpenJDK's spellings (TEST=jtreg:..., JTREG=\"JOBS=1;VM_OPTIONS=-XX:+UseSerialGC;TIMEOUT_FACTOR=2\", JT_HOME): $totals"
+    else
+        bad "OpenJDK's spellings: ${totals:-no totals}: $(tail -n 3 <<<"$out" | tr '\n' ' ')"
+    fi
+fi
 
 # A VM without a JIT (Zero, from Debian's current JDK 17 unpacked under build/jdks) skips every JIT test with
 # the true reason, not "the JIT is off".

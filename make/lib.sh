@@ -306,9 +306,31 @@ check_test_selection() {
     done
 }
 
-# check_conc: CONC is a positive whole number.
+# openjdk_jtreg [KEY]: OpenJDK's make test spelling, JTREG="JOBS=4;VM_OPTIONS=...;JAVA_OPTIONS=...;TIMEOUT_FACTOR=4;RETAIN=all":
+# without KEY, nothing when every key is one the pack takes, else one line naming the first that is not; with KEY,
+# that key's value (the last one given wins, as in OpenJDK's make).
+OPENJDK_JTREG_KEYS="JOBS VM_OPTIONS JAVA_OPTIONS TIMEOUT_FACTOR RETAIN"
+openjdk_jtreg() {
+    local item key value=
+    local IFS=';'
+    for item in ${JTREG:-}; do
+        [ -n "${item// /}" ] || continue
+        key=${item%%=*}; key=${key// /}
+        if [ -z "${1:-}" ]; then
+            [[ "$item" == *=* ]] && [[ " $OPENJDK_JTREG_KEYS " == *" $key "* ]] ||
+                { echo "JTREG=\"${JTREG}\": '$item' is not KEY=value with a KEY the pack takes ($OPENJDK_JTREG_KEYS)"; return 0; }
+        elif [ "$key" = "$1" ]; then
+            value=${item#*=}
+        fi
+    done
+    [ -z "${1:-}" ] || printf '%s\n' "$value"
+}
+
+# check_conc: CONC is a positive whole number; TIMEOUT_FACTOR, when given, a positive number.
 check_conc() {
     [[ "${CONC:-1}" =~ ^[1-9][0-9]*$ ]] || die "CONC=$CONC is not a positive whole number"
+    [[ "${TIMEOUT_FACTOR:-1}" =~ ^([0-9]*[.])?[0-9]+$ && ! "${TIMEOUT_FACTOR:-1}" =~ ^[0.]*$ ]] ||
+        die "TIMEOUT_FACTOR=$TIMEOUT_FACTOR is not a positive number (jtreg's -timeoutFactor)"
 }
 
 # options_key HOME: what a check of the user's options is valid for: the JDK's path and release file, VM_OPTIONS and

@@ -251,9 +251,12 @@ public class PackRun {
         if (!testJdk.equals(hostJdk)) {
             a.add("-compilejdk:" + hostJdk);
         }
-        // Under qemu-user a VM starts 10-25 times slower: scale jtreg's timeouts (and the pack's child-VM limit).
-        if (Boolean.parseBoolean(get("EMULATED"))) {
-            a.add("-timeoutFactor:" + (get("TIMEOUT_FACTOR").isEmpty() ? "10" : get("TIMEOUT_FACTOR")));
+        // Under qemu-user a VM starts 10-25 times slower: scale jtreg's timeouts (and the pack's child-VM limit). The
+        // user's TIMEOUT_FACTOR (OpenJDK's JTREG="TIMEOUT_FACTOR=4" too) holds everywhere.
+        if (!get("TIMEOUT_FACTOR").isEmpty()) {
+            a.add("-timeoutFactor:" + get("TIMEOUT_FACTOR"));
+        } else if (Boolean.parseBoolean(get("EMULATED"))) {
+            a.add("-timeoutFactor:10");
         }
         // The probe's report reaches the tests too (anatomy.Jit reads pack.gcs when a VM refuses a collector's option).
         a.add("-e:PACK_HSDIS_PATH,PACK_HSDIS_DECODE,PACK_EMULATOR,PACK_PROBE_REPORT");
