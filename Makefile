@@ -42,7 +42,7 @@ PACK_COMPILED ?= $(abspath $(BUILD))/compiled
 
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH PACK_COMPILED
 
-.PHONY: help test plan check selftest sensitivity stress bench matrix configs switching hygiene clean report report-check compare \
+.PHONY: help test plan ci-plan ci-local check selftest sensitivity stress bench matrix configs switching hygiene clean report report-check compare \
 	foreign-hsdis mutants
 
 help:
@@ -83,6 +83,9 @@ help:
 	@echo "  make report FROM=\"bundle ...\"  one report from the bundles of shards run on other machines (BUNDLE=):"
 	@echo "                    refused for another commit or plan; a missing shard is named (exit 2)"
 	@echo "  make plan SHARD=k/N  the plan make test SHARD=k/N follows: each shard's tests and estimated seconds"
+	@echo "  make ci-plan EVENT=pull_request  what the CI workflow runs for that GitHub event (TEST, MATRIX, shards)"
+	@echo "  make ci-local     the CI workflow's plan, shards and merge on this machine, in $(BUILD)/ci (EVENT=,"
+	@echo "                    CI_TEST=, CI_MATRIX=, CI_SHARDS= as for make ci-plan)"
 	@echo "  make report-check make report, then check the page in headless Chromium (screenshot kept)"
 	@echo "  make compare BASE=jdk NEW=jdk  the pack on two JDKs: verdicts that changed, the machine code of"
 	@echo "                    their methods side by side, methods whose code changed size (TEST= narrows)"
@@ -211,6 +214,19 @@ report:
 
 report-check:
 	@bash make/report.sh --browser
+
+# The CI workflow's plan for a GitHub event (.github/workflows/pack.yml runs it; so can you): EVENT=pull_request|push|
+# schedule|workflow_dispatch, CI_TEST=, CI_MATRIX=, CI_SHARDS= override its choices.
+ifneq ($(filter ci-plan,$(MAKECMDGOALS)),)
+  CI_PLAN_ERROR := $(shell bash -c '. make/lib.sh; ci_plan "$$1"' ci-plan '$(EVENT)' 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
+  $(if $(CI_PLAN_ERROR),$(error $(CI_PLAN_ERROR)))
+endif
+ci-plan:
+	@bash -c '. make/lib.sh; ci_plan "$$1"' ci-plan '$(EVENT)'
+
+# The workflow's plan -> shards -> merge on this machine, in $(BUILD)/ci (make check runs it).
+ci-local:
+	@EVENT='$(EVENT)' bash make/ci-local.sh
 
 # make matrix checks MATRIX's entries before building anything (one line, exit 2).
 ifneq ($(filter matrix,$(MAKECMDGOALS)),)

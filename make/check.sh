@@ -67,6 +67,9 @@ step ports       matrix MATRIX="$PORTS" MATRIX_KEEP=1 TEST=headline
 # without LSE (qemu); with the steps above, two x86_64 levels more than the real CPU's and AArch64 with and without
 # LSE. The whole fleet is `make matrix MATRIX=fleet` away (docs/matrix.md, "CPU models").
 step fleet       matrix MATRIX=check-fleet MATRIX_KEEP=1 TEST=headline
+# The CI workflow's plan -> shards -> merge (.github/workflows/pack.yml) on this machine, through the same make targets:
+# :headline on two native JDKs of the default list as two shards, their bundles merged into one report (build/ci).
+step ci          ci-local EVENT=pull_request CI_MATRIX="$(jdk_list default x86_64 | cut -d' ' -f1,2)" CI_SHARDS=2
 step report      report-check
 
 after=$(system_jdks)
