@@ -134,16 +134,18 @@ public class PackRun {
             compiled.publish(part, work.resolve(part));
         }
 
-        List<String> summary = new ArrayList<>(List.of("-Dpack.problems=" + problems, "-Dpack.run.id=" + runId,
-                "-Dpack.jdk.home=" + get("JDK"), "-Dpack.test.jdk=" + get("TEST_JDK"), "-Dpack.commit=" + PackIdentity.git(PackIdentity.HERE, "rev-parse", "HEAD"),
-                "-Dpack.vm.options=" + userOptions));
-        summary.addAll(rerunWithoutOptions(args, start));
-        // The summary's exit status is the run's: 0 all passed, skipped or problem-listed, 1 a test failed, else 4
-        // some are inconclusive, else 3 there are findings; make reports them as "Error 1", "Error 4", "Error 3".
-        summary.addAll(List.of("-cp", System.getProperty("java.class.path"), "Summary", work.toString(), probe.toString(),
-                Long.toString(start), build.resolve("summary.tsv").toString()));
+        Map<String, String> facts = new java.util.HashMap<>(Map.of("pack.problems", problems, "pack.run.id", runId,
+                "pack.jdk.home", get("JDK"), "pack.test.jdk", get("TEST_JDK"), "pack.commit", PackIdentity.git(PackIdentity.HERE, "rev-parse", "HEAD"),
+                "pack.vm.options", userOptions));
+        facts.putAll(rerunWithoutOptions(args, start));
+        // The summary, in this VM (one VM fewer a run). Its exit status is the run's: 0 all passed, skipped or
+        // problem-listed, 1 a test failed, else 4 some are inconclusive, else 3 there are findings; make reports them as
+        // "Error 1", "Error 4", "Error 3".
+        List<String> summary = new ArrayList<>(List.of(work.toString(), probe.toString(), Long.toString(start),
+                build.resolve("summary.tsv").toString()));
         summary.addAll(selection);
-        status = java(summary);
+        System.out.flush();
+        status = Summary.summarize(facts, summary.toArray(String[]::new));
         // The wall times plans read (Shards.java): a whole run's under the JDK's defaults, not a shard's (the shards
         // of one plan must read the same times) nor one under options that change them (-Xcomp, a negative control).
         if (get("SHARD").isEmpty() && userOptions.isEmpty()) {
@@ -319,15 +321,15 @@ public class PackRun {
      * summary's properties for it. make sensitivity, make configs and make stress MODE=compiler set PACK_RERUN=no: there
      * the options are what is under test.
      */
-    List<String> rerunWithoutOptions(List<String> args, long start) throws IOException, InterruptedException {
+    Map<String, String> rerunWithoutOptions(List<String> args, long start) throws IOException, InterruptedException {
         Path rerun = area.resolve("rerun");
         Bundles.delete(rerun);
         if (userOptions.isEmpty() || get("PACK_RERUN").equals("no")) {
-            return List.of();
+            return Map.of();
         }
         List<String> again = Summary.rerunTests(work, probe, start);
         if (again.isEmpty()) {
-            return List.of();
+            return Map.of();
         }
         System.out.println("jtreg: " + again.size() + " inconclusive or skipped under your options (" + userOptions
                 + "): once more without them (log " + rerun.resolve("jtreg.log") + ")");
@@ -344,8 +346,8 @@ public class PackRun {
             throw new Stop("jtreg could not run the " + again.size() + " test(s) once more without your options (exit " + status
                     + "): see " + rerun.resolve("jtreg.log"));
         }
-        return List.of("-Dpack.rerun=" + rerun.resolve("work"), "-Dpack.rerun.probe=" + rerun.resolve("probe.properties"),
-                "-Dpack.rerun.options=" + userOptions);
+        return Map.of("pack.rerun", rerun.resolve("work").toString(), "pack.rerun.probe", rerun.resolve("probe.properties").toString(),
+                "pack.rerun.options", userOptions);
     }
 
     String shardOrWhole() {
@@ -362,14 +364,6 @@ public class PackRun {
         } catch (IOException e) {
             throw new Stop("cannot write the bundle " + get("BUNDLE") + ": " + e.getMessage());
         }
-    }
-
-    /** A java command on the host's JDK, its output this run's; its exit status. */
-    int java(List<String> args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(hostJava.toString()));
-        command.addAll(args);
-        System.out.flush();
-        return new ProcessBuilder(command).inheritIO().start().waitFor();
     }
 
     /**

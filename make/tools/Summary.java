@@ -76,6 +76,18 @@ public class Summary {
     }
 
     public static void main(String[] args) throws IOException {
+        Map<String, String> facts = new java.util.HashMap<>();
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("pack."))
+                .forEach(k -> facts.put(k, System.getProperty(k)));
+        System.exit(summarize(facts, args));
+    }
+
+    /**
+     * The summary of a run, printed; its exit status (Outcome.exitStatus; 1 when no test ran). ARGS as main's; FACTS the
+     * run's (pack.run.id, pack.commit, pack.jdk.home, pack.test.jdk, pack.vm.options, pack.problems, pack.rerun,
+     * pack.rerun.probe, pack.rerun.options), which make/tools/PackRun.java hands over in its own VM.
+     */
+    static int summarize(Map<String, String> facts, String[] args) throws IOException {
         Path work = Path.of(args[0]);
         Properties probe = load(Path.of(args[1]));
         long start = Long.parseLong(args[2]) * 1000 - 1000;
@@ -83,16 +95,16 @@ public class Summary {
         List<String> selection = List.of(args).subList(4, args.length);
 
         Map<String, Result> results = read(work, probe, start);
-        String rerun = System.getProperty("pack.rerun", "");
+        String rerun = facts.getOrDefault("pack.rerun", "");
         if (!rerun.isEmpty() && Files.isDirectory(Path.of(rerun))) {
             // the rerun's outcomes as its own probe judged them: no user options there
-            Properties plain = load(Path.of(System.getProperty("pack.rerun.probe", "")));
+            Properties plain = load(Path.of(facts.getOrDefault("pack.rerun.probe", "")));
             if (plain.isEmpty()) {
                 plain.putAll(probe);
                 plain.remove("probe.options");
             }
             Map<String, Result> again = read(Path.of(rerun), plain, start);
-            String options = System.getProperty("pack.rerun.options", "");
+            String options = facts.getOrDefault("pack.rerun.options", "");
             for (Map.Entry<String, Result> e : results.entrySet()) {
                 Result r = e.getValue();
                 Result a = again.get(e.getKey());
@@ -103,7 +115,7 @@ public class Summary {
                 }
             }
         }
-        Map<String, Problems.Entry> problems = Problems.read(System.getProperty("pack.problems", ""));
+        Map<String, Problems.Entry> problems = Problems.read(facts.getOrDefault("pack.problems", ""));
         addUnrun(results, selection, problems, probe);
 
         // the reasons grouped by outcome, in the outcomes' order under the table: all but passes and failures
@@ -123,7 +135,7 @@ public class Summary {
             table.append(String.format("  %-" + width + "s  %-12s %6.2f s  %s%n", r.test(), r.status(), r.seconds(), r.shown()));
             r.unjudged().forEach(u -> unjudged.add(r.test() + ": " + u));
         }
-        RunResults.Run run = new RunResults.Run(tsv, runFacts(probe, Long.parseLong(args[2])), rows);
+        RunResults.Run run = new RunResults.Run(tsv, runFacts(facts, probe, Long.parseLong(args[2])), rows);
         RunResults.write(tsv, run.facts(), rows);
         Map<Outcome, Integer> counts = run.counts();
         System.out.println();
@@ -137,21 +149,21 @@ public class Summary {
         System.out.println(Outcome.totals(counts));
         if (results.isEmpty()) {
             System.err.println("error: no test ran; check TEST=" + String.join(" ", selection));
-            System.exit(1);
+            return 1;
         }
-        System.exit(Outcome.exitStatus(counts));
+        return Outcome.exitStatus(counts);
     }
 
     /**
      * The run's facts for the results file (RunResults.facts), from what make/jtreg.sh passes: pack.run.id (else a new
      * id), pack.commit, pack.jdk.home and pack.test.jdk (the facade a JDK of another ISA runs through), pack.vm.options.
      */
-    static Map<String, List<String>> runFacts(Properties probe, long started) {
-        String id = System.getProperty("pack.run.id", "");
-        Path jdk = Path.of(System.getProperty("pack.jdk.home", System.getProperty("java.home")));
-        return RunResults.facts(id.isEmpty() ? RunResults.newRunId() : id, started, System.getProperty("pack.commit", ""), jdk,
-                Path.of(System.getProperty("pack.test.jdk", jdk.toString())), probe.getProperty("pack.isa", ""),
-                System.getProperty("pack.vm.options", ""));
+    static Map<String, List<String>> runFacts(Map<String, String> facts, Properties probe, long started) {
+        String id = facts.getOrDefault("pack.run.id", "");
+        Path jdk = Path.of(facts.getOrDefault("pack.jdk.home", System.getProperty("java.home")));
+        return RunResults.facts(id.isEmpty() ? RunResults.newRunId() : id, started, facts.getOrDefault("pack.commit", ""), jdk,
+                Path.of(facts.getOrDefault("pack.test.jdk", jdk.toString())), probe.getProperty("pack.isa", ""),
+                facts.getOrDefault("pack.vm.options", ""));
     }
 
     /** A probe report (empty when there is none at that path). */
