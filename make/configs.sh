@@ -31,34 +31,57 @@ configs=${CONFIGS:-$(awk -v feature="$feature" -v build="$BUILD" '{ sub(/#.*/, "
     gsub(/\{BUILD\}/, build, options); print $1 "=" options }' make/configs)}
 configs=${configs//;/$'\n'}
 
-summary=()
-ran=()       # the BUILD directories of this run's configurations that left results of their own
-missing=0    # configurations that left none
 : >"$BUILD/configs.tsv"
-while IFS= read -r line; do
-    [ -n "$line" ] || continue
-    name=${line%%=*}; opts=${line#*=}
-    dir=$BUILD/configs/$name
-    mkdir -p "$dir"
-    start=$SECONDS
+# one configuration's run in its own BUILD (so two never share a work area), its line of the table in $dir/line and
+# its rows in $dir/rows.tsv; $dir/ran when it left results of its own
+run_config() {
+    local name=$1 opts=$2 dir=$BUILD/configs/$1 start=$SECONDS all checked id rc totals why
+    mkdir -p "$dir" && rm -f "$dir/line" "$dir/ran" "$dir/rows.tsv"
     all="${VM_OPTIONS:+$VM_OPTIONS }$opts"
     if ! checked=$(JDK=$JDK_HOME VM_OPTIONS=$all bash make/jtreg.sh --check-only 2>"$dir/check.err"); then
         why=$(tail -n 1 "$dir/check.err")
-        summary+=("$(printf '%-16s %-60s %s' "$name" "${opts:-(none)}" "n/a: this JDK does not start with these options (${why#*"$all: "})")")
-        continue
+        printf '%-16s %-60s %s\n' "$name" "${opts:-(none)}" "n/a: this JDK does not start with these options (${why#*"$all: "})" >"$dir/line"
+        return
     fi
     id=$(new_run_id)
-    JDK=$JDK_HOME VM_OPTIONS=$all PACK_RERUN=no PACK_OPTIONS_CHECKED=${checked#checked: } pack_run "$dir" "$id" >"$dir/run.log" 2>&1
+    JDK=$JDK_HOME VM_OPTIONS=$all PACK_RERUN=no PACK_OPTIONS_CHECKED=${checked#checked: } CONC=$lane_conc pack_run "$dir" "$id" >"$dir/run.log" 2>&1
     rc=$?
     # the configuration's own results, read through the run model (make/tools/Runs.java)
     if totals=$(run_totals "$id" "$dir"); then
-        ran+=("$dir")
-        runs rows --run "$id" "$dir" --except passed | cut -f 1,2,4 | sed "s|^|$name\t|" >>"$BUILD/configs.tsv"
+        touch "$dir/ran"
+        runs rows --run "$id" "$dir" --except passed | cut -f 1,2,4 | sed "s|^|$name\t|" >"$dir/rows.tsv"
     else
-        totals="no results (exit $rc; see $dir/run.log): ${totals#error: }"; missing=$((missing + 1))
+        totals="no results (exit $rc; see $dir/run.log): ${totals#error: }"
     fi
-    summary+=("$(printf '%-16s %-60s %s  (%d s)' "$name" "${opts:-(none)}" "$totals" $((SECONDS - start)))")
+    printf '%-16s %-60s %s  (%d s)\n' "$name" "${opts:-(none)}" "$totals" $((SECONDS - start)) >"$dir/line"
+}
+
+# Two configurations at a time (CONFIG_LANES, default one per core up to 2), each with half of CONC: a run's fixed
+# part (jtreg, the probe, the summary) is one thread, which left a core idle (docs/running.md).
+lanes=${CONFIG_LANES:-$(( $(nproc 2>/dev/null || echo 1) < 2 ? 1 : 2 ))}
+lane_conc=$(( ${CONC:-$(nproc 2>/dev/null || echo 2)} / lanes )); [ "$lane_conc" -ge 1 ] || lane_conc=1
+names=()
+while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    name=${line%%=*}; opts=${line#*=}
+    names+=("$name")
+    while [ "$(jobs -rp | wc -l)" -ge "$lanes" ]; do wait -n; done
+    run_config "$name" "$opts" &
 done <<<"$configs"
+wait
+
+summary=()
+ran=()       # the BUILD directories of this run's configurations that left results of their own
+missing=0    # configurations that left none
+for name in "${names[@]}"; do
+    dir=$BUILD/configs/$name
+    summary+=("$(cat "$dir/line" 2>/dev/null || echo "$name: no line (the configuration's run did not finish)")")
+    if [ -f "$dir/ran" ]; then
+        ran+=("$dir"); cat "$dir/rows.tsv" >>"$BUILD/configs.tsv" 2>/dev/null
+    elif ! grep -q ' n/a: ' "$dir/line" 2>/dev/null; then
+        missing=$((missing + 1))
+    fi
+done
 
 echo
 echo "Configurations on JDK $feature ($JDK_HOME):"
