@@ -44,7 +44,9 @@ public enum Fact {
     HEAP_UNCOMMITTED_MB("committed heap given back to the OS after the transient allocation"),
     HEAP_KEPT_AT_FULL_GC("a G1 full GC keeps its committed heap while MaxHeapFreeRatio is 100, G1's default since JDK 27 (JDK-8375300)"),
 
-    // memory (#7): an array's size, read with WhiteBox
+    // memory (#7): an array's layout (Unsafe) and size (WhiteBox)
+    ARRAY_BASE_FOLLOWS_HEADER("a byte array's elements start right after its header: mark word, class pointer (4 bytes compressed, 8 not,"
+            + " none with compact headers) and length; 8-byte aligned before JDK 22 (JDK-8139457)"),
     ARRAY_SIZE_FOLLOWS_LENGTH("an array takes its header (the element base offset) plus its elements, rounded up to ObjectAlignmentInBytes"),
 
     // memory (#23): the mode the VM logs (gc+heap+coops) and WhiteBox's oop size, per heap size and base

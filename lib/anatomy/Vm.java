@@ -131,6 +131,24 @@ public final class Vm {
     }
 
     /**
+     * Where a byte array's elements start by the object layout, not by asking the VM where they do: after the mark word
+     * (8 bytes), the class pointer (4 bytes compressed, 8 not, none of its own with compact headers: JEP 450, JEP 519)
+     * and the 4-byte length; before JDK 22 elements started at an 8-byte boundary (JDK-8139457 relaxed it, so 20 and
+     * not 24 without compressed class pointers). Without a UseCompressedClassPointers flag (JDK 27, JDK-8363996) class
+     * pointers are always compressed.
+     */
+    public static long byteArrayBaseByLayout() {
+        if (Boolean.TRUE.equals(flag("UseCompactObjectHeaders"))) {
+            return 8 + 4;
+        }
+        Object ccp = flag("UseCompressedClassPointers");
+        if (ccp == null || Boolean.TRUE.equals(ccp)) {
+            return 8 + 4 + 4;
+        }
+        return Runtime.version().feature() >= 22 ? 8 + 8 + 4 : 24;
+    }
+
+    /**
      * How many FP/SIMD registers C2 allocates values to: on x86_64 the 16 of SSE, AVX and AVX2 (xmm0-15), 32 where the
      * VM uses AVX-512's EVEX encoding (UseAVX 3: xmm16-31 join the float classes, x86.ad's float_reg_evex); 32 on the
      * other C2 ports (AArch64 v0-31, riscv64 f0-31; ppc64le and s390x do not spill to them). Read from this VM's flags, so
