@@ -157,6 +157,9 @@ fi
 unset SHARD   # BUNDLE stays for write_bundle below; each cell runs with BUNDLE= (no bundle of its own)
 
 labels=()
+declare -A HOME_OF=() ARCH_OF=() TEST_OF=() EMULATED_OF=()
+# First each cell's JDK, one after another (a JDK's preparation may fetch and unpack what another cell shares); a cell
+# whose JDK cannot be prepared is a failed pseudo-row.
 for label in "${LABELS[@]}"; do
     path=${JDK_PATH[$label]:-}
     cell_test=${TEST:-}
@@ -167,7 +170,6 @@ for label in "${LABELS[@]}"; do
     labels+=("$label")
     dir=$BUILD/matrix/$label
     mkdir -p "$dir"
-    log=$dir/run.log
 
     if [ "$COLLATE_ONLY" = 1 ]; then
         [ -f "$dir/run.time" ] && cat "$dir/run.time" >>"$TIMES"
@@ -175,6 +177,7 @@ for label in "${LABELS[@]}"; do
         continue
     fi
     # The JDK home (shared under $BUILD/jdks) and its ISA.
+    home=
     if [ -n "$path" ]; then
         [ -x "$path/bin/java" ] || { echo "matrix: $label: $path is not a JDK (no bin/java)";
             printf '%s\t(prepare)\tfailed\t\t%s\n' "$label" "$path is not a JDK" >>"$RESULTS"; continue; }
@@ -196,36 +199,80 @@ for label in "${LABELS[@]}"; do
         printf '%s\t(prepare)\tfailed\t\t%s\n' "$label" "cannot prepare the JDK: ${why:-unknown error}" >>"$RESULTS"
         continue
     fi
+    HOME_OF[$label]=$home ARCH_OF[$label]=$arch TEST_OF[$label]=$cell_test
+    # emulated: another ISA, or a CPU model qemu runs (make/cpus)
+    EMULATED_OF[$label]=no
+    if [ "$arch" != "$HOST_ARCH" ] || { [[ $label == *@* ]] && [[ $(cpu_model "$arch" "${label#*@}") == qemu* ]]; }; then
+        EMULATED_OF[$label]=yes
+    fi
+done
 
+# run_cell LABEL: the cell's run; its time in run.time, its rows in rows.tsv and its line in cell.line, all in its
+# directory, which the collation below reads in the cells' order.
+run_cell() {
+    local label=$1 dir=$BUILD/matrix/$1 home=${HOME_OF[$1]} arch=${ARCH_OF[$1]} id version what start secs rc counts explained last
+    local log=$dir/run.log
+    rm -f "$dir/rows.tsv" "$dir/cell.line"
     id=$(new_run_id)   # the run's own results carry it (make/jtreg.sh's PACK_RUN_ID): no earlier run's are read as its own
     version=$(jdk_version "$home")
     what=${CMD[*]:-pack_run $dir $id}
     echo "matrix: $label ($arch, $version, $home): $what"
     start=$(date +%s)
-    printf '== %s %s: JDK=%s ARCH=%s TEST=%s\n== %s\n' "$(date '+%F %T')" "$label" "$home" "$arch" "$cell_test" "$what" >"$log"
+    printf '== %s %s: JDK=%s ARCH=%s TEST=%s\n== %s\n' "$(date '+%F %T')" "$label" "$home" "$arch" "${TEST_OF[$label]}" "$what" >"$log"
     if [ "${MATRIX_VERBOSE:-0}" = 1 ]; then
-        JDK=$home ARCH=$arch MATRIX_LABEL=$label TEST=$cell_test cell "$dir" "$id" </dev/null 2>&1 | tee -a "$log"
+        JDK=$home ARCH=$arch MATRIX_LABEL=$label TEST=${TEST_OF[$label]} CONC=$lane_conc cell "$dir" "$id" </dev/null 2>&1 | tee -a "$log"
         rc=${PIPESTATUS[0]}
     else
-        JDK=$home ARCH=$arch MATRIX_LABEL=$label TEST=$cell_test cell "$dir" "$id" </dev/null >>"$log" 2>&1
+        JDK=$home ARCH=$arch MATRIX_LABEL=$label TEST=${TEST_OF[$label]} CONC=$lane_conc cell "$dir" "$id" </dev/null >>"$log" 2>&1
         rc=$?
     fi
     secs=$(( $(date +%s) - start ))
-    printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$secs" "$rc" "$home" "$version" | tee "$dir/run.time" >>"$TIMES"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$secs" "$rc" "$home" "$version" >"$dir/run.time"
     # The run's exit must be the one its results explain (1 failed, 4 inconclusive, 3 findings: Runs totals; a make
     # command given instead exits 2 for any of them, with its "Error N"): else a failed pseudo-row says so.
-    if ! collect "$label" "$dir" "$id"; then
+    : >"$dir/rows.tsv"
+    if ! RESULTS=$dir/rows.tsv collect "$label" "$dir" "$id"; then
         last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
-        printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results (exit $rc; see $log): $COLLECT_ERROR; $last" >>"$RESULTS"
+        printf '%s\t(run)\tfailed\t\t%s\n' "$label" "no results (exit $rc; see $log): $COLLECT_ERROR; $last" >>"$dir/rows.tsv"
         counts="no results"
     else
         counts=$(runs totals --run "$id" "$dir"); explained=$?
         if [ "$rc" != 0 ] && [ "$rc" != "$explained" ] && { [ "$rc" != 2 ] || [ "$explained" = 0 ]; }; then
-            printf '%s\t(run)\tfailed\t\t%s\n' "$label" "exit $rc although its results say $explained: $counts (see $log)" >>"$RESULTS"
+            printf '%s\t(run)\tfailed\t\t%s\n' "$label" "exit $rc although its results say $explained: $counts (see $log)" >>"$dir/rows.tsv"
         fi
     fi
-    echo "matrix: $label: exit $rc after ${secs} s: $counts (log $log)"
-done
+    echo "matrix: $label: exit $rc after ${secs} s: $counts (log $log)" | tee "$dir/cell.line"
+}
+
+# Then the cells: the native ones two at a time (MATRIX_LANES, default one per core up to 2; 1 with MATRIX_VERBOSE),
+# each with its share of CONC, as a native run's fixed part (jtreg, the probe, the summary) is one thread; then each
+# emulated one alone with all of CONC, as its test VMs under qemu keep every core busy.
+lanes=${MATRIX_LANES:-$(( $(nproc 2>/dev/null || echo 1) < 2 ? 1 : 2 ))}
+[ "${MATRIX_VERBOSE:-0}" != 1 ] || lanes=1
+all_conc=${CONC:-$(nproc 2>/dev/null || echo 2)}
+if [ "$COLLATE_ONLY" = 0 ]; then
+    lane_conc=$(( all_conc / lanes )); [ "$lane_conc" -ge 1 ] || lane_conc=1
+    for label in "${labels[@]}"; do
+        [ "${EMULATED_OF[$label]:-}" = no ] || continue
+        while [ "$(jobs -rp | wc -l)" -ge "$lanes" ]; do wait -n; done
+        run_cell "$label" &
+    done
+    wait
+    lane_conc=$all_conc
+    for label in "${labels[@]}"; do
+        [ "${EMULATED_OF[$label]:-}" = yes ] || continue
+        run_cell "$label"
+    done
+    for label in "${labels[@]}"; do
+        [ -n "${HOME_OF[$label]:-}" ] || continue
+        dir=$BUILD/matrix/$label
+        if [ -f "$dir/cell.line" ]; then
+            cat "$dir/run.time" >>"$TIMES"; cat "$dir/rows.tsv" >>"$RESULTS"
+        else
+            printf '%s\t(run)\tfailed\t\t%s\n' "$label" "the cell's run did not finish (see $dir/run.log)" >>"$RESULTS"
+        fi
+    done
+fi
 
 # The table: one row per test, one column per JDK, the reasons as numbered notes under it, and the totals line of the
 # cells; its exit status is theirs (1 failed, else 4 inconclusive, else 3 findings): Runs table.
