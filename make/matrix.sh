@@ -244,25 +244,29 @@ run_cell() {
     echo "matrix: $label: exit $rc after ${secs} s: $counts (log $log)" | tee "$dir/cell.line"
 }
 
-# Then the cells: the native ones two at a time (MATRIX_LANES, default one per core up to 2; 1 with MATRIX_VERBOSE),
-# each with its share of CONC, as a native run's fixed part (jtreg, the probe, the summary) is one thread; then each
-# emulated one alone with all of CONC, as its test VMs under qemu keep every core busy.
+# Then the cells: the native ones, then the emulated ones (another ISA, or a CPU model qemu runs), each kind two at a
+# time (MATRIX_LANES, default one per core up to 2; 1 with MATRIX_VERBOSE), each cell with its share of CONC. A run's
+# fixed part (jtreg, the probe, the summary; under qemu the probe's VMs too) is one thread: a native headline cell
+# used 1.6 of 2 cores alone, and the three ports' :headline took 289 s one after another, 161 s two at a time.
 lanes=${MATRIX_LANES:-$(( $(nproc 2>/dev/null || echo 1) < 2 ? 1 : 2 ))}
 [ "${MATRIX_VERBOSE:-0}" != 1 ] || lanes=1
 all_conc=${CONC:-$(nproc 2>/dev/null || echo 2)}
-if [ "$COLLATE_ONLY" = 0 ]; then
-    lane_conc=$(( all_conc / lanes )); [ "$lane_conc" -ge 1 ] || lane_conc=1
+# run_kind yes|no: the cells of that kind, at most $lanes at once, CONC shared by as many as run side by side
+run_kind() {
+    local kind=$1 label n=0 side
+    for label in "${labels[@]}"; do [ "${EMULATED_OF[$label]:-}" != "$kind" ] || n=$((n + 1)); done
+    side=$(( n < lanes ? n : lanes )); [ "$side" -ge 1 ] || return 0
+    lane_conc=$(( all_conc / side )); [ "$lane_conc" -ge 1 ] || lane_conc=1
     for label in "${labels[@]}"; do
-        [ "${EMULATED_OF[$label]:-}" = no ] || continue
+        [ "${EMULATED_OF[$label]:-}" = "$kind" ] || continue
         while [ "$(jobs -rp | wc -l)" -ge "$lanes" ]; do wait -n; done
         run_cell "$label" &
     done
     wait
-    lane_conc=$all_conc
-    for label in "${labels[@]}"; do
-        [ "${EMULATED_OF[$label]:-}" = yes ] || continue
-        run_cell "$label"
-    done
+}
+if [ "$COLLATE_ONLY" = 0 ]; then
+    run_kind no
+    run_kind yes
     for label in "${labels[@]}"; do
         [ -n "${HOME_OF[$label]:-}" ] || continue
         dir=$BUILD/matrix/$label
