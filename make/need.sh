@@ -43,12 +43,17 @@ if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     exit 2
 fi
 echo "make: installing $missing$why" >&2
-log=${TMPDIR:-/tmp}/pack-apt.log
+log=${TMPDIR:-/tmp}/pack-apt.$$.log
 export DEBIAN_FRONTEND=noninteractive
+# One install at a time: two runs side by side (make matrix's cells, make configs' configurations) may both find a
+# package missing, and a second apt-get would fail on dpkg's lock. The lock is held from the check above on (an
+# install the other run finished meanwhile is then a no-op), and apt itself waits for a lock another program holds.
+exec 9>"${TMPDIR:-/tmp}/pack-apt.lock"
+flock 9
 # shellcheck disable=SC2086 # a list of package names
-if ! apt-get install -y -q --no-install-recommends $missing >"$log" 2>&1; then
-    apt-get update -q >>"$log" 2>&1
-    if ! apt-get install -y -q --no-install-recommends $missing >>"$log" 2>&1; then
+if ! apt-get install -y -q -o DPkg::Lock::Timeout=300 --no-install-recommends $missing >"$log" 2>&1; then
+    apt-get update -q -o DPkg::Lock::Timeout=300 >>"$log" 2>&1
+    if ! apt-get install -y -q -o DPkg::Lock::Timeout=300 --no-install-recommends $missing >>"$log" 2>&1; then
         echo "error: apt-get could not install$why: $missing ($(grep -E '^E: ' "$log" | head -n 1); see $log)" >&2
         exit 2
     fi
