@@ -11,7 +11,13 @@ public enum Scope {
      * return between (a slow path placed after the return that jumps back into the method is no loop). The
      * outer loop of a strip-mined counted loop counts, as does every unrolled copy.
      */
-    LOOP_BODY("LOOP_BODY");
+    LOOP_BODY("LOOP_BODY"),
+    /**
+     * The body of a loop that holds no other loop: the strip of a strip-mined counted loop, not the outer loop
+     * around it; a loop without strip mining, whose body is innermost too. Found from the control flow (natural
+     * loops, {@link Loops}), since C2 may enter an outer loop in the middle of the inner one's code.
+     */
+    INNERMOST_LOOP("INNERMOST_LOOP");
 
     private final String description;
 
@@ -32,16 +38,20 @@ public enum Scope {
         return new Operation() {
             @Override
             public String name() {
-                return "LOOP";
+                return scope == LOOP_BODY ? "LOOP" : scope.describe();
             }
 
             @Override
             public String meaning() {
-                return "a loop: a backward branch with no return between its target and itself";
+                return scope == LOOP_BODY ? "a loop: a backward branch with no return between its target and itself"
+                        : "an innermost loop's header: a block that dominates a branch to it, with no other such loop within";
             }
 
             @Override
             public List<Instruction> find(List<Instruction> code, Isa isa) {
+                if (scope == INNERMOST_LOOP) {
+                    return Loops.of(code, isa).innermostHeaders().stream().map(code::get).toList();
+                }
                 return code.stream().filter(branch -> isLoopBranch(code, isa, branch)).toList();
             }
 
@@ -62,12 +72,15 @@ public enum Scope {
         };
     }
 
-    /** True when the code has such a part at all: a loop, for LOOP_BODY. */
+    /** True when the code has such a part at all: a loop (any loop holds an innermost one). */
     boolean existsIn(List<Instruction> code, Isa isa) {
-        return code.stream().anyMatch(branch -> isLoopBranch(code, isa, branch));
+        return this == LOOP_BODY ? code.stream().anyMatch(branch -> isLoopBranch(code, isa, branch)) : Loops.of(code, isa).any();
     }
 
     boolean contains(List<Instruction> code, Isa isa, Instruction at) {
+        if (this == INNERMOST_LOOP) {
+            return Loops.of(code, isa).inInnermost(code.indexOf(at));
+        }
         return code.stream().anyMatch(branch -> branch.address() >= at.address() && isLoopBranch(code, isa, branch)
                 && isa.branchTarget(branch.text()) <= at.address());
     }

@@ -17,6 +17,7 @@ import static anatomy.isa.Isa.S390X;
 import static anatomy.isa.Isa.X86_64;
 
 import anatomy.Compiled;
+import anatomy.Scope;
 import anatomy.isa.Isa;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,6 +107,16 @@ public class NearMissTest {
                     NearMiss.retextBefore("the poll's page not the thread's (a global page)", THREAD_LOCAL_POLL, 0, threadLoad(isa),
                             t -> globalPage(isa, t)),
                     NearMiss.duplicated("a second return poll", RETURN_POLL, 0))),
+            /*
+             * StripMinedLoopPollsOncePerStrip on Shapes::sum (recorded under G1: strip-mined): the poll in an outer loop,
+             * none in an innermost one. C2 enters the outer loop in the middle of the strip's code on 28-ea (x86_64).
+             */
+            new Claim("StripMinedLoopPollsOncePerStrip", "sum", f -> true, StripMinedLoopPollsOncePerStrip::pollsOncePerStrip, isa -> List.of(
+                    NearMiss.insertedAfter("a poll in an innermost loop (strip mining off: every iteration polls)",
+                            Scope.INNERMOST_LOOP.itself(), 0, "nop ;{poll}"),
+                    NearMiss.insertedAfter("a poll in the last innermost loop", Scope.INNERMOST_LOOP.itself(), -1, "nop ;{poll}"),
+                    NearMiss.replaced("the outer loop's poll gone", SAFEPOINT_POLL, 0, "nop"),
+                    NearMiss.movedAfterReturn("the poll moved out of every loop, after the return", SAFEPOINT_POLL, 0))),
             /* CountedLoopHasSafepointPoll on Shapes::select: straight-line code has the return poll only. */
             new Claim("CountedLoopHasSafepointPoll (straight line)", "select", f -> true, CountedLoopHasSafepointPoll::straightLineIsNot,
                     isa -> List.of(

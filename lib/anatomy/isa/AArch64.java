@@ -9,6 +9,8 @@ import java.util.regex.Pattern;
 final class AArch64 {
     private static final Pattern CALL = Pattern.compile("^blr? ");
     private static final Pattern JUMP = Pattern.compile("^(b|br|b\\.[a-z]+|cbn?z|tbn?z) ");
+    /** What never falls through: b, br and ret. */
+    private static final Pattern ALWAYS = Pattern.compile("^(b|br|ret)( |$)");
     private static final Pattern BRANCH_TO = Pattern.compile(
             "^(b|b\\.[a-z]+|cbn?z [wx]\\d+,|tbn?z [wx]\\d+, #\\w+,) #?0x(?<target>[0-9a-f]+)$");
     private static final Pattern RET = Pattern.compile("^ret");
@@ -21,5 +23,5 @@ final class AArch64 {
      */
     private static final Pattern DATA_AFTER = Pattern.compile("^dcps1 #0xdeae$");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NONE, DATA_AFTER);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, Syntax.NONE, DATA_AFTER);
 }

@@ -87,6 +87,11 @@ public enum Isa implements InstructionKinds {
         return m.find() ? Long.parseUnsignedLong(m.group("target"), 16) : -1;
     }
 
+    /** Whether control never goes on to the next instruction: an unconditional jump or a return. */
+    public boolean neverFallsThrough(String instruction) {
+        return syntax.always().matcher(instruction).find();
+    }
+
     public boolean isReturn(String instruction) {
         return syntax.ret().matcher(instruction).find();
     }

@@ -19,6 +19,8 @@ final class Ppc64le {
     /** Any branch but a call or a return: b, the conditional forms, bctr and the conditional ones to ctr. */
     private static final Pattern JUMP = Pattern.compile(
             "^(b|ba|bc|bca|bctr|bcctr|bdn?z[a-z]*[+-]?|b" + CONDITION + "(ctr)?[+-]?)( |$)");
+    /** What never falls through: b, ba, bctr and blr. */
+    private static final Pattern ALWAYS = Pattern.compile("^(b|ba|bctr|blr)( |$)");
     private static final Pattern BRANCH_TO = Pattern.compile(
             "^(b|bc \\d+, \\d+,|bdn?z[a-z]*[+-]?( \\d\\*cr[0-7]\\+[a-z]+,)?|b" + CONDITION + "[+-]?( cr[0-7],)?) 0x(?<target>[0-9a-f]+)$");
     /** blr, or a conditional return ({@code beqlr}). */
@@ -30,5 +32,5 @@ final class Ppc64le {
     private static final Pattern MEMORY = Pattern.compile("(, -?\\d+\\(r\\d+\\)(, [01])?$|^(l[bhwd][a-z]*x|st[bhwd][a-z]*x"
             + "|l[bhwdq]arx|st[bhwdq]cx\\.|lf[sd]u?x|stf[sd]u?x|lxv[a-z0-9]*x|stxv[a-z0-9]*x|dcbzl?) )");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
 }

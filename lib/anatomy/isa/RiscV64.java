@@ -13,6 +13,8 @@ final class RiscV64 {
     /** jal and jalr that link (rd ra, printed without it); j and jr are the same instructions with rd zero. */
     private static final Pattern CALL = Pattern.compile("^(jal|jalr) ");
     private static final Pattern JUMP = Pattern.compile("^(j|jr|" + BRANCH + ") ");
+    /** What never falls through: j, jr and ret (jal and jalr with rd zero). */
+    private static final Pattern ALWAYS = Pattern.compile("^(j|jr|ret)( |$)");
     private static final Pattern BRANCH_TO = Pattern.compile(
             "^(j|" + BRANCH + ") ([a-z][a-z0-9]*, )*0x(?<target>[0-9a-f]+)$");
     private static final Pattern RET = Pattern.compile("^ret");
@@ -32,5 +34,5 @@ final class RiscV64 {
      */
     private static final Pattern DATA_AFTER = Pattern.compile("^csrw time, zero$");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, DATA_LOAD, DATA_AFTER);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, DATA_LOAD, DATA_AFTER);
 }

@@ -18,11 +18,13 @@ final class S390x {
      */
     private static final Pattern JUMP = Pattern.compile(
             "^(?!bcr? 0, )(j|jg|j[a-z]{1,3}|jg[a-z]{1,3}|brcl?|brctg?|bcr?|b[a-z]{0,3}r|c[lg]*[ri]?[ij][a-z]{0,3}|c[lg]*r[bj][a-z]{0,3}) (?!%r14$)");
+    /** What never falls through: j, jg, br and the branches on mask 15 (always), the return br %r14 among them. */
+    private static final Pattern ALWAYS = Pattern.compile("^(j|jg|br|bcr 15,|brc 15,|brcl 15,)( |$)");
     private static final Pattern BRANCH_TO = Pattern.compile(
             "^(j|jg|j[a-z]{1,3}|jg[a-z]{1,3}|brcl? \\d+,|c[lg]*[ri]?j[a-z]{0,3} %r\\d+, [^,]+,) 0x(?<target>[0-9a-f]+)$");
     private static final Pattern RET = Pattern.compile("^br %r14$");
     /** A displacement and a base register (maybe an index) in parentheses: D(X,B) or D(B). */
     private static final Pattern MEMORY = Pattern.compile("-?\\d*\\(%r\\d+(,%r\\d+)?\\)");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
 }

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
  *
  * @param call         a call, direct or indirect
  * @param jump         a jump or branch, conditional or not
+ * @param always       a jump or return that never falls through to the next instruction (the unconditional ones)
  * @param branchTo     a branch to a printed address, conditional or not; group {@code target} is the address in hex,
  *                     without {@code 0x}
  * @param ret          the return from the method
@@ -16,7 +17,7 @@ import java.util.regex.Pattern;
  * @param dataLoad     the first of a pair that loads a doubleword kept among the instructions (riscv64: auipc ; ld)
  * @param dataAfter    an instruction the VM follows with a doubleword of data (riscv64's stop and its message)
  */
-record Syntax(Pattern call, Pattern jump, Pattern branchTo, Pattern ret, Pattern memoryAccess, Pattern dataLoad, Pattern dataAfter) {
+record Syntax(Pattern call, Pattern jump, Pattern always, Pattern branchTo, Pattern ret, Pattern memoryAccess, Pattern dataLoad, Pattern dataAfter) {
     /** Matches no instruction: the dataLoad and dataAfter of an ISA whose compiled code keeps no data among its instructions. */
     static final Pattern NONE = Pattern.compile("(?!)");
 

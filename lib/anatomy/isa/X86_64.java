@@ -6,9 +6,11 @@ import java.util.regex.Pattern;
 final class X86_64 {
     private static final Pattern CALL = Pattern.compile("^call");
     private static final Pattern JUMP = Pattern.compile("^j[a-z]+ ");
+    /** What never falls through: jmp (direct or through a register or memory) and ret. */
+    private static final Pattern ALWAYS = Pattern.compile("^(jmp[a-z]*|ret[a-z]*)( |$)");
     private static final Pattern BRANCH_TO = Pattern.compile("^j[a-z]+ 0x(?<target>[0-9a-f]+)$");
     private static final Pattern RET = Pattern.compile("^ret");
     private static final Pattern MEMORY = Pattern.compile("\\(%\\w+");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
 }

@@ -84,6 +84,7 @@ public enum Cause {
             "pack.objectAlignment", DEFAULT,
             "pack.locking", DEFAULT,
             "pack.countedLoopSafepoints", DEFAULT,
+            "pack.loopStripMining", DEFAULT,
             "pack.fpuSpilling", DEFAULT,
             "pack.freqInlineSize", DEFAULT,       // C2's inlining budget for hot callees, per port and release
             "pack.zeroTlab", DEFAULT,

@@ -131,6 +131,8 @@ public final class Finding {
      */
     private static final java.util.Map<String, java.util.Map<String, String>> FOLLOWS_THE_COLLECTOR = java.util.Map.of(
             "pack.countedLoopSafepoints", java.util.Map.of("serial", "false", "parallel", "false", "epsilon", "false",
+                    "g1", "true", "z", "true", "shenandoah", "true"),
+            "pack.loopStripMining", java.util.Map.of("serial", "false", "parallel", "false", "epsilon", "false",
                     "g1", "true", "z", "true", "shenandoah", "true"));
 
     /**

@@ -404,6 +404,10 @@ public class Probe implements Callable<Map<String, String>> {
         put("pack.countedLoopSafepoints", String.valueOf(flagIs("UseCountedLoopSafepoints", "true")),
                 hasFlag("UseCountedLoopSafepoints") ? "-XX:" + flagText("UseCountedLoopSafepoints")
                         + " (C2 polls inside counted loops only with it on; its default follows the collector)" : "no C2 flags in this VM");
+        put("pack.loopStripMining", String.valueOf(flagIs("UseCountedLoopSafepoints", "true") && hasFlag("LoopStripMiningIter")
+                && Long.parseLong(flag("LoopStripMiningIter")) > 1), hasFlag("LoopStripMiningIter") ? "-XX:" + flagText("LoopStripMiningIter")
+                        + " with -XX:" + flagText("UseCountedLoopSafepoints") + " (C2 strip-mines a counted loop, polling once per strip of"
+                        + " this many iterations, only with both on and more than 1; the default follows the collector)" : "no C2 flags in this VM");
         put("pack.fpuSpilling", String.valueOf(flagIs("UseFPUForSpilling", "true")),
                 hasFlag("UseFPUForSpilling") ? "-XX:" + flagText("UseFPUForSpilling")
                         + " (C2 spills to FP registers only with it on; its default follows the CPU)" : "no C2 flags in this VM");
