@@ -266,15 +266,15 @@ find_jtreg() {
     echo /usr/share/jtreg
 }
 
-# build_tools HOST_JDK: compiles make/tools/*.java into $BUILD/tools (PACK_TOOLS_DIR when set: pack_run's runs share
-# the main BUILD's) when stale; prints the class directory. The tools read machine code with the library's own parser
-# and vocabulary (lib/anatomy, from -sourcepath).
+# build_tools HOST_JDK: compiles make/tools/*.java and the modes, make/tools/modes/*.java, into $BUILD/tools
+# (PACK_TOOLS_DIR when set: pack_run's runs share the main BUILD's) when stale; prints the class directory. The tools
+# read machine code with the library's own parser and vocabulary (lib/anatomy, from -sourcepath).
 build_tools() {
     local out=${PACK_TOOLS_DIR:-$BUILD/tools}
     if [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools lib/anatomy -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; then
         rm -rf "$out"
         mkdir -p "$out"
-        "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*.java >&2 || die "cannot compile the pack's tools in make/tools"
+        "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*.java make/tools/modes/*.java >&2 || die "cannot compile the pack's tools in make/tools"
         touch "$out/.stamp"
     fi
     echo "$out"
@@ -487,4 +487,18 @@ check_rounds() {
     [ -z "${MODE:-}" ] || [[ $MODE =~ ^(load|compiler)$ ]] || die "MODE=$MODE is neither load nor compiler"
     [ -z "${SEEDS:-}" ] || [[ $SEEDS =~ ^[1-9][0-9]{0,5}$ ]] || die "SEEDS=$SEEDS is not a positive number of seeds"
     [ -z "${SEED:-}" ] || [[ $SEED =~ ^[0-9]{1,9}$ ]] || die "SEED=$SEED is not a whole number below 10^9 (C2's StressSeed)"
+}
+
+# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching: make configs, make stress, make
+# switching) in the run model's VM (use_runs, as `runs`), once this shell has provisioned what its runs share: BUILD,
+# made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for --check-only, which builds nothing).
+# The mode runs the pack itself (PackRunner.java: what pack_run does) and asks make/lib.sh for the rest of its
+# provisioning one function at a time (a JDK resolved or fetched: Mode.lib). Its exit status is the mode's.
+pack_mode() {
+    use_build_dir
+    use_runs
+    # shellcheck disable=SC2119 # the plugins of ARCH's ISA, as pack_run's
+    [ "${2:-}" = --check-only ] || pack_plugins || exit 2
+    PACK_PLUGIN_PATH=${PACK_PLUGIN_PATH:-} PACK_DECODER=${PACK_DECODER:-} PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$RUNS_CP} BUILD=$BUILD \
+        exec "$RUNS_JAVA" -cp "$RUNS_CP" "$@"
 }
