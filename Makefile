@@ -141,6 +141,9 @@ JDK_LIST = $(shell JDK_TABLE='$(JDK_TABLE)' bash -c '. make/lib.sh; jdk_list $(1
 # Every ISA's plugin directory (make/platforms, the ISAs hsdis.mk builds for), in the table's order.
 HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_PLUGIN_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
 
+# A mode of make/tools/modes (Configs, Stress, Switching) through make/lib.sh's launcher: $(call PACK_MODE,Class [args]).
+PACK_MODE = bash -c '. make/lib.sh; pack_mode $(1)'
+
 # What the user typed (JDK, TEST, CONC, VM_OPTIONS, ...) is checked before anything is built: a mistake is
 # one line, and make stops before building the plugin. The check's VM answer goes down to make/jtreg.sh
 # (PACK_OPTIONS_CHECKED), which then starts no VM of its own to check the same options again.
@@ -151,9 +154,15 @@ ifneq ($(filter test selftest sensitivity stress bench,$(MAKECMDGOALS)),)
   $(if $(filter error:,$(firstword $(INPUT_CHECK))),$(error $(subst error: ,,$(INPUT_CHECK))))
   export PACK_OPTIONS_CHECKED := $(subst checked: ,,$(INPUT_CHECK))
 endif
-# make stress and make bench check their own numbers (N, STRESS_CPUS, BUDGET) first thing, before any build.
-ifneq ($(filter stress bench,$(MAKECMDGOALS)),)
-  ROUNDS_ERROR := $(shell N='$(N)' STRESS_CPUS='$(STRESS_CPUS)' BUDGET='$(BUDGET)' MODE='$(MODE)' SEEDS='$(SEEDS)' SEED='$(SEED)' bash -c '. make/lib.sh; check_rounds' 2>&1 | sed -n 's/^error: //p' | head -n 1)
+# make stress and make bench check their own numbers (N, STRESS_CPUS, MODE, SEEDS, SEED; N, BUDGET) first thing, before
+# any build: make stress's in its own class (make/tools/modes/Stress.java), make bench's in make/lib.sh.
+ifneq ($(filter stress,$(MAKECMDGOALS)),)
+  STRESS_ERROR := $(shell N='$(N)' STRESS_CPUS='$(STRESS_CPUS)' MODE='$(MODE)' SEEDS='$(SEEDS)' SEED='$(SEED)' BUILD='$(BUILD)' \
+    $(call PACK_MODE,Stress --check-only) 2>&1 | sed -n 's/^error: //p' | head -n 1)
+  $(if $(STRESS_ERROR),$(error $(STRESS_ERROR)))
+endif
+ifneq ($(filter bench,$(MAKECMDGOALS)),)
+  ROUNDS_ERROR := $(shell N='$(N)' BUDGET='$(BUDGET)' bash -c '. make/lib.sh; check_rounds' 2>&1 | sed -n 's/^error: //p' | head -n 1)
   $(if $(ROUNDS_ERROR),$(error $(ROUNDS_ERROR)))
 endif
 
@@ -186,10 +195,10 @@ sensitivity: hsdis
 	@$(HSDIS_ENV) bash make/sensitivity.sh
 
 # make stress runs one test at a time unless CONC= is given (stress-ng has the cores); make bench uses CONC as
-# make test does. Without TEST= each mode picks its own tests (make/stress.sh).
+# make test does. Without TEST= each mode picks its own tests (make/tools/modes/Stress.java).
 stress: hsdis
 	@TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' \
-	    CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' bash make/stress.sh
+	    CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' $(call PACK_MODE,Stress)
 
 bench: hsdis
 	@bash make/bench.sh
@@ -201,10 +210,10 @@ hygiene:
 	@bash make/hygiene.sh
 
 switching: hsdis
-	@bash make/switching.sh
+	@$(call PACK_MODE,Switching)
 
 configs: hsdis
-	@bash make/configs.sh
+	@$(call PACK_MODE,Configs)
 
 check:
 	@bash make/check.sh

@@ -266,15 +266,15 @@ find_jtreg() {
     echo /usr/share/jtreg
 }
 
-# build_tools HOST_JDK: compiles make/tools/*.java into $BUILD/tools (PACK_TOOLS_DIR when set: pack_run's runs share
-# the main BUILD's) when stale; prints the class directory. The tools read machine code with the library's own parser
-# and vocabulary (lib/anatomy, from -sourcepath).
+# build_tools HOST_JDK: compiles make/tools/*.java and the modes, make/tools/modes/*.java, into $BUILD/tools
+# (PACK_TOOLS_DIR when set: pack_run's runs share the main BUILD's) when stale; prints the class directory. The tools
+# read machine code with the library's own parser and vocabulary (lib/anatomy, from -sourcepath).
 build_tools() {
     local out=${PACK_TOOLS_DIR:-$BUILD/tools}
     if [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools lib/anatomy -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; then
         rm -rf "$out"
         mkdir -p "$out"
-        "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*.java >&2 || die "cannot compile the pack's tools in make/tools"
+        "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*.java make/tools/modes/*.java >&2 || die "cannot compile the pack's tools in make/tools"
         touch "$out/.stamp"
     fi
     echo "$out"
@@ -442,7 +442,7 @@ pack_run() {
 # run_round DIR LOG: one pack_run in DIR with a run id of its own (ROUND_ID), its output in LOG; sets
 # ROUND_TOTALS (its totals line, read back from that run's results), ROUND_STATUS (the exit status of its outcomes:
 # 0, 1 failed, 4 inconclusive, 3 findings) and ROUND_SECONDS (wall time, 0.01 s), and keeps its results as
-# DIR/rounds/NAME.tsv (NAME: LOG's name without .log) for round_totals. Dies when the run left no results of its own.
+# DIR/rounds/NAME.tsv (NAME: LOG's name without .log). Dies when the run left no results of its own.
 run_round() {
     local start end
     ROUND_ID=$(new_run_id)
@@ -457,13 +457,7 @@ run_round() {
     cp "$1/summary.tsv" "$1/rounds/$(basename "$2" .log).tsv"
 }
 
-# round_totals DIR: the totals line of all the rounds kept in DIR/rounds (run_round) added up; its exit status is that
-# of their outcomes.
-round_totals() {
-    runs totals "$1"/rounds/*.tsv
-}
-
-# prepare_rounds NAME: for make stress and make bench, whose rounds are pack_runs in BUILD=$BUILD/NAME: checks what
+# prepare_rounds NAME: for make bench, whose rounds are pack_runs in BUILD=$BUILD/NAME: checks what
 # the user typed (one line, exit 2) unless make did (PACK_OPTIONS_CHECKED), resolves the JDK under test here, in the
 # main BUILD (an AArch64 JDK lives under it), and exports it; sets OUT to $BUILD/NAME, created.
 prepare_rounds() {
@@ -472,19 +466,28 @@ prepare_rounds() {
     JDK=$(jdk_under_test) || exit 2
     export JDK
     OUT=$BUILD/$1
-    rm -rf "$OUT/rounds"   # the rounds round_totals adds up are this run's
+    rm -rf "$OUT/rounds"   # the rounds kept are this run's
     mkdir -p "$OUT"
     use_runs
 }
 
-# check_rounds: make stress's and make bench's numbers, each when given: N (rounds) and STRESS_CPUS (workers) are
-# positive whole numbers, BUDGET a number of seconds; make stress's MODE load or compiler, SEEDS a count, SEED a
-# first seed. One line if not.
+# check_rounds: make bench's numbers, each when given: N (rounds) a positive whole number, BUDGET a number of seconds.
+# One line if not. (make stress's are make/tools/modes/Stress.java's: Stress --check-only.)
 check_rounds() {
     [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive number of rounds"
-    [ -z "${STRESS_CPUS:-}" ] || [[ $STRESS_CPUS =~ ^[1-9][0-9]*$ ]] || die "STRESS_CPUS=$STRESS_CPUS is not a positive number of workers"
     [ -z "${BUDGET:-}" ] || [[ $BUDGET =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "BUDGET=$BUDGET is not a number of seconds"
-    [ -z "${MODE:-}" ] || [[ $MODE =~ ^(load|compiler)$ ]] || die "MODE=$MODE is neither load nor compiler"
-    [ -z "${SEEDS:-}" ] || [[ $SEEDS =~ ^[1-9][0-9]{0,5}$ ]] || die "SEEDS=$SEEDS is not a positive number of seeds"
-    [ -z "${SEED:-}" ] || [[ $SEED =~ ^[0-9]{1,9}$ ]] || die "SEED=$SEED is not a whole number below 10^9 (C2's StressSeed)"
+}
+
+# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching: make configs, make stress, make
+# switching) in the run model's VM (use_runs, as `runs`), once this shell has provisioned what its runs share: BUILD,
+# made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for --check-only, which builds nothing).
+# The mode runs the pack itself (PackRunner.java: what pack_run does) and asks make/lib.sh for the rest of its
+# provisioning one function at a time (a JDK resolved or fetched: Mode.lib). Its exit status is the mode's.
+pack_mode() {
+    use_build_dir
+    use_runs
+    # shellcheck disable=SC2119 # the plugins of ARCH's ISA, as pack_run's
+    [ "${2:-}" = --check-only ] || pack_plugins || exit 2
+    PACK_PLUGIN_PATH=${PACK_PLUGIN_PATH:-} PACK_DECODER=${PACK_DECODER:-} PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$RUNS_CP} BUILD=$BUILD \
+        exec "$RUNS_JAVA" -cp "$RUNS_CP" "$@"
 }

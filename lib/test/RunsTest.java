@@ -59,7 +59,7 @@ public class RunsTest {
                 run_round "$OUT" "$OUT/round-1.log"; echo "round 1: $ROUND_TOTALS ($ROUND_STATUS)"
                 run_round "$OUT" "$OUT/round-2.log"; echo "round 2: $ROUND_TOTALS ($ROUND_STATUS)"
                 runs rows --run "$ROUND_ID" "$OUT" finding
-                round_totals "$OUT"
+                runs totals "$OUT"/rounds/*.tsv
                 """);
         assertEquals(out, """
                 round 1: 2 passed, 0 failed, 0 skipped, 1 findings (3)
@@ -149,10 +149,13 @@ public class RunsTest {
         Path r1 = results(dir, "round-1.tsv", "1", "t/A.java\tfailed\t1.00\tx", "t/B.java\tpassed\t1.00\t");
         Path r2 = results(dir, "round-2.tsv", "2", "t/A.java\tpassed\t1.00\t", "t/B.java\tinconclusive\t1.00\ty");
         Path r10 = results(dir, "round-10.tsv", "3", "t/A.java\tfailed\t1.00\tx", "t/B.java\tfinding\t1.00\tz");
-        assertEquals(bash("runs failures " + r1 + " " + r10 + " " + r2), """
-                  failed or inconclusive in 2 of 3 rounds: t/A.java (round-1 round-10)
-                  failed or inconclusive in 1 of 3 rounds: t/B.java (round-2)
-                exit 0""");
+        java.util.Map<String, List<RunResults.Result>> rounds = new java.util.LinkedHashMap<>();
+        for (Path r : List.of(r1, r10, r2)) {
+            rounds.put(r.getFileName().toString().replace(".tsv", ""), RunResults.read(r).results());
+        }
+        assertEquals(Runs.failures(rounds), List.of(
+                "  failed or inconclusive in 2 of 3 rounds: t/A.java (round-1 round-10)",
+                "  failed or inconclusive in 1 of 3 rounds: t/B.java (round-2)"));
     }
 
     static java.util.EnumMap<Outcome, Integer> n(String... counts) {

@@ -27,8 +27,6 @@ import java.util.Set;
  *   Runs tally OUTCOME=N...             the totals line of a script's own checks (passed=5 failed=1)
  *   Runs differ BASE OTHER              the tests whose outcome in run OTHER differs from run BASE's (make
  *                                       foreign-hsdis: a copy of a JDK against the JDK); exit 1 when one does
- *   Runs failures ROUND...              make stress's tally: each test that failed or was inconclusive in some of
- *                                       the rounds (results files), in how many and which (their file names)
  *   Runs table RESULTS TIMES LABEL...   make matrix's table of test x JDK (RESULTS: label, test, outcome, seconds,
  *                                       cause; TIMES: label, seconds, exit, home, version), the notes, the totals
  *                                       line of its cells; exit status that of the cells' outcomes
@@ -40,7 +38,7 @@ import java.util.Set;
 public class Runs {
     /** An exit status no outcome has: the results could not be read, or the arguments are wrong. */
     static final int ERROR = 2;
-    static final String COMMANDS = "totals, rows, bisect, step, sum, tally, table, differ, failures";
+    static final String COMMANDS = "totals, rows, bisect, step, sum, tally, table, differ";
 
     /** Counts given as OUTCOME=N words (a script's own checks: passed=5 failed=1). */
     static EnumMap<Outcome, Integer> tally(List<String> words) {
@@ -154,15 +152,6 @@ public class Runs {
                 d.forEach(System.out::println);
                 return d.isEmpty() ? 0 : 1;
             }
-            case "failures" -> {
-                need(args, 1, command);
-                Map<String, List<RunResults.Result>> rounds = new java.util.LinkedHashMap<>();
-                for (String f : args) {
-                    rounds.put(Path.of(f).getFileName().toString().replaceFirst("\\.tsv$", ""), RunResults.read(Path.of(f)).results());
-                }
-                failures(rounds).forEach(System.out::println);
-                return 0;
-            }
             default -> throw new IllegalArgumentException("Runs: unknown command '" + command + "' (" + COMMANDS + ")");
         }
     }
@@ -202,8 +191,8 @@ public class Runs {
     }
 
     /**
-     * make stress's tally over its rounds (name: results, in the order run): each test that failed or was inconclusive
-     * in at least one, sorted, with the number of rounds and their names.
+     * make stress's tally over its rounds (make/tools/modes/Stress.java; name: results, in the order run): each test that failed
+     * or was inconclusive in at least one, sorted, with the number of rounds and their names.
      */
     static List<String> failures(Map<String, List<RunResults.Result>> rounds) {
         Map<String, List<String>> in = new java.util.TreeMap<>();

@@ -1,0 +1,119 @@
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the modes of make/tools/modes share (make configs, make stress, make switching; make/lib.sh's pack_mode starts
+ * them): the environment make hands them (the user's variables, and what the mode sets for its runs: export), a stop
+ * that is one line and an exit status, and the shell's provisioning (make/lib.sh's functions: a JDK resolved or
+ * fetched, a package installed), asked for one function at a time. Shell provisions, Java decides: no mode loops over
+ * runs in bash, nor parses what a run printed.
+ */
+abstract class Mode {
+    /** A mode that cannot go on: one line on stderr ("error: ...", none when a script already said why) and a status. */
+    static final class Stop extends RuntimeException {
+        final int status;
+
+        Stop(int status, String line) {
+            super(line);
+            this.status = status;
+        }
+    }
+
+    /** Bad input, or a step that cannot go on: one line and exit 2 (make/lib.sh's die). */
+    static Stop die(String why) {
+        return new Stop(2, why);
+    }
+
+    /** A script that failed has said why on stderr: exit 2 and nothing more. */
+    static Stop quiet() {
+        return new Stop(2, null);
+    }
+
+    /** The environment of the mode and of everything it starts (the mode's own settings over make's). */
+    final Map<String, String> env;
+    /** The checkout: make/ and test/ are under it. */
+    final Path pack;
+
+    Mode(Map<String, String> env, Path pack) {
+        this.env = new HashMap<>(env);
+        this.pack = pack;
+    }
+
+    String get(String name) {
+        return env.getOrDefault(name, "");
+    }
+
+    String get(String name, String otherwise) {
+        return get(name).isEmpty() ? otherwise : get(name);
+    }
+
+    /** The main BUILD, absolute (pack_mode made it so). */
+    Path build() {
+        return pack.resolve(get("BUILD", "build")).toAbsolutePath().normalize();
+    }
+
+    interface Body {
+        int run() throws IOException, InterruptedException;
+    }
+
+    /** A mode's main: its exit status, or the stop's with its line. */
+    static void exit(Body body) {
+        int status = 2;
+        try {
+            status = body.run();
+        } catch (Stop e) {
+            if (e.getMessage() != null) {
+                System.err.println("error: " + e.getMessage());
+            }
+            status = e.status;
+        } catch (RunResults.BadResults | IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+        } catch (IOException | UncheckedIOException | InterruptedException e) {
+            System.err.println("error: " + e);
+        }
+        System.exit(status);
+    }
+
+    /** A process in the checkout with the mode's environment and MORE over it; stderr is the mode's. */
+    ProcessBuilder process(Map<String, String> more, String... command) {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(pack.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().putAll(env);
+        pb.environment().putAll(more);
+        return pb;
+    }
+
+    /** What a command printed, its trailing newlines dropped (as $(...) does); null when it failed. */
+    String output(Map<String, String> more, String... command) throws IOException, InterruptedException {
+        Process p = process(more, command).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).replaceFirst("\n+$", "");
+        return p.waitFor() == 0 ? out : null;
+    }
+
+    /** make/lib.sh's FUNCTION with ARGS: what it printed; when it fails (it said why on stderr), the mode stops, exit 2. */
+    String lib(String function, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", "-c", ". make/lib.sh && \"$@\"", "make/lib.sh", function));
+        command.addAll(List.of(args));
+        String out = output(Map.of(), command.toArray(String[]::new));
+        if (out == null) {
+            throw quiet();
+        }
+        return out;
+    }
+
+    /** make/jtreg.sh --check-only with MORE: what the user typed is one line and exit 2 when bad, before anything runs. */
+    void checkInput(Map<String, String> more) throws IOException, InterruptedException {
+        if (output(more, "bash", "make/jtreg.sh", "--check-only") == null) {
+            throw quiet();
+        }
+    }
+
+    static int cores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+}
