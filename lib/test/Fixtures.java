@@ -124,7 +124,8 @@ final class Fixtures {
     /**
      * Recordings of tests' own child VMs, kept apart from the rows (no Shapes): children/TEST/ISA-jdkN[-VARIANT], made by
      * record-child.sh from a run of the test (its requested C2 compiles as the pack's plugin printed them, its facts, its
-     * log's tasks), for NearMissTest to run the test's chain on. The ISA is the one the facts name.
+     * log's tasks), for NearMissTest to run the test's chain on. The ISA is the one the facts name; where the VM printed hex
+     * (a port under qemu) the code is decoded offline as the -hex rows are.
      */
     static final List<Fixture> CHILDREN = children();
 
@@ -134,7 +135,8 @@ final class Fixtures {
                 String name = dir().relativize(p).toString().replaceFirst("\\.facts$", "");
                 String arch = read(name + ".facts").lines().filter(l -> l.startsWith("os.arch=")).findFirst().orElseThrow().substring(8);
                 java.util.regex.Matcher jdk = java.util.regex.Pattern.compile("-jdk(\\d+)").matcher(name);
-                return new Fixture(name, Isa.ofOsArch(arch), jdk.find() ? Integer.parseInt(jdk.group(1)) : 0, false, false);
+                boolean hex = OfflineDecoder.hasHexCode(read(name + ".out.gz"));    // a port's VM printed hex (no plugin loaded)
+                return new Fixture(name, Isa.ofOsArch(arch), jdk.find() ? Integer.parseInt(jdk.group(1)) : 0, hex, false);
             }).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
