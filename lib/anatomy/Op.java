@@ -406,16 +406,17 @@ public enum Op implements Formed {
      * on 17.0.15: {@code addq $0x10, %r11 ; cmpq 0x118(%r15), %r10 ; jae ; ...}; seed 3005 on 28-ea+18 puts 12
      * instructions between: the window is 32, the data flow bounds it), but nothing that writes the
      * address register or compares it (the end check adds to a copy of the object's address too, and compares
-     * that copy with the TLAB's end: AT&T puts both the written and the compared register last). Narrow it to a field with {@link #at}. POWER has no zero register:
+     * that copy with the TLAB's end: AT&T puts both the written and the compared register last); each store of the
+     * zeroed register there is one (a field zeroed twice is two: NearMissTest). Narrow it to a field with {@link #at}. POWER has no zero register:
      * there a register set to zero, then stored with nothing writing it and no branch target between (Ppc.zeroStore).
      */
     ZERO_STORE("store of zero into an object",
             on(X86_64, anyOf(insn("mov[bwlq] (\\$(0x)?0|%{heapZero}[dwb]?), " + Forms.X86_OBJECT_SLOT),
                     seq(step("xor[lq] %(?<z>\\w+), %\\k<z>$"), step("mov[bwlq] %{z}, " + Forms.X86_OBJECT_SLOT).within(4)),
                     seq(step("movq %(?!rsp)r\\w+, %(?<p>r\\w+)$"), step("addq \\$(?<off>0x[0-9a-f]+|\\d+), %{p}$").within(1),
-                            Forms.vectorZeroed().within(32).withNoneBetween(".*, %{p}[dwb]?$"), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)),
+                            Forms.vectorZeroed().within(32).withNoneBetween(".*, %{p}[dwb]?$"), Forms.vectorStoreTo("\\(%{p}\\)$").within(2).everyOne()),
                     seq(step("leaq (?<off>0x[0-9a-f]+|\\d+)\\(%(?!rsp)r\\w+\\), %(?<p>r\\w+)$"),
-                            Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2)))),
+                            Forms.vectorZeroed().within(6), Forms.vectorStoreTo("\\(%{p}\\)$").within(2).everyOne()))),
             // at a displacement (offset 0 is the mark word, never zeroed); or, as AArch64 28-ea+18 (compact headers)
             // zeroes a small array's payload, through the object's address plus the offset: add x10, x0, #0x10 ;
             // stp xzr, xzr, [x10]

@@ -34,7 +34,7 @@ final class Fixtures {
         }
 
         String text() {
-            return read(name + ".out");
+            return read(name + (Files.exists(dir().resolve(name + ".out.gz")) ? ".out.gz" : ".out"));
         }
 
         /** The nmethods as printed (hex stays hex). */
@@ -120,6 +120,28 @@ final class Fixtures {
             // LLVM backend; 25's C2 runtime calls are noted {runtime_call nmethod} (Op's runtime-call roles skip there)
             new Fixture("riscv64-jdk25-hex", Isa.RISCV64, 25, true, false),
             new Fixture("riscv64-jdk28-hex", Isa.RISCV64, 28, true, false));
+
+    /**
+     * Recordings of tests' own child VMs, kept apart from the rows (no Shapes): children/TEST/ISA-jdkN[-VARIANT], made by
+     * record-child.sh from a run of the test (its requested C2 compiles as the pack's plugin printed them, its facts, its
+     * log's tasks), for NearMissTest to run the test's chain on. The ISA is the one the facts name; where the VM printed hex
+     * (a port under qemu) the code is decoded offline as the -hex rows are.
+     */
+    static final List<Fixture> CHILDREN = children();
+
+    private static List<Fixture> children() {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir().resolve("children"))) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".facts")).sorted().map(p -> {
+                String name = dir().relativize(p).toString().replaceFirst("\\.facts$", "");
+                String arch = read(name + ".facts").lines().filter(l -> l.startsWith("os.arch=")).findFirst().orElseThrow().substring(8);
+                java.util.regex.Matcher jdk = java.util.regex.Pattern.compile("-jdk(\\d+)").matcher(name);
+                boolean hex = OfflineDecoder.hasHexCode(read(name + ".out.gz"));    // a port's VM printed hex (no plugin loaded)
+                return new Fixture(name, Isa.ofOsArch(arch), jdk.find() ? Integer.parseInt(jdk.group(1)) : 0, hex, false);
+            }).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     private static final Map<String, List<NMethod>> DECODED = new ConcurrentHashMap<>();
 

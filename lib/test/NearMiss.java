@@ -34,9 +34,14 @@ final class NearMiss {
     /**
      * One edit of recorded code: {@code name} says what a regression did ("lock prefix dropped from the entry's CAS").
      * It gets the whole nmethod's instructions, in order, and the method's own code among them, and returns the new
-     * order: instructions kept (the same objects), replaced or new.
+     * order: instructions kept (the same objects), replaced or new. {@code task}, when given, rewrites the compile's task
+     * in the compilation log instead (the log's account of a decision: the call site's bytecode, an inlining).
      */
-    record Edit(String name, Rewrite rewrite) {
+    record Edit(String name, Rewrite rewrite, UnaryOperator<String> task) {
+        Edit(String name, Rewrite rewrite) {
+            this(name, rewrite, null);
+        }
+
         @Override
         public String toString() {
             return name;
@@ -79,7 +84,13 @@ final class NearMiss {
     static Compiled edited(Fixtures.Fixture f, String method, Edit edit) {
         NMethod n = c2(f, method);
         List<Instruction> own = ownCode(n, f.isa());
-        return new Compiled(relaid(n, edit.rewrite().apply(n.instructions(), own, f.isa())), run(f));
+        return new Compiled(relaid(n, edit.rewrite().apply(n.instructions(), own, f.isa())),
+                edit.task() == null ? run(f) : run(f, n.compileId(), edit));
+    }
+
+    /** The compile's task in the compilation log rewritten: the code as recorded, the log's account of it edited. */
+    static Edit logged(String name, UnaryOperator<String> task) {
+        return new Edit(name, (all, own, isa) -> all, task);
     }
 
     /**
@@ -445,19 +456,43 @@ final class NearMiss {
 
     private static final Map<String, Run> RUNS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** A run of no child, that knows the fixture's ISA, JDK and compilation log (the chain's failure messages name them). */
+    /**
+     * A run of no child, that knows the fixture's ISA, JDK and compilation log (the chain's failure messages name them);
+     * for a recording of a test's child, its facts (its measures, how it set up compressed references).
+     */
     private static Run run(Fixtures.Fixture f) {
-        return RUNS.computeIfAbsent(f.name(), k -> {
-            try {
-                Path dir = Files.createDirectories(Path.of("near-miss", f.name()));
-                Files.writeString(dir.resolve("stdout"), "");
-                Path log = Fixtures.dir().resolve(f.name() + ".xml.gz");
-                Files.writeString(dir.resolve("compilation.xml"), Files.exists(log) ? Fixtures.read(f.name() + ".xml.gz") : "<hotspot_log></hotspot_log>");
-                Files.writeString(dir.resolve("facts"), "os.arch=" + f.isa().label() + "\njava.runtime.version=" + f.name() + "\n");
-                return Run.replayUnsigned(NearMiss.class, dir.resolve("stdout"), dir.resolve("facts"), dir.resolve("compilation.xml"));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        return RUNS.computeIfAbsent(f.name(), k -> replayed(f, Path.of("near-miss", f.name()), log -> log));
+    }
+
+    /** A run whose log has the compile's task rewritten by the edit (a fresh one for each edit). */
+    private static Run run(Fixtures.Fixture f, int compileId, Edit edit) {
+        Pattern task = Pattern.compile("(?s)<task compile_id='" + compileId + "'.*?</task>");
+        return replayed(f, Path.of("near-miss", f.name(), "log-" + Integer.toHexString(edit.name().hashCode())), log -> {
+            Matcher m = task.matcher(log);
+            if (!m.find()) {
+                throw new IllegalStateException(edit.name() + ": no task of compile " + compileId + " in the log of " + f.name());
             }
+            String edited = edit.task().apply(m.group());
+            if (edited.equals(m.group())) {
+                throw new IllegalStateException(edit.name() + ": the rewrite leaves the task of compile " + compileId + " as it was");
+            }
+            return log.substring(0, m.start()) + edited + log.substring(m.end());
         });
+    }
+
+    private static Run replayed(Fixtures.Fixture f, Path where, UnaryOperator<String> logged) {
+        try {
+            Path dir = Files.createDirectories(where);
+            Files.writeString(dir.resolve("stdout"), "");
+            Path log = Fixtures.dir().resolve(f.name() + ".xml.gz");
+            Files.writeString(dir.resolve("compilation.xml"),
+                    logged.apply(Files.exists(log) ? Fixtures.read(f.name() + ".xml.gz") : "<hotspot_log></hotspot_log>"));
+            Path facts = Fixtures.dir().resolve(f.name() + ".facts");    // a child's own (record-child.sh): its measures too
+            Files.writeString(dir.resolve("facts"), Files.exists(facts) ? Files.readString(facts)
+                    : "os.arch=" + f.isa().label() + "\njava.runtime.version=" + f.name() + "\n");
+            return Run.replayUnsigned(NearMiss.class, dir.resolve("stdout"), dir.resolve("facts"), dir.resolve("compilation.xml"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

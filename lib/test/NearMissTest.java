@@ -38,7 +38,18 @@ import org.testng.annotations.Test;
 public class NearMissTest {
     /** A test's chain, the Shapes method of the same shape, and the edits a regression would make there, per ISA. */
     record Claim(String name, String method, Predicate<Fixtures.Fixture> where, Consumer<Compiled> chain,
-            Function<Isa, List<NearMiss.Edit>> edits) {
+            Function<Isa, List<NearMiss.Edit>> edits, Function<Fixtures.Fixture, List<NearMiss.Edit>> measuredEdits) {
+        Claim(String name, String method, Predicate<Fixtures.Fixture> where, Consumer<Compiled> chain, Function<Isa, List<NearMiss.Edit>> edits) {
+            this(name, method, where, chain, edits, f -> List.of());
+        }
+
+        /** The edits on this recording: per ISA, and those at an offset the child measured (a field's). */
+        List<NearMiss.Edit> editsOn(Fixtures.Fixture f) {
+            List<NearMiss.Edit> all = new ArrayList<>(edits.apply(f.isa()));
+            all.addAll(measuredEdits.apply(f));
+            return all;
+        }
+
         @Override
         public String toString() {
             return name;
@@ -206,10 +217,233 @@ public class NearMissTest {
                             NearMiss.renotedEach("each trap call's note gone", UNCOMMON_TRAP, note -> note.contains("runtime_call") ? null : note),
                             NearMiss.renotedEach("each trap call a call of another stub", UNCOMMON_TRAP,
                                     note -> note.contains("runtime_call") ? "{runtime_call SharedRuntime::dsin}" : note))),
+            /*
+             * The claims below run on recordings of the tests' own child VMs (Fixtures.CHILDREN, record-child.sh): the
+             * test's shapes as its child compiled them, with the child's facts (the offsets it measured) and log.
+             * AtomicCompareAndSetIsInlineCas: each compareAndSet an inline CAS with acquire and release.
+             */
+            new Claim("AtomicCompareAndSetIsInlineCas (AtomicLong)", "AtomicCompareAndSetIsInlineCas::atomicCas", f -> true,
+                    AtomicCompareAndSetIsInlineCas::casIsInline, NearMissTest::plainCases, f -> aarch64Atomics(f, CAS)),
+            new Claim("AtomicCompareAndSetIsInlineCas (VarHandle)", "AtomicCompareAndSetIsInlineCas::varHandleCas", f -> true,
+                    AtomicCompareAndSetIsInlineCas::casIsInline, NearMissTest::plainCases, f -> aarch64Atomics(f, CAS)),
+            /* ReentrantLockFastPathIsInlineCas: the AQS state's CAS inline in lock(). */
+            new Claim("ReentrantLockFastPathIsInlineCas", "ReentrantLockFastPathIsInlineCas::lockedIncrement", f -> true,
+                    ReentrantLockFastPathIsInlineCas::stateCasIsInline, NearMissTest::plainCases, f -> aarch64Atomics(f, CAS)),
+            /* ReadLockFastPathIsInlineCas: the read of x between the read lock's CAS and its release's CAS. */
+            new Claim("ReadLockFastPathIsInlineCas", "ReadLockFastPathIsInlineCas::readLocked", f -> true,
+                    readLocked -> ReadLockFastPathIsInlineCas.readIsBetweenCases(readLocked, measured(readLocked, "x")), isa -> List.of(
+                            NearMiss.replaced("the acquire's CAS gone", CAS, 0, nop(isa)),
+                            NearMiss.replaced("the release's CAS gone", CAS, -1, nop(isa)),
+                            NearMiss.movedAfterReturn("the acquire's CAS moved after the return", CAS, 0),
+                            NearMiss.movedBefore("the release's CAS moved above the acquire's (before the read)", CAS, -1, CAS)),
+                    f -> List.of(
+                            NearMiss.movedBefore("the read moved above the acquire's CAS", FIELD_LOAD.at(measure(f, "x")), 0, CAS),
+                            NearMiss.duplicated("x read twice", FIELD_LOAD.at(measure(f, "x")), 0))),
+            /* AtomicGetAndAddIsInlineAtomicAdd: one atomic add with acquire and release, no CAS loop. */
+            new Claim("AtomicGetAndAddIsInlineAtomicAdd (long)", "AtomicGetAndAddIsInlineAtomicAdd::getAndAdd", f -> true,
+                    AtomicGetAndAddIsInlineAtomicAdd::addIsAtomic, NearMissTest::plainAdds, f -> aarch64Atomics(f, ATOMIC_ADD)),
+            new Claim("AtomicGetAndAddIsInlineAtomicAdd (int)", "AtomicGetAndAddIsInlineAtomicAdd::incrementAndGet", f -> true,
+                    AtomicGetAndAddIsInlineAtomicAdd::addIsAtomic, NearMissTest::plainAdds, f -> aarch64Atomics(f, ATOMIC_ADD)),
+            /* VolatileLoadIsLoadAcquire (AArch64): the volatile load an ldar, no fence; the plain load and the local one no ldar. */
+            new Claim("VolatileLoadIsLoadAcquire (volatile)", "VolatileLoadIsLoadAcquire::volatileLoad", f -> true,
+                    VolatileLoadIsLoadAcquire::volatileLoadAcquires, isa -> List.of(
+                            NearMiss.retext("the load-acquire made plain (ldr)", LOAD_ACQUIRE, 0, t -> t.replaceFirst("^ldar", "ldr")),
+                            NearMiss.retext("a plain load and a load fence (ldr; dmb ishld)", LOAD_ACQUIRE, 0,
+                                    t -> t.replaceFirst("^ldar", "ldr") + "\ndmb ishld"),
+                            NearMiss.insertedAfter("a full fence after the load-acquire", LOAD_ACQUIRE, 0, "dmb ish"))),
+            new Claim("VolatileLoadIsLoadAcquire (plain)", "VolatileLoadIsLoadAcquire::plainLoad", f -> true,
+                    plainLoad -> VolatileLoadIsLoadAcquire.plainLoadDoesNot(plainLoad, measured(plainLoad, "plain offset")), isa -> List.of(),
+                    f -> List.of(NearMiss.retext("the plain load made a load-acquire (add; ldar)", FIELD_LOAD.at(measure(f, "plain offset")), 0,
+                            t -> t.replaceFirst("^ldr (w\\d+), \\[(x\\d+), #(\\w+)\\]$", "add x9, $2, #$3\nldar $1, [x9]")))),
+            new Claim("VolatileLoadIsLoadAcquire (local)", "VolatileLoadIsLoadAcquire::loadFromLocal", f -> true,
+                    VolatileLoadIsLoadAcquire::localLoadDoesNot, isa -> List.of(
+                            NearMiss.insertedBefore("a load-acquire left (the object eliminated, its ordered load kept)", RETURN_POLL, 0,
+                                    "ldar w0, [x10]"))),
+            /* NewObjectFieldIsZeroedOnlyWhenObservable: plain's field written once and not zeroed; called's zeroed before the call. */
+            new Claim("NewObjectFieldIsZeroedOnlyWhenObservable (plain)", "NewObjectFieldIsZeroedOnlyWhenObservable::plain", f -> true,
+                    plain -> NewObjectFieldIsZeroedOnlyWhenObservable.writtenOnce(plain, measured(plain, "Plain.x")), isa -> List.of(), f -> {
+                        anatomy.Operation store = FIELD_STORE.at(measure(f, "Plain.x"));
+                        return List.of(
+                                NearMiss.retext("the field zeroed before its store", store, 0, t -> zeroed(f.isa(), t) + "\n" + t),
+                                NearMiss.duplicated("the field stored twice", store, 0),
+                                NearMiss.retext("the field's store at another offset", store, 0, t -> otherOffset(f.isa(), t)));
+                    }),
+            new Claim("NewObjectFieldIsZeroedOnlyWhenObservable (called)", "NewObjectFieldIsZeroedOnlyWhenObservable::called", f -> true,
+                    called -> NewObjectFieldIsZeroedOnlyWhenObservable.zeroedBeforeTheCall(called, measured(called, "Called.x")),
+                    isa -> List.of(), f -> {
+                        anatomy.Operation zero = ZERO_STORE.at(measure(f, "Called.x"));
+                        anatomy.Operation store = FIELD_STORE.at(measure(f, "Called.x"));
+                        return List.of(
+                                NearMiss.replaced("the zero store gone", zero, 0, nop(f.isa())),
+                                NearMiss.retext("the zero store at another offset", zero, 0, t -> otherOffset(f.isa(), t)),
+                                NearMiss.movedAfterReturn("the zero store moved after the return (after the field's store)", zero, 0),
+                                NearMiss.duplicated("the field zeroed twice", zero, 0),
+                                NearMiss.retext("the field's store made a zero store (the value lost)", store, 0, t -> zeroed(f.isa(), t)),
+                                NearMiss.duplicated("the field stored twice", store, 0));
+                    }),
+            /* SpillGoesToFpRegisters: FP spills and reloads, the stack only once the FP registers are full; or stack spills only. */
+            new Claim("SpillGoesToFpRegisters (FP)", "SpillGoesToFpRegisters::copyAcrossVolatileRead", f -> !f.name().endsWith("-defaultOff"),
+                    code -> SpillGoesToFpRegisters.spillsToFp(code, (int) code.run().measure("FP registers").value()), isa -> List.of(
+                            NearMiss.retextEach("each FP spill made a stack spill", SPILL_TO_FP_REGISTER, t -> toStack(isa, t, true)),
+                            NearMiss.retextEach("each FP reload gone", RELOAD_FROM_FP_REGISTER, t -> nop(isa)),
+                            NearMiss.insertedAfter("one more spill, to the stack", SPILL_TO_FP_REGISTER, 0, stackSpill(isa)))),
+            new Claim("SpillGoesToFpRegisters (stack)", "SpillGoesToFpRegisters::copyAcrossVolatileRead", f -> f.name().endsWith("-defaultOff"),
+                    SpillGoesToFpRegisters::spillsToStack, isa -> List.of(
+                            NearMiss.insertedAfter("one spill to an FP register", SPILL_TO_STACK, 0, fpSpill(isa)),
+                            NearMiss.retextEach("each stack reload gone", SPILL_TO_STACK, t -> nop(isa)))),
+            /* MegamorphicCallStaysVirtual: the monomorphic site inlined behind a class check; the megamorphic ones virtual, by their bytecode. */
+            new Claim("MegamorphicCallStaysVirtual (monomorphic)", "MegamorphicCallStaysVirtual::monomorphic", f -> true,
+                    MegamorphicCallStaysVirtual::inlinedBehindClassCheck, isa -> List.of(
+                            NearMiss.insertedBefore("a virtual call left beside the inlined one", RETURN_POLL, 0, call(isa) + " ;{virtual_call}"),
+                            NearMiss.logged("no class check's trap compiled", task -> task.replaceAll("<uncommon_trap ([^>]*)reason='class_check'", "<uncommon_trap $1reason='null_check'")),
+                            NearMiss.logged("the call not inlined (inline_fail)", task -> task.replaceFirst("<inline_success ", "<inline_fail ")))),
+            new Claim("MegamorphicCallStaysVirtual (vtable)", "MegamorphicCallStaysVirtual::megamorphic", f -> true,
+                    megamorphic -> MegamorphicCallStaysVirtual.staysVirtual(megamorphic, "invokevirtual"), NearMissTest::notVirtual),
+            new Claim("MegamorphicCallStaysVirtual (itable)", "MegamorphicCallStaysVirtual::megamorphicInterface", f -> true,
+                    megamorphic -> MegamorphicCallStaysVirtual.staysVirtual(megamorphic, "invokeinterface"), NearMissTest::notVirtual),
             /* ColdBranchIsLaidOutAfterReturn on Shapes::divide: a frequent division inline, not after the return. */
             new Claim("ColdBranchIsLaidOutAfterReturn", "divide", f -> true, ColdBranchIsLaidOutAfterReturn::divisionIsInline, isa -> List.of(
                     NearMiss.movedAfterReturn("the division moved after the return", INTEGER_DIVISION, 0),
                     NearMiss.calledInstead("the division a runtime call", INTEGER_DIVISION, 0, call(isa), "{runtime_call SharedRuntime::ldiv}"))));
+
+    /** A measure the child recorded (a field's offset), from the recording's facts. */
+    static long measured(Compiled code, String key) {
+        return (long) code.run().measure(key).value();
+    }
+
+    /** The edits that take the ordering or the atomicity off a CAS, per ISA (each a regressed intrinsic). */
+    static List<NearMiss.Edit> plainCases(Isa isa) {
+        List<NearMiss.Edit> e = new ArrayList<>(List.of(
+                NearMiss.replaced("the CAS gone", CAS, 0, nop(isa)),
+                NearMiss.calledInstead("a call of the native method instead", CAS, 0, call(isa), "{runtime_call Unsafe_CompareAndSetLong}")));
+        switch (isa) {
+            case X86_64 -> e.add(NearMiss.retextEach("each CAS made plain (lock prefix dropped)", CAS, t -> t.replace("lock ", "")));
+            case AARCH64 -> { }    // per recording: aarch64Atomics
+            case RISCV64 -> e.add(NearMiss.retextEach("each CAS relaxed (no .aq, .rl)", CAS, t -> t.replaceAll("\\.aq(rl)?|\\.rl", "")));
+            case PPC64LE -> e.add(NearMiss.retextEach("each CAS's store-conditional a plain store", CAS, t -> t.replaceFirst("^st([wd])cx\\. ", "st$1x ")));
+            case S390X -> e.add(NearMiss.retextEach("each CAS a plain store", CAS, t -> t.replaceFirst("^cs(g|y)? %r\\d+, ", "st$1 ")));
+        }
+        return e;
+    }
+
+    /**
+     * AArch64's atomics made relaxed or half-ordered, as the recording has them: the LSE instruction (casal, ldaddal) with
+     * another ordering, or the exclusive pair without LSE (ldaxr ... stlxr) with a plain half, a memory access between,
+     * and for a CAS its compare gone (then it swaps whatever it found).
+     */
+    static List<NearMiss.Edit> aarch64Atomics(Fixtures.Fixture f, anatomy.Op op) {
+        if (f.isa() != AARCH64) {
+            return List.of();
+        }
+        String lse = op == CAS ? "casal" : "ldaddal";
+        if (!f.name().endsWith("-nolse")) {
+            return List.of(
+                    NearMiss.retextEach("each " + lse + " relaxed", op, t -> t.replaceFirst("^" + lse, lse.substring(0, lse.length() - 2))),
+                    NearMiss.retextEach("each " + lse + " acquire only", op, t -> t.replaceFirst("^" + lse, lse.substring(0, lse.length() - 1))),
+                    NearMiss.retextEach("each " + lse + " release only", op, t -> t.replaceFirst("^" + lse, lse.substring(0, lse.length() - 2) + "l")));
+        }
+        List<NearMiss.Edit> e = new ArrayList<>(List.of(
+                NearMiss.retextBefore("the exclusive load without acquire (ldxr)", op, 0, "^ldaxr", t -> t.replaceFirst("^ldaxr", "ldxr")),
+                NearMiss.retext("the exclusive store without release (stxr)", op, 0, t -> t.replaceFirst("^stlxr", "stxr")),
+                NearMiss.insertedBefore("a store between the exclusive load and store", op, 0, "str x9, [x11]")));
+        if (op == CAS) {
+            e.add(NearMiss.replacedBefore("the compare gone (a swap, not a compare-and-swap)", op, 0, "^cmp ", "nop"));
+        }
+        return e;
+    }
+
+    /** The edits that make an atomic add plain, relaxed or a CAS loop, per ISA. */
+    static List<NearMiss.Edit> plainAdds(Isa isa) {
+        List<NearMiss.Edit> e = new ArrayList<>(List.of(
+                NearMiss.replaced("the atomic add gone", ATOMIC_ADD, 0, nop(isa)),
+                NearMiss.insertedAfter("a CAS beside the atomic add (a CAS loop's)", ATOMIC_ADD, 0, anyCas(isa))));
+        switch (isa) {
+            case X86_64 -> e.add(NearMiss.retextEach("each atomic add made plain (lock prefix dropped)", ATOMIC_ADD, t -> t.replace("lock ", "")));
+            case AARCH64 -> { }    // per recording: aarch64Atomics
+            case RISCV64 -> e.add(NearMiss.retextEach("each atomic add relaxed (no .aqrl)", ATOMIC_ADD, t -> t.replaceAll("\\.aq(rl)?|\\.rl", "")));
+            case PPC64LE -> e.add(NearMiss.retextEach("each atomic add's store-conditional a plain store", ATOMIC_ADD,
+                    t -> t.replaceFirst("^st([wd])cx\\. ", "st$1x ")));
+            case S390X -> e.add(NearMiss.retextEach("each atomic add a plain load (laa -> l)", ATOMIC_ADD, t -> t.replaceFirst("^laa(g)? (%r\\d+), %r\\d+, ", "l$1 $2, ")));
+        }
+        return e;
+    }
+
+    /** The edits that take a megamorphic site's virtual call away, or make its log tell another dispatch. */
+    static List<NearMiss.Edit> notVirtual(Isa isa) {
+        return List.of(
+                NearMiss.renotedEach("the inline-cache call made a static call", INLINE_CACHE_CALL,
+                        note -> note.contains("virtual_call") ? "{static_call}" : note),
+                NearMiss.replaced("the virtual call gone", INLINE_CACHE_CALL, 0, nop(isa)),
+                NearMiss.logged("the site logged as the other invoke (vtable <-> itable)",
+                        task -> task.replace("<bc code='182'", "<bc code='X'").replace("<bc code='185'", "<bc code='182'").replace("<bc code='X'", "<bc code='185'")),
+                NearMiss.logged("the call inlined after all", task -> task.replaceFirst("<virtual_call ", "<inline_success reason='inline (hot)'/><virtual_call ")));
+    }
+
+    static String nop(Isa isa) {
+        return isa == S390X ? "nopr %r7" : "nop";
+    }
+
+    /** A store of a register's value made a store of zero to the same place. */
+    static String zeroed(Isa isa, String store) {
+        String z = switch (isa) {
+            case X86_64 -> store.replaceFirst("^mov([bwlq]) %\\w+, ", "mov$1 \\$0, ");
+            case AARCH64 -> store.replaceFirst("^str([bh]?) [wx](\\d+), ", "str$1 wzr, ");
+            case RISCV64 -> store.replaceFirst("^s([bhwd]) \\w+, ", "s$1 zero, ");
+            case PPC64LE -> store.replaceFirst("^st([bhwd]) r\\d+, ", "li r0, 0\nst$1 r0, ");
+            case S390X -> store.replaceFirst("^st[cghy]{0,2} %r\\d+, (.*)$", "mvhi $1, 0");
+        };
+        if (z.equals(store)) {
+            throw new IllegalStateException("no store of a register's value: " + store);
+        }
+        return z;
+    }
+
+    /** A measure the child recorded, from the recording's facts. */
+    static long measure(Fixtures.Fixture f, String key) {
+        return (long) Double.parseDouble(Fixtures.read(f.name() + ".facts").lines().filter(l -> l.startsWith("measure:" + key + "="))
+                .reduce((a, b) -> b).orElseThrow(() -> new IllegalStateException(f + " measured no " + key)).substring(key.length() + 9));
+    }
+
+    /** A store's offset made another (0x40, past the object's field). */
+    static String otherOffset(Isa isa, String store) {
+        return switch (isa) {
+            case X86_64 -> store.replaceFirst("(0x[0-9a-f]+|\\d+)?\\((%\\w+)\\)$", "0x40($2)");
+            case AARCH64 -> store.replaceFirst("#(0x[0-9a-f]+|\\d+)\\]$", "#0x40]");
+            case RISCV64, PPC64LE -> store.replaceFirst("-?\\d+\\((\\w+)\\)$", "64($1)");
+            case S390X -> store.replaceFirst("\\d+\\((%r\\d+)\\)", "64($1)");
+        };
+    }
+
+    /** A spill to an FP register made a store of the same register to a stack slot, and a reload of it from there. */
+    static String toStack(Isa isa, String spill, boolean reload) {
+        int slot = 0x100 + 8 * SLOTS.incrementAndGet();
+        return switch (isa) {
+            case X86_64 -> spill.replaceFirst("^v?mov([dq]) (%\\w+), %xmm\\d+$", "mov$1 $2, 0x" + Integer.toHexString(slot) + "(%rsp)")
+                    .replace("movd", "movl");
+            case AARCH64 -> spill.replaceFirst("^fmov [sd]\\d+, ([wx]\\d+)$", "str $1, [sp, #0x" + Integer.toHexString(slot) + "]");
+            default -> nop(isa);
+        };
+    }
+
+    private static final java.util.concurrent.atomic.AtomicInteger SLOTS = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** A spill to the stack and its reload (a slot of its own). */
+    static String[] stackSpill(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> new String[] {"movl %r11d, 0x1f0(%rsp)", "movl 0x1f0(%rsp), %r11d"};
+            case AARCH64 -> new String[] {"str w11, [sp, #0x1f0]", "ldr w11, [sp, #0x1f0]"};
+            default -> new String[] {nop(isa)};
+        };
+    }
+
+    /** A spill to an FP register. */
+    static String fpSpill(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> "vmovd %r11d, %xmm0";
+            case AARCH64 -> "fmov s16, w11";
+            default -> nop(isa);
+        };
+    }
 
     /** Where the VM named its runtime calls (riscv64 25.0.5 noted them {runtime_call nmethod}: a call's role cannot be read). */
     static boolean namesRuntimeCalls(Fixtures.Fixture f) {
@@ -402,7 +636,8 @@ public class NearMissTest {
         };
     }
 
-    static final List<Fixtures.Fixture> RECORDINGS = java.util.stream.Stream.concat(Fixtures.ALL.stream(), java.util.stream.Stream.of(ZGC)).toList();
+    static final List<Fixtures.Fixture> RECORDINGS = java.util.stream.Stream.of(Fixtures.ALL, List.of(ZGC), Fixtures.CHILDREN)
+            .flatMap(List::stream).toList();
 
     @DataProvider
     public static Object[][] recorded() {
@@ -423,7 +658,7 @@ public class NearMissTest {
         for (Claim c : CLAIMS) {
             for (Fixtures.Fixture f : RECORDINGS) {
                 if (NearMiss.hasC2(f, c.method()) && c.where().test(f)) {
-                    for (NearMiss.Edit e : c.edits().apply(f.isa())) {
+                    for (NearMiss.Edit e : c.editsOn(f)) {
                         rows.add(new Object[] {c, f, e});
                     }
                 }

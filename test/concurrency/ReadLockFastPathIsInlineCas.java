@@ -13,6 +13,7 @@ import static anatomy.Count.exactly;
 import static anatomy.Op.CAS;
 import static anatomy.Op.FIELD_LOAD;
 
+import anatomy.Compiled;
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Run;
@@ -81,8 +82,12 @@ public class ReadLockFastPathIsInlineCas {
 
     public static void main(String[] args) {
         Run run = Jit.run(Workload.class, "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED");
-        long x = (long) run.measure("x").value();
-        assertThat(run.c2("readLocked")).has(exactly(1), FIELD_LOAD.at(x))
+        readIsBetweenCases(run.c2("readLocked"), (long) run.measure("x").value());
+    }
+
+    /* The claim on the code. lib/test/NearMissTest runs it on recorded code edited into what a regression emits. */
+    static void readIsBetweenCases(Compiled readLocked, long x) {
+        assertThat(readLocked).has(exactly(1), FIELD_LOAD.at(x))
                 .has(CAS.before(FIELD_LOAD.at(x)))     // the acquire's, tryAcquireShared
                 .has(CAS.after(FIELD_LOAD.at(x)));     // the release's, tryReleaseShared
     }
