@@ -4,7 +4,7 @@
  * @modules java.base/jdk.internal.misc
  * @library /lib /test/concurrency /test/codegen /test/branches /test/memory /test/nullchecks
  * @build Fixtures NearMiss
- * @run testng NearMissTest
+ * @run testng/timeout=300 NearMissTest
  */
 
 import static anatomy.Assertions.assertThat;
