@@ -68,4 +68,30 @@ public class SummaryTest {
         Summary.addUnrun(results, List.of(test.toString()), Map.of(), p);
         assertEquals(results.values().iterator().next().status(), "skipped", results.toString());
     }
+
+    /*
+     * Without the probe's report (jtreg could not get the JDK's properties: make stress saw it when two runs shared one work
+     * area) a test jtreg did not run is inconclusive: before, its @requires counted as false and it was skipped, exit 0.
+     */
+    @Test
+    public void withoutTheProbesReportAnUnrunTestIsInconclusive() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "unrun");
+        Path test = dir.resolve("Unknown.java");
+        String tag = "@";
+        Files.writeString(test, "/*\n * " + tag + "test\n * " + tag + "requires pack.c2 & pack.isa == \"x86_64\"\n * " + tag
+                + "run main Unknown\n */\npublic class Unknown {}\n");
+        for (Properties p : List.of(new Properties(), props("pack.isa", "aarch64"))) {
+            Map<String, Summary.Result> results = new java.util.LinkedHashMap<>();
+            Summary.addUnrun(results, List.of(test.toString()), Map.of(), p);
+            Summary.Result r = results.values().iterator().next();
+            assertEquals(r.status(), "inconclusive", results.toString());
+            assertEquals(r.reason().contains("pack.c2"), true, r.reason());
+        }
+    }
+
+    private static Properties props(String key, String value) {
+        Properties p = new Properties();
+        p.setProperty(key, value);
+        return p;
+    }
 }

@@ -229,7 +229,15 @@ public class Summary {
                     listed = problems.get(file);
                 }
                 // problem-listed only where it would have run: a test its @requires rule out here stays a skip or finding
-                if (!results.containsKey(block.getKey()) && listed != null && holds(requires(block.getValue()), probe)) {
+                List<String> unknown = requires(block.getValue()).stream().flatMap(r -> anatomy.probe.Requires.properties(r).stream())
+                        .filter(name -> !probe.containsKey(name)).distinct().toList();
+                if (!results.containsKey(block.getKey()) && !unknown.isEmpty()) {
+                    // the probe did not report what the @requires name (no report at all when jtreg could not get the
+                    // JDK's properties): whether the test should have run here is unknown, so no skip can stand for it
+                    results.put(block.getKey(), new Result(block.getKey(), Verdict.INCONCLUSIVE, 0, "jtreg recorded no result, and the"
+                            + " probe reported no " + String.join(", ", unknown) + (probe.isEmpty() ? " (no probe report)" : "")
+                            + ": whether its @requires hold here is unknown"));
+                } else if (!results.containsKey(block.getKey()) && listed != null && holds(requires(block.getValue()), probe)) {
                     results.put(block.getKey(), new Result(block.getKey(), Verdict.PROBLEM, 0, listed.reason()));
                 } else if (!results.containsKey(block.getKey()) && holds(requires(block.getValue()), probe)) {
                     // jtreg left no result for a test that should have run here: no verdict, and never a skip (a test
