@@ -478,16 +478,17 @@ check_rounds() {
     [ -z "${BUDGET:-}" ] || [[ $BUDGET =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "BUDGET=$BUDGET is not a number of seconds"
 }
 
-# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching: make configs, make stress, make
-# switching) in the run model's VM (use_runs, as `runs`), once this shell has provisioned what its runs share: BUILD,
-# made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for --check-only, which builds nothing).
+# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench: make
+# configs, stress, switching, matrix, compare, bench) in the run model's VM (use_runs, as `runs`), once this shell has
+# provisioned what its runs share: BUILD, made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for
+# a mode given arguments: --check-only and --list build nothing, and make matrix asks for each cell's ISA's itself).
 # The mode runs the pack itself (PackRunner.java: what pack_run does) and asks make/lib.sh for the rest of its
 # provisioning one function at a time (a JDK resolved or fetched: Mode.lib). Its exit status is the mode's.
 pack_mode() {
     use_build_dir
     use_runs
     # shellcheck disable=SC2119 # the plugins of ARCH's ISA, as pack_run's
-    [ "${2:-}" = --check-only ] || pack_plugins || exit 2
+    [ $# -gt 1 ] || pack_plugins || exit 2
     PACK_PLUGIN_PATH=${PACK_PLUGIN_PATH:-} PACK_DECODER=${PACK_DECODER:-} PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$RUNS_CP} BUILD=$BUILD \
         exec "$RUNS_JAVA" -cp "$RUNS_CP" "$@"
 }

@@ -1,6 +1,7 @@
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -64,12 +65,17 @@ abstract class Mode {
 
     /** A mode's main: its exit status, or the stop's with its line. */
     static void exit(Body body) {
+        exit("error", body);
+    }
+
+    /** A mode's main whose stops start with PROG (make/matrix.sh's lines say "make/matrix.sh: ..."). */
+    static void exit(String prog, Body body) {
         int status = 2;
         try {
             status = body.run();
         } catch (Stop e) {
             if (e.getMessage() != null) {
-                System.err.println("error: " + e.getMessage());
+                System.err.println(prog + ": " + e.getMessage());
             }
             status = e.status;
         } catch (RunResults.BadResults | IllegalArgumentException e) {
@@ -93,6 +99,34 @@ abstract class Mode {
         Process p = process(more, command).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).replaceFirst("\n+$", "");
         return p.waitFor() == 0 ? out : null;
+    }
+
+    /** What a command printed on stdout and stderr, each without its trailing newlines, and its exit status. */
+    record Ran(int status, String out, String err) {
+        /** Its stderr, else its stdout: what it said when it failed. */
+        String why() {
+            return err.isEmpty() ? out : err;
+        }
+    }
+
+    /** COMMAND's output and status, stdout and stderr apart (its stderr through a file: no pipe fills up). */
+    Ran ran(Map<String, String> more, String... command) throws IOException, InterruptedException {
+        Path err = Files.createTempFile("mode", ".err");
+        try {
+            Process p = process(more, command).redirectError(err.toFile()).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).replaceFirst("\n+$", "");
+            int status = p.waitFor();
+            return new Ran(status, out, Files.readString(err).replaceFirst("\n+$", ""));
+        } finally {
+            Files.deleteIfExists(err);
+        }
+    }
+
+    /** make/lib.sh's FUNCTION with ARGS, its output and status: a failure is the caller's to judge. */
+    Ran libRan(String function, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", "-c", ". make/lib.sh && \"$@\"", "make/lib.sh", function));
+        command.addAll(List.of(args));
+        return ran(Map.of(), command.toArray(String[]::new));
     }
 
     /** make/lib.sh's FUNCTION with ARGS: what it printed; when it fails (it said why on stderr), the mode stops, exit 2. */
