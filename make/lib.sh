@@ -430,52 +430,14 @@ pack_plugins() {
 # pack_run DIR ID: runs the pack once, make/jtreg.sh in the work area DIR (its BUILD) with the run id ID (PACK_RUN_ID:
 # the results it writes carry it) and the hsdis plugins of the main $BUILD (pack_plugins); what the caller set
 # (JDK, ARCH, TEST, CONC, VM_OPTIONS, JAVA_OPTIONS, RETAIN, PACK_OPTIONS_CHECKED: prefixed to the call or exported)
-# reaches it. A mode's run is no shard and writes no bundle of its own. Its exit status is make/jtreg.sh's. Every
-# mode that runs the pack runs it here: make is entered once, by the mode's own target. The runs share the tools the
+# reaches it. A mode's run is no shard and writes no bundle of its own. Its exit status is make/jtreg.sh's. The modes
+# that are still shell run the pack here (make/bisect.sh, make/foreign-hsdis.sh); those of make/tools/modes run its Java
+# twin, PackRunner.java: make is entered once, by the mode's own target. The runs share the tools the
 # main BUILD compiled (PACK_TOOLS_DIR): a work area compiles none of its own (3 s each: make check has 40 of them).
 pack_run() {
     pack_plugins || return 2
     HSDIS_PATH=$PACK_PLUGIN_PATH HSDIS_DECODE=$PACK_DECODER PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$PACK_PLUGINS_OF/tools} \
         PACK_RUN_ID=$2 BUILD=$1 SHARD='' BUNDLE='' bash make/jtreg.sh
-}
-
-# run_round DIR LOG: one pack_run in DIR with a run id of its own (ROUND_ID), its output in LOG; sets
-# ROUND_TOTALS (its totals line, read back from that run's results), ROUND_STATUS (the exit status of its outcomes:
-# 0, 1 failed, 4 inconclusive, 3 findings) and ROUND_SECONDS (wall time, 0.01 s), and keeps its results as
-# DIR/rounds/NAME.tsv (NAME: LOG's name without .log). Dies when the run left no results of its own.
-run_round() {
-    local start end
-    ROUND_ID=$(new_run_id)
-    start=$(date +%s%N)
-    pack_run "$1" "$ROUND_ID" >"$2" 2>&1
-    end=$(date +%s%N)
-    ROUND_SECONDS=$(awk -v d=$((end - start)) 'BEGIN { printf "%.2f", d / 1e9 }')
-    ROUND_TOTALS=$(runs totals --run "$ROUND_ID" "$1" 2>&1)
-    ROUND_STATUS=$?
-    [ "$ROUND_STATUS" != 2 ] || die "${ROUND_TOTALS#error: }: see $2"
-    mkdir -p "$1/rounds"
-    cp "$1/summary.tsv" "$1/rounds/$(basename "$2" .log).tsv"
-}
-
-# prepare_rounds NAME: for make bench, whose rounds are pack_runs in BUILD=$BUILD/NAME: checks what
-# the user typed (one line, exit 2) unless make did (PACK_OPTIONS_CHECKED), resolves the JDK under test here, in the
-# main BUILD (an AArch64 JDK lives under it), and exports it; sets OUT to $BUILD/NAME, created.
-prepare_rounds() {
-    [ -n "${PACK_OPTIONS_CHECKED:-}" ] || bash make/jtreg.sh --check-only >/dev/null || exit 2
-    use_build_dir
-    JDK=$(jdk_under_test) || exit 2
-    export JDK
-    OUT=$BUILD/$1
-    rm -rf "$OUT/rounds"   # the rounds kept are this run's
-    mkdir -p "$OUT"
-    use_runs
-}
-
-# check_rounds: make bench's numbers, each when given: N (rounds) a positive whole number, BUDGET a number of seconds.
-# One line if not. (make stress's are make/tools/modes/Stress.java's: Stress --check-only.)
-check_rounds() {
-    [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive number of rounds"
-    [ -z "${BUDGET:-}" ] || [[ $BUDGET =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "BUDGET=$BUDGET is not a number of seconds"
 }
 
 # pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench: make

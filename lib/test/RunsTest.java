@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary The shell modes run the pack through one function and read runs through the run model: findings are counted in stress and bench rounds, in bisect's judgement and in make check's steps; a round never reads an earlier round's results; make matrix's table, make foreign-hsdis's comparison and make stress's tally are the model's
+ * @summary The shell modes run the pack through one function and read runs through the run model: findings are counted in bisect's judgement and in make check's steps; a run gets the main BUILD's plugins and its own id; make matrix's table, make foreign-hsdis's comparison and make stress's tally are the model's
  * @library /lib /make/tools
  * @build Runs RunResults
  * @run testng RunsTest
@@ -16,7 +16,7 @@ import java.util.List;
 import org.testng.annotations.Test;
 
 /*
- * make/lib.sh's run_round runs make/jtreg.sh (pack_run); here a stand-in make/jtreg.sh (in a directory of its own, with
+ * make/lib.sh's pack_run runs make/jtreg.sh (make/bisect.sh, make foreign-hsdis); here a stand-in make/jtreg.sh (in a directory of its own, with
  * stand-ins of the hsdis plugin and decoder, so no make hsdis runs) writes the results file a run with two passes and
  * a finding writes, under the run id it is given (PACK_RUN_ID), or nothing.
  */
@@ -50,34 +50,6 @@ public class RunsTest {
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes());
         return out + "exit " + p.waitFor();
-    }
-
-    @Test
-    public void aRoundsTotalsAndTheirSumCountFindings() throws Exception {
-        String out = bash("""
-                mkdir -p "$OUT"
-                run_round "$OUT" "$OUT/round-1.log"; echo "round 1: $ROUND_TOTALS ($ROUND_STATUS)"
-                run_round "$OUT" "$OUT/round-2.log"; echo "round 2: $ROUND_TOTALS ($ROUND_STATUS)"
-                runs rows --run "$ROUND_ID" "$OUT" finding
-                runs totals "$OUT"/rounds/*.tsv
-                """);
-        assertEquals(out, """
-                round 1: 2 passed, 0 failed, 0 skipped, 1 findings (3)
-                round 2: 2 passed, 0 failed, 0 skipped, 1 findings (3)
-                t/C.java\tfinding\t0.00\tnot the default here
-                4 passed, 0 failed, 0 skipped, 2 findings
-                exit 3""");
-    }
-
-    @Test
-    public void aRoundThatLeftNoResultsNeverReadsTheLastRoundsAsItsOwn() throws Exception {
-        String out = bash("""
-                mkdir -p "$OUT"
-                run_round "$OUT" "$OUT/round-1.log"
-                FAKE_NONE=1 run_round "$OUT" "$OUT/round-2.log"
-                echo "not reached"
-                """);
-        assertTrue(out.contains("not of this run") && out.endsWith("exit 2") && !out.contains("not reached"), out);
     }
 
     @Test
