@@ -431,7 +431,7 @@ pack_plugins() {
 # the results it writes carry it) and the hsdis plugins of the main $BUILD (pack_plugins); what the caller set
 # (JDK, ARCH, TEST, CONC, VM_OPTIONS, JAVA_OPTIONS, RETAIN, PACK_OPTIONS_CHECKED: prefixed to the call or exported)
 # reaches it. A mode's run is no shard and writes no bundle of its own. Its exit status is make/jtreg.sh's. The modes
-# that are still shell run the pack here (make/bisect.sh, make/foreign-hsdis.sh); those of make/tools/modes run its Java
+# that are still shell run the pack here (make/foreign-hsdis.sh); those of make/tools/modes run its Java
 # twin, PackRunner.java: make is entered once, by the mode's own target. The runs share the tools the
 # main BUILD compiled (PACK_TOOLS_DIR): a work area compiles none of its own (3 s each: make check has 40 of them).
 pack_run() {
@@ -440,10 +440,10 @@ pack_run() {
         PACK_RUN_ID=$2 BUILD=$1 SHARD='' BUNDLE='' bash make/jtreg.sh
 }
 
-# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench: make
-# configs, stress, switching, matrix, compare, bench) in the run model's VM (use_runs, as `runs`), once this shell has
+# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench, Bisect:
+# make configs, stress, switching, matrix, compare, bench; make/bisect.sh) in the run model's VM (use_runs, as `runs`), once this shell has
 # provisioned what its runs share: BUILD, made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for
-# a mode given arguments: --check-only and --list build nothing, and make matrix asks for each cell's ISA's itself).
+# a mode given arguments: --check-only and --list build nothing, make matrix asks for each cell's ISA's itself, Bisect too).
 # The mode runs the pack itself (PackRunner.java: what pack_run does) and asks make/lib.sh for the rest of its
 # provisioning one function at a time (a JDK resolved or fetched: Mode.lib). Its exit status is the mode's.
 pack_mode() {

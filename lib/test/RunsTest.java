@@ -16,7 +16,7 @@ import java.util.List;
 import org.testng.annotations.Test;
 
 /*
- * make/lib.sh's pack_run runs make/jtreg.sh (make/bisect.sh, make foreign-hsdis); here a stand-in make/jtreg.sh (in a directory of its own, with
+ * make/lib.sh's pack_run runs make/jtreg.sh (make foreign-hsdis); here a stand-in make/jtreg.sh (in a directory of its own, with
  * stand-ins of the hsdis plugin and decoder, so no make hsdis runs) writes the results file a run with two passes and
  * a finding writes, under the run id it is given (PACK_RUN_ID), or nothing.
  */
