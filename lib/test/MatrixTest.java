@@ -144,7 +144,7 @@ public class MatrixTest {
             boolean isNative = natives.contains(f[1]);
             if (f[0].equals("start")) {
                 most = Math.max(most, ++running);
-                assertEquals(f[2], isNative ? "conc=2" : "conc=2", r.trace().toString());
+                assertEquals(f[2], "conc=2", "three native cells in two lanes, then two emulated ones: " + r.trace());
                 if (!isNative) {
                     firstEmulatedStart = Math.min(firstEmulatedStart, i);
                 }

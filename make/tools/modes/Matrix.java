@@ -193,45 +193,21 @@ final class Matrix extends Mode {
         return model != null && cpus.stream().anyMatch(c -> c.isa().equals(arch) && c.name().equals(model) && c.how().startsWith("qemu"));
     }
 
+    /** The matrix's run (--collate: only the table again from the last runs' results); the table's exit status. */
     int run(List<Entry> entries, boolean collate) throws IOException, InterruptedException {
         boolean verbose = get("MATRIX_VERBOSE").equals("1");
         int lanes = verbose ? 1 : Lanes.count("MATRIX_LANES", get("MATRIX_LANES"), cores());
         Path top = Files.createDirectories(build().resolve("matrix"));
         Path results = top.resolve("results.tsv");
         Path times = top.resolve("times.tsv");
-        Set<String> ours = new HashSet<>();
-        entries.forEach(e -> ours.add(e.label()));
-        // MATRIX_KEEP=1 keeps the other JDKs' rows of an earlier matrix run (make check runs the whole pack on the newest
-        // JDKs, then :headline on the others, and make report shows them all); the table is of this run's JDKs.
-        for (Path f : List.of(results, times)) {
-            List<String> kept = new ArrayList<>();
-            if (get("MATRIX_KEEP").equals("1") && !collate && Files.exists(f)) {
-                Files.readAllLines(f).stream().filter(l -> !ours.contains(l.split("\t", -1)[0])).forEach(kept::add);
-            }
-            Files.write(f, kept);
-        }
-
-        // make matrix SHARD=k/N (BUNDLE= alone plans one shard): this machine's cells, each with its test files (Shards.matrix).
-        Map<String, List<String>> shard = null;
+        keep(entries, collate, results, times);
         Path plan = top.resolve("shard-plan.txt");
-        if (!(get("SHARD") + get("BUNDLE")).isEmpty() && !collate) {
-            Map<String, Boolean> cells = new LinkedHashMap<>();
-            for (Entry e : entries) {
-                cells.put(e.label(), emulated(e.label(), e.path() != null ? lib("jdk_arch", e.path().toString()) : e.label().replaceFirst("-.*", "")));
-            }
-            Files.deleteIfExists(plan);
-            shard = Shards.matrix(get("SHARD", "1/1"), build(), plan, cells, select(get("TEST")));
-        }
-
+        Map<String, List<String>> shard = (get("SHARD") + get("BUNDLE")).isEmpty() || collate ? null : shard(entries, plan);
         List<String> labels = new ArrayList<>();
         List<Cell> cells = new ArrayList<>();
         for (Entry e : entries) {
-            String test = get("TEST");
-            if (shard != null) {
-                if (!shard.containsKey(e.label())) {
-                    continue;   // another shard's cell
-                }
-                test = String.join(" ", shard.get(e.label()));
+            if (shard != null && !shard.containsKey(e.label())) {
+                continue;   // another shard's cell
             }
             labels.add(e.label());
             Path dir = Files.createDirectories(top.resolve(e.label()));
@@ -240,42 +216,16 @@ final class Matrix extends Mode {
                     append(times, Files.readString(dir.resolve("run.time")));
                 }
                 append(results, rows(e.label(), dir, null, "(run)"));
-                continue;
-            }
-            Cell c = prepare(e, dir, test);
-            if (c != null) {
-                cells.add(c);
+            } else {
+                Cell c = prepare(e, dir, shard == null ? get("TEST") : String.join(" ", shard.get(e.label())));
+                if (c != null) {
+                    cells.add(c);
+                }
             }
         }
-
         if (!collate) {
-            Thread interrupted = new Thread(() -> System.err.println(PROG + ": interrupted"));
-            Runtime.getRuntime().addShutdownHook(interrupted);
-            try {
-                for (boolean kind : List.of(false, true)) {
-                    List<Cell> these = cells.stream().filter(c -> c.emulated() == kind).toList();
-                    int conc = Lanes.conc(get("CONC"), cores(), Math.max(1, Math.min(these.size(), lanes)));
-                    List<Callable<Void>> tasks = new ArrayList<>();
-                    these.forEach(c -> tasks.add(() -> {
-                        cell(c, top.resolve(c.label()), conc, verbose);
-                        return null;
-                    }));
-                    Lanes.run(lanes, tasks, (i, x) -> null);
-                }
-            } finally {
-                Runtime.getRuntime().removeShutdownHook(interrupted);
-            }
-            for (Cell c : cells) {
-                Path dir = top.resolve(c.label());
-                if (Files.exists(dir.resolve("cell.line"))) {
-                    append(times, Files.readString(dir.resolve("run.time")));
-                    append(results, Files.readString(dir.resolve("rows.tsv")));
-                } else {
-                    append(results, failed(c.label(), "(run)", "the cell's run did not finish (see " + dir.resolve("run.log") + ")"));
-                }
-            }
+            cells(cells, top, lanes, verbose);
         }
-
         // The table: one row per test, one column per JDK, the reasons as numbered notes under it, and the totals line.
         Runs.Table t = Runs.table(Files.readAllLines(results), Files.readAllLines(times), labels);
         System.out.println();
@@ -291,6 +241,68 @@ final class Matrix extends Mode {
             }
         }
         return Outcome.exitStatus(t.counts());
+    }
+
+    /**
+     * RESULTS and TIMES emptied, or with MATRIX_KEEP=1 only this run's JDKs' rows taken out: make check runs the whole pack
+     * on the newest JDKs, then :headline on the others, and make report shows them all; the table is of this run's JDKs.
+     */
+    void keep(List<Entry> entries, boolean collate, Path results, Path times) throws IOException {
+        Set<String> ours = new HashSet<>();
+        entries.forEach(e -> ours.add(e.label()));
+        for (Path f : List.of(results, times)) {
+            List<String> kept = new ArrayList<>();
+            if (get("MATRIX_KEEP").equals("1") && !collate && Files.exists(f)) {
+                Files.readAllLines(f).stream().filter(l -> !ours.contains(l.split("\t", -1)[0])).forEach(kept::add);
+            }
+            Files.write(f, kept);
+        }
+    }
+
+    /**
+     * make matrix SHARD=k/N (BUNDLE= alone plans one shard): this machine's cells, each with its test files, planned over
+     * whole cells when there are at least N, else over (cell, test file) pairs (Shards.matrix, the plan in PLAN).
+     */
+    Map<String, List<String>> shard(List<Entry> entries, Path plan) throws IOException, InterruptedException {
+        Map<String, Boolean> cells = new LinkedHashMap<>();
+        for (Entry e : entries) {
+            cells.put(e.label(), emulated(e.label(), e.path() != null ? lib("jdk_arch", e.path().toString()) : e.label().replaceFirst("-.*", "")));
+        }
+        Files.deleteIfExists(plan);
+        return Shards.matrix(get("SHARD", "1/1"), build(), plan, cells, select(get("TEST")));
+    }
+
+    /**
+     * The cells' runs: the native ones, then the emulated ones, each kind in LANES lanes, CONC shared by as many as run
+     * side by side (a run's fixed part, jtreg, the probe, the summary, is one thread: docs/matrix.md); then each cell's
+     * time and rows into times.tsv and results.tsv in MATRIX's order, a cell whose run did not finish a failed row.
+     */
+    void cells(List<Cell> cells, Path top, int lanes, boolean verbose) throws IOException, InterruptedException {
+        Thread interrupted = new Thread(() -> System.err.println(PROG + ": interrupted"));
+        Runtime.getRuntime().addShutdownHook(interrupted);
+        try {
+            for (boolean emulated : List.of(false, true)) {
+                List<Cell> kind = cells.stream().filter(c -> c.emulated() == emulated).toList();
+                int conc = Lanes.conc(get("CONC"), cores(), Math.max(1, Math.min(kind.size(), lanes)));
+                List<Callable<Void>> tasks = new ArrayList<>();
+                kind.forEach(c -> tasks.add(() -> {
+                    cell(c, top.resolve(c.label()), conc, verbose);
+                    return null;
+                }));
+                Lanes.run(lanes, tasks, (i, x) -> null);
+            }
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(interrupted);
+        }
+        for (Cell c : cells) {
+            Path dir = top.resolve(c.label());
+            if (Files.exists(dir.resolve("cell.line"))) {
+                append(top.resolve("times.tsv"), Files.readString(dir.resolve("run.time")));
+                append(top.resolve("results.tsv"), Files.readString(dir.resolve("rows.tsv")));
+            } else {
+                append(top.resolve("results.tsv"), failed(c.label(), "(run)", "the cell's run did not finish (see " + dir.resolve("run.log") + ")"));
+            }
+        }
     }
 
     /** The JDK of an entry made ready (its home, shared under $BUILD/jdks; null when it cannot be: a failed "(prepare)" row). */
