@@ -267,7 +267,7 @@ find_jtreg() {
 }
 
 # build_tools HOST_JDK: compiles make/tools/*.java and the modes, make/tools/modes/*.java, into $BUILD/tools
-# (PACK_TOOLS_DIR when set: pack_run's runs share the main BUILD's) when stale; prints the class directory. The tools
+# (PACK_TOOLS_DIR when set: a mode's runs share the main BUILD's) when stale; prints the class directory. The tools
 # read machine code with the library's own parser and vocabulary (lib/anatomy, from -sourcepath).
 build_tools() {
     local out=${PACK_TOOLS_DIR:-$BUILD/tools}
@@ -404,13 +404,6 @@ runs() {
     "$RUNS_JAVA" -cp "$RUNS_CP" Runs "$@"
 }
 
-# run_totals ID DIR: the totals line of run ID's results in DIR (a BUILD directory); succeeds whatever they hold, and
-# fails (exit 2, the reason on stdout as "error: ...") only when DIR holds no results of that run.
-run_totals() {
-    runs totals --run "$1" "$2" 2>&1
-    [ $? != 2 ] || return 2
-}
-
 # pack_plugins [ISA]: sets PACK_PLUGIN_PATH (every capstone ISA's plugin directory) and PACK_DECODER (the host's
 # decoder) under the main $BUILD, as make/hsdis.mk lays them out and make test hands them to make/jtreg.sh. A make
 # target built them before its script ran; a script run by hand that finds the host's decoder or ISA's plugin (default
@@ -427,29 +420,18 @@ pack_plugins() {
     fi
 }
 
-# pack_run DIR ID: runs the pack once, make/jtreg.sh in the work area DIR (its BUILD) with the run id ID (PACK_RUN_ID:
-# the results it writes carry it) and the hsdis plugins of the main $BUILD (pack_plugins); what the caller set
-# (JDK, ARCH, TEST, CONC, VM_OPTIONS, JAVA_OPTIONS, RETAIN, PACK_OPTIONS_CHECKED: prefixed to the call or exported)
-# reaches it. A mode's run is no shard and writes no bundle of its own. Its exit status is make/jtreg.sh's. The modes
-# that are still shell run the pack here (make/foreign-hsdis.sh); those of make/tools/modes run its Java
-# twin, PackRunner.java: make is entered once, by the mode's own target. The runs share the tools the
-# main BUILD compiled (PACK_TOOLS_DIR): a work area compiles none of its own (3 s each: make check has 40 of them).
-pack_run() {
-    pack_plugins || return 2
-    HSDIS_PATH=$PACK_PLUGIN_PATH HSDIS_DECODE=$PACK_DECODER PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$PACK_PLUGINS_OF/tools} \
-        PACK_RUN_ID=$2 BUILD=$1 SHARD='' BUNDLE='' bash make/jtreg.sh
-}
-
-# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench, Bisect:
-# make configs, stress, switching, matrix, compare, bench; make/bisect.sh) in the run model's VM (use_runs, as `runs`), once this shell has
+# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench, Bisect,
+# ForeignHsdis: make configs, stress, switching, matrix, compare, bench, foreign-hsdis; make/bisect.sh) in the run model's VM (use_runs, as `runs`), once this shell has
 # provisioned what its runs share: BUILD, made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for
-# a mode given arguments: --check-only and --list build nothing, make matrix asks for each cell's ISA's itself, Bisect too).
-# The mode runs the pack itself (PackRunner.java: what pack_run does) and asks make/lib.sh for the rest of its
+# a mode given arguments: --check-only and --list build nothing, make matrix asks for each cell's ISA's itself, Bisect
+# and ForeignHsdis for theirs: Mode.plugins).
+# The mode runs the pack itself (PackRunner.java: make/jtreg.sh in a work area of its own, with a run id of its own and
+# these plugins; no mode's run is a shard or writes a bundle) and asks make/lib.sh for the rest of its
 # provisioning one function at a time (a JDK resolved or fetched: Mode.lib). Its exit status is the mode's.
 pack_mode() {
     use_build_dir
     use_runs
-    # shellcheck disable=SC2119 # the plugins of ARCH's ISA, as pack_run's
+    # shellcheck disable=SC2119 # the plugins of ARCH's ISA, as make test's
     [ $# -gt 1 ] || pack_plugins || exit 2
     PACK_PLUGIN_PATH=${PACK_PLUGIN_PATH:-} PACK_DECODER=${PACK_DECODER:-} PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$RUNS_CP} BUILD=$BUILD \
         exec "$RUNS_JAVA" -cp "$RUNS_CP" "$@"

@@ -42,17 +42,14 @@ final class Bisect extends Mode {
         Path dir = Files.createDirectories(build().resolve("bisect"));
         Path log = dir.resolve("run.log");
         // The plugins of the main BUILD's, as make test gives them (none built: one make hsdis; it cannot: no results).
-        Ran plugins = ran(Map.of(), "bash", "-c", ". make/lib.sh && pack_plugins && printf '%s\\n%s\\n' \"$PACK_PLUGIN_PATH\" \"$PACK_DECODER\"");
+        Ran plugins = plugins();
         String id;
         int rc;
-        List<String> paths = plugins.out().lines().toList();
-        if (plugins.status() != 0 || paths.size() != 2) {
+        if (plugins.status() != 0) {
             Files.writeString(log, plugins.err() + "\n");
             id = PackRunner.newId();
             rc = 2;
         } else {
-            env.put("PACK_PLUGIN_PATH", paths.get(0));
-            env.put("PACK_DECODER", paths.get(1));
             PackRunner.Run run = runner.run(dir, log, Map.of());
             id = run.id();
             rc = run.exit();

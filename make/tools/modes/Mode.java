@@ -140,6 +140,22 @@ abstract class Mode {
         return out;
     }
 
+    /**
+     * make/lib.sh's pack_plugins for a mode that provisions its own (pack_mode does not for a mode given arguments): the
+     * main BUILD's hsdis plugins, one make hsdis when one is missing, their paths in the mode's environment for its runs;
+     * when they cannot be had, what pack_plugins said, and a status not 0.
+     */
+    Ran plugins() throws IOException, InterruptedException {
+        Ran r = ran(Map.of(), "bash", "-c", ". make/lib.sh && pack_plugins && printf '%s\\n%s\\n' \"$PACK_PLUGIN_PATH\" \"$PACK_DECODER\"");
+        List<String> paths = r.out().lines().toList();
+        if (r.status() != 0 || paths.size() != 2) {
+            return new Ran(r.status() == 0 ? 2 : r.status(), r.out(), r.err());
+        }
+        env.put("PACK_PLUGIN_PATH", paths.get(0));
+        env.put("PACK_DECODER", paths.get(1));
+        return r;
+    }
+
     /** make/jtreg.sh --check-only with MORE: what the user typed is one line and exit 2 when bad, before anything runs. */
     void checkInput(Map<String, String> more) throws IOException, InterruptedException {
         if (output(more, "bash", "make/jtreg.sh", "--check-only") == null) {

@@ -12,7 +12,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * or built them), its output in a log. What the mode sets for the run (JDK, TEST, CONC, VM_OPTIONS, PACK_RERUN,
  * PACK_OPTIONS_CHECKED) goes over the mode's environment; a mode's run is no shard and writes no bundle. What it left
  * is read through the run model by its id (RunResults.read(dir, id)): never an earlier run's results as its own.
- * make/lib.sh's pack_run does the same for the runs the shell still starts (make foreign-hsdis).
  */
 final class PackRunner {
     /** A run that ended: its id, work area, log, make/jtreg.sh's exit status and wall seconds. */
