@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the modes of make/tools/modes share (make configs, make stress, make switching; make/lib.sh's pack_mode starts
- * them): the environment make hands them (the user's variables, and what the mode sets for its runs: export), a stop
+ * What the modes of make/tools/modes share (make matrix, compare, bench, configs, stress, switching, foreign-hsdis's
+ * runs and make/bisect.sh's; make/lib.sh's pack_mode starts them): the environment make hands them (the user's variables, and what the mode sets for its runs: export), a stop
  * that is one line and an exit status, and the shell's provisioning (make/lib.sh's functions: a JDK resolved or
  * fetched, a package installed), asked for one function at a time. Shell provisions, Java decides: no mode loops over
  * runs in bash, nor parses what a run printed.
