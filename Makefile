@@ -141,7 +141,8 @@ JDK_LIST = $(shell JDK_TABLE='$(JDK_TABLE)' bash -c '. make/lib.sh; jdk_list $(1
 # Every ISA's plugin directory (make/platforms, the ISAs hsdis.mk builds for), in the table's order.
 HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_PLUGIN_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
 
-# A mode of make/tools/modes (Configs, Stress, Switching) through make/lib.sh's launcher: $(call PACK_MODE,Class [args]).
+# A mode of make/tools/modes (Configs, Stress, Switching, Bench, Comparison; make matrix's Matrix through make/matrix.sh)
+# through make/lib.sh's launcher: $(call PACK_MODE,Class [args]).
 PACK_MODE = bash -c '. make/lib.sh; pack_mode $(1)'
 
 # What the user typed (JDK, TEST, CONC, VM_OPTIONS, ...) is checked before anything is built: a mistake is
@@ -155,14 +156,14 @@ ifneq ($(filter test selftest sensitivity stress bench,$(MAKECMDGOALS)),)
   export PACK_OPTIONS_CHECKED := $(subst checked: ,,$(INPUT_CHECK))
 endif
 # make stress and make bench check their own numbers (N, STRESS_CPUS, MODE, SEEDS, SEED; N, BUDGET) first thing, before
-# any build: make stress's in its own class (make/tools/modes/Stress.java), make bench's in make/lib.sh.
+# any build, each in its own class (make/tools/modes/Stress.java, Bench.java).
 ifneq ($(filter stress,$(MAKECMDGOALS)),)
   STRESS_ERROR := $(shell N='$(N)' STRESS_CPUS='$(STRESS_CPUS)' MODE='$(MODE)' SEEDS='$(SEEDS)' SEED='$(SEED)' BUILD='$(BUILD)' \
     $(call PACK_MODE,Stress --check-only) 2>&1 | sed -n 's/^error: //p' | head -n 1)
   $(if $(STRESS_ERROR),$(error $(STRESS_ERROR)))
 endif
 ifneq ($(filter bench,$(MAKECMDGOALS)),)
-  ROUNDS_ERROR := $(shell N='$(N)' BUDGET='$(BUDGET)' bash -c '. make/lib.sh; check_rounds' 2>&1 | sed -n 's/^error: //p' | head -n 1)
+  ROUNDS_ERROR := $(shell N='$(N)' BUDGET='$(BUDGET)' BUILD='$(BUILD)' $(call PACK_MODE,Bench --check-only) 2>&1 | sed -n 's/^error: //p' | head -n 1)
   $(if $(ROUNDS_ERROR),$(error $(ROUNDS_ERROR)))
 endif
 
@@ -201,7 +202,7 @@ stress: hsdis
 	    CONC='$(if $(filter file,$(origin CONC)),1,$(CONC))' $(call PACK_MODE,Stress)
 
 bench: hsdis
-	@bash make/bench.sh
+	@$(call PACK_MODE,Bench)
 
 matrix: hsdis $(foreach isa,$(HSDIS_PLUGIN_ISAS),$(HSDIS_DIR_$(isa))/$(HSDIS_LIB_$(isa)))
 	@$(SHARD_ENV) bash make/matrix.sh
@@ -245,7 +246,7 @@ endif
 
 # make compare checks BASE and NEW before building anything (one line, exit 2), then runs both sides.
 ifneq ($(filter compare,$(MAKECMDGOALS)),)
-  COMPARE_ERROR := $(shell BASE='$(BASE)' NEW='$(NEW)' TEST='$(TEST)' BUILD='$(BUILD)' bash make/compare.sh --check-only 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
+  COMPARE_ERROR := $(shell BASE='$(BASE)' NEW='$(NEW)' TEST='$(TEST)' BUILD='$(BUILD)' $(call PACK_MODE,Comparison --check-only) 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
   $(if $(COMPARE_ERROR),$(error $(COMPARE_ERROR)))
 endif
 
@@ -269,7 +270,7 @@ mutants: hsdis
 	@$(HSDIS_ENV) TEST='$(if $(filter command line,$(origin TEST)),$(TEST))' SET='$(SET)' SEED='$(SEED)' N='$(N)' LIST='$(LIST)' DRY='$(DRY)' bash make/mutants.sh
 
 compare: hsdis
-	@BASE='$(BASE)' NEW='$(NEW)' BASE_VM_OPTIONS='$(BASE_VM_OPTIONS)' NEW_VM_OPTIONS='$(NEW_VM_OPTIONS)' bash make/compare.sh
+	@BASE='$(BASE)' NEW='$(NEW)' BASE_VM_OPTIONS='$(BASE_VM_OPTIONS)' NEW_VM_OPTIONS='$(NEW_VM_OPTIONS)' $(call PACK_MODE,Comparison)
 
 clean:
 	rm -rf $(BUILD)

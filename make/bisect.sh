@@ -12,7 +12,9 @@
 # Arguments are NAME=value (JDK, TEST, VM_OPTIONS, JAVA_OPTIONS, ARCH, BUILD, CONC); the environment works too.
 # It enters no make (unless the hsdis plugins are not built yet) and may be run from any directory (a JDK checkout
 # being bisected): the pack's paths are its own. Results go to $BUILD/bisect (default build/bisect in the pack), the
-# run's output to $BUILD/bisect/run.log; each run's verdict line is appended to $BUILD/bisect/log.tsv (time, JDK, java -version's runtime line, verdict). See docs/report.md.
+# run's output to $BUILD/bisect/run.log; each run's verdict line is appended to $BUILD/bisect/log.tsv (time, JDK, java
+# -version's runtime line, verdict). The run and the judgement are make/tools/modes/Bisect.java's; this script reads
+# the arguments and starts it (make/lib.sh's pack_mode). See docs/report.md.
 set -uo pipefail
 PACK=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 for arg in "$@"; do
@@ -24,35 +26,10 @@ done
 case ${JDK:-} in ''|/*) ;; *) JDK=$PWD/$JDK ;; esac
 case ${BUILD:-} in ''|/*) ;; *) BUILD=$PWD/$BUILD ;; esac
 cd "$PACK" || exit 125
-TOP=${BUILD:-$PACK/build}
-export BUILD=$TOP/bisect CONC=${CONC:-1}
 [ -n "${JDK:-}" ] || { echo "make/bisect.sh: JDK= is required (the build under test)" >&2; exit 125; }
-mkdir -p "$BUILD"
-log=$BUILD/run.log
+export JDK BUILD=${BUILD:-$PACK/build} CONC=${CONC:-1}
+export PACK_COMPILED=${PACK_COMPILED:-$BUILD/bisect/compiled}
 . make/lib.sh
-# This run's id (make/jtreg.sh writes it into its results): only its own results are judged, never an earlier run's.
-export PACK_RUN_ID; PACK_RUN_ID=$(new_run_id)
-judge() { # verdict exit-code why
-    local runtime
-    runtime=$("$JDK/bin/java" -version 2>&1 | sed -n 2p)
-    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$JDK" "${runtime:-?}" "$1" "$3" >>"$BUILD/log.tsv"
-    echo "bisect: $1 ($3)"
-    exit "$2"
-}
-# One run of the pack (pack_run) in $BUILD; the hsdis plugins are those of the pack's other runs ($TOP/hsdis), built
-# once when missing.
-BUILD=$TOP pack_run "$BUILD" "$PACK_RUN_ID" >"$log" 2>&1
-rc=$?
-tail -n 25 "$log"
-# The judgement is the run model's (make/tools/Runs.java, Runs.bisect): bad on a failure, "cannot judge" on an
-# inconclusive, good when a test passed; the why is the run's totals line, findings and all.
-( use_runs ) >/dev/null 2>&1 || judge skip 125 "no results (exit $rc): no JDK to read them with"
-use_runs
-verdict=$(runs bisect --run "$PACK_RUN_ID" "$BUILD" 2>&1)
-status=$?
-case $status in
-    0) judge good 0 "${verdict#good: }" ;;
-    1) judge bad 1 "${verdict#bad: }" ;;
-    125) judge skip 125 "${verdict#skip: } (reasons in $log)" ;;
-    *) judge skip 125 "no results (exit $rc): ${verdict#error: }: $(grep -m1 -E '(\*\*\*|error:)' "$log" || tail -n 1 "$log")" ;;
-esac
+# The mode runs on the host's JDK (use_runs): without one, nothing can be judged, and make's exit 2 would read as bad.
+( use_runs ) >/dev/null 2>&1 || { echo "bisect: skip (no JDK 17+ for $(host_arch) to run the pack's tools with)"; exit 125; }
+pack_mode Bisect judge   # an argument: Bisect provisions the plugins itself, 125 when it cannot

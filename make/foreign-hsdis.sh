@@ -5,6 +5,7 @@
 #
 #   bash make/foreign-hsdis.sh copies JDK...       prints one copy per line: <copy>
 #   bash make/foreign-hsdis.sh check JDK... (TEST=...) runs TEST on each JDK and on its copies, one totals line each
+#                                                  (make/tools/modes/ForeignHsdis.java), then the tests whose outcome differs
 #   bash make/foreign-hsdis.sh validate JDK...     one line and exit 2 unless each is an x86_64 JDK
 #
 # Three copies per JDK (x86_64 only: fcml decodes x86 alone):
@@ -105,47 +106,20 @@ copies() {
     done
 }
 
-# check JDK...: TEST on each JDK and on its copies; one totals line each, then every test whose outcome on a copy
-# differs from the JDK's (runs differ: the outcome, and a reason up to its first parenthesis, which names the
-# disassembler; each run's results are kept as $BUILD/foreign-hsdis/<name>.tsv). Exit 1 when one differs.
-check() {
-    local jdk copy line differ=0 out=$BUILD/foreign-hsdis id totals kept
-    local -a rows=() diffs=()
-    check_jdks "$@"
-    use_runs
-    mkdir -p "$out"
-    for jdk in "$@"; do
-        for copy in "$jdk" $(copies "$jdk"); do
-            echo "== the pack on JDK=$copy TEST=${TEST:-headline} CONC=${CONC:-1}${VM_OPTIONS:+ VM_OPTIONS=$VM_OPTIONS}"
-            id=$(new_run_id) kept=$out/$(basename "$copy").tsv
-            JDK=$copy TEST=${TEST:-headline} CONC=${CONC:-1} pack_run "$BUILD" "$id" >"$out/last.log" 2>&1 || true
-            # this run's own results, through the run model (make/tools/Runs.java)
-            rm -f "$kept"
-            if totals=$(run_totals "$id" "$BUILD"); then cp "$BUILD/summary.tsv" "$kept"; else totals="no results: see $out/last.log"; fi
-            echo "$totals"
-            rows+=("$(printf '%-60s %s' "$copy" "$totals")")
-            if [ "$copy" != "$jdk" ] && ! line=$(runs differ "$out/$(basename "$jdk").tsv" "$kept" 2>&1); then
-                differ=1
-                diffs+=("$(basename "$copy") differs from $(basename "$jdk"):" "$line")
-            fi
-        done
-    done
-    echo "foreign-hsdis: TEST=${TEST:-headline}${VM_OPTIONS:+ VM_OPTIONS=$VM_OPTIONS}"
-    printf '%s\n' "${rows[@]}"
-    if [ "$differ" = 0 ]; then
-        echo "foreign-hsdis: every copy gave each test the outcome it has on its JDK"
-    else
-        printf '%s\n' "${diffs[@]}"
-        return 1
-    fi
-}
-
 cmd=${1:-}
 [ $# -ge 2 ] || die "usage: bash make/foreign-hsdis.sh copies|check JDK... (make foreign-hsdis JDK=...)"
 shift
 case $cmd in
     validate) check_jdks "$@" ;;
     copies) copies "$@" ;;
-    check) check "$@" ;;
+    check)   # each JDK and its copies (JDK COPY... --), then the runs and their comparison (make/tools/modes/ForeignHsdis.java)
+        check_jdks "$@"
+        groups=()
+        for jdk in "$@"; do
+            made=$(copies "$jdk")
+            mapfile -t copied <<<"$made"
+            groups+=("$jdk" "${copied[@]}" --)
+        done
+        pack_mode ForeignHsdis "${groups[@]}" ;;
     *) die "usage: bash make/foreign-hsdis.sh copies|check JDK... (not '$cmd')" ;;
 esac

@@ -267,7 +267,7 @@ find_jtreg() {
 }
 
 # build_tools HOST_JDK: compiles make/tools/*.java and the modes, make/tools/modes/*.java, into $BUILD/tools
-# (PACK_TOOLS_DIR when set: pack_run's runs share the main BUILD's) when stale; prints the class directory. The tools
+# (PACK_TOOLS_DIR when set: a mode's runs share the main BUILD's) when stale; prints the class directory. The tools
 # read machine code with the library's own parser and vocabulary (lib/anatomy, from -sourcepath).
 build_tools() {
     local out=${PACK_TOOLS_DIR:-$BUILD/tools}
@@ -404,13 +404,6 @@ runs() {
     "$RUNS_JAVA" -cp "$RUNS_CP" Runs "$@"
 }
 
-# run_totals ID DIR: the totals line of run ID's results in DIR (a BUILD directory); succeeds whatever they hold, and
-# fails (exit 2, the reason on stdout as "error: ...") only when DIR holds no results of that run.
-run_totals() {
-    runs totals --run "$1" "$2" 2>&1
-    [ $? != 2 ] || return 2
-}
-
 # pack_plugins [ISA]: sets PACK_PLUGIN_PATH (every capstone ISA's plugin directory) and PACK_DECODER (the host's
 # decoder) under the main $BUILD, as make/hsdis.mk lays them out and make test hands them to make/jtreg.sh. A make
 # target built them before its script ran; a script run by hand that finds the host's decoder or ISA's plugin (default
@@ -427,67 +420,19 @@ pack_plugins() {
     fi
 }
 
-# pack_run DIR ID: runs the pack once, make/jtreg.sh in the work area DIR (its BUILD) with the run id ID (PACK_RUN_ID:
-# the results it writes carry it) and the hsdis plugins of the main $BUILD (pack_plugins); what the caller set
-# (JDK, ARCH, TEST, CONC, VM_OPTIONS, JAVA_OPTIONS, RETAIN, PACK_OPTIONS_CHECKED: prefixed to the call or exported)
-# reaches it. A mode's run is no shard and writes no bundle of its own. Its exit status is make/jtreg.sh's. Every
-# mode that runs the pack runs it here: make is entered once, by the mode's own target. The runs share the tools the
-# main BUILD compiled (PACK_TOOLS_DIR): a work area compiles none of its own (3 s each: make check has 40 of them).
-pack_run() {
-    pack_plugins || return 2
-    HSDIS_PATH=$PACK_PLUGIN_PATH HSDIS_DECODE=$PACK_DECODER PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$PACK_PLUGINS_OF/tools} \
-        PACK_RUN_ID=$2 BUILD=$1 SHARD='' BUNDLE='' bash make/jtreg.sh
-}
-
-# run_round DIR LOG: one pack_run in DIR with a run id of its own (ROUND_ID), its output in LOG; sets
-# ROUND_TOTALS (its totals line, read back from that run's results), ROUND_STATUS (the exit status of its outcomes:
-# 0, 1 failed, 4 inconclusive, 3 findings) and ROUND_SECONDS (wall time, 0.01 s), and keeps its results as
-# DIR/rounds/NAME.tsv (NAME: LOG's name without .log). Dies when the run left no results of its own.
-run_round() {
-    local start end
-    ROUND_ID=$(new_run_id)
-    start=$(date +%s%N)
-    pack_run "$1" "$ROUND_ID" >"$2" 2>&1
-    end=$(date +%s%N)
-    ROUND_SECONDS=$(awk -v d=$((end - start)) 'BEGIN { printf "%.2f", d / 1e9 }')
-    ROUND_TOTALS=$(runs totals --run "$ROUND_ID" "$1" 2>&1)
-    ROUND_STATUS=$?
-    [ "$ROUND_STATUS" != 2 ] || die "${ROUND_TOTALS#error: }: see $2"
-    mkdir -p "$1/rounds"
-    cp "$1/summary.tsv" "$1/rounds/$(basename "$2" .log).tsv"
-}
-
-# prepare_rounds NAME: for make bench, whose rounds are pack_runs in BUILD=$BUILD/NAME: checks what
-# the user typed (one line, exit 2) unless make did (PACK_OPTIONS_CHECKED), resolves the JDK under test here, in the
-# main BUILD (an AArch64 JDK lives under it), and exports it; sets OUT to $BUILD/NAME, created.
-prepare_rounds() {
-    [ -n "${PACK_OPTIONS_CHECKED:-}" ] || bash make/jtreg.sh --check-only >/dev/null || exit 2
-    use_build_dir
-    JDK=$(jdk_under_test) || exit 2
-    export JDK
-    OUT=$BUILD/$1
-    rm -rf "$OUT/rounds"   # the rounds kept are this run's
-    mkdir -p "$OUT"
-    use_runs
-}
-
-# check_rounds: make bench's numbers, each when given: N (rounds) a positive whole number, BUDGET a number of seconds.
-# One line if not. (make stress's are make/tools/modes/Stress.java's: Stress --check-only.)
-check_rounds() {
-    [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive number of rounds"
-    [ -z "${BUDGET:-}" ] || [[ $BUDGET =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "BUDGET=$BUDGET is not a number of seconds"
-}
-
-# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching: make configs, make stress, make
-# switching) in the run model's VM (use_runs, as `runs`), once this shell has provisioned what its runs share: BUILD,
-# made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for --check-only, which builds nothing).
-# The mode runs the pack itself (PackRunner.java: what pack_run does) and asks make/lib.sh for the rest of its
+# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench, Bisect,
+# ForeignHsdis: make configs, stress, switching, matrix, compare, bench, foreign-hsdis; make/bisect.sh) in the run model's VM (use_runs, as `runs`), once this shell has
+# provisioned what its runs share: BUILD, made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for
+# a mode given arguments: --check-only and --list build nothing, make matrix asks for each cell's ISA's itself, Bisect
+# and ForeignHsdis for theirs: Mode.plugins).
+# The mode runs the pack itself (PackRunner.java: make/jtreg.sh in a work area of its own, with a run id of its own and
+# these plugins; no mode's run is a shard or writes a bundle) and asks make/lib.sh for the rest of its
 # provisioning one function at a time (a JDK resolved or fetched: Mode.lib). Its exit status is the mode's.
 pack_mode() {
     use_build_dir
     use_runs
-    # shellcheck disable=SC2119 # the plugins of ARCH's ISA, as pack_run's
-    [ "${2:-}" = --check-only ] || pack_plugins || exit 2
+    # shellcheck disable=SC2119 # the plugins of ARCH's ISA, as make test's
+    [ $# -gt 1 ] || pack_plugins || exit 2
     PACK_PLUGIN_PATH=${PACK_PLUGIN_PATH:-} PACK_DECODER=${PACK_DECODER:-} PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$RUNS_CP} BUILD=$BUILD \
         exec "$RUNS_JAVA" -cp "$RUNS_CP" "$@"
 }

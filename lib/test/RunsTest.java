@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary The shell modes run the pack through one function and read runs through the run model: findings are counted in stress and bench rounds, in bisect's judgement and in make check's steps; a round never reads an earlier round's results; make matrix's table, make foreign-hsdis's comparison and make stress's tally are the model's
+ * @summary Runs are read through the run model: findings are counted in bisect's judgement and in make check's steps; make matrix's table, make foreign-hsdis's comparison and make stress's tally are the model's
  * @library /lib /make/tools
  * @build Runs RunResults
  * @run testng RunsTest
@@ -16,77 +16,24 @@ import java.util.List;
 import org.testng.annotations.Test;
 
 /*
- * make/lib.sh's run_round runs make/jtreg.sh (pack_run); here a stand-in make/jtreg.sh (in a directory of its own, with
- * stand-ins of the hsdis plugin and decoder, so no make hsdis runs) writes the results file a run with two passes and
- * a finding writes, under the run id it is given (PACK_RUN_ID), or nothing.
+ * The run model as the shell scripts that are left ask it (`runs`, make/lib.sh: make check, make/hygiene.sh) and as the
+ * Java modes call it (Runs.table, Runs.bisect, Runs.differ, Runs.failures), on results files written here.
  */
 public class RunsTest {
-    static final String FAKE_JTREG = """
-            [ -n "${FAKE_NONE:-}" ] && exit 1
-            printf '#pack-results\\t1\\n#run\\t%s\\ntest\\toutcome\\tseconds\\tcause\\tevidence\\n' "$PACK_RUN_ID" >"$BUILD/summary.tsv"
-            printf 't/A.java\\tpassed\\t1.00\\t\\nt/B.java\\tpassed\\t1.00\\t\\nt/C.java\\tfinding\\t0.00\\tnot the default here\\n' >>"$BUILD/summary.tsv"
-            echo "2 passed, 0 failed, 0 skipped, 1 findings"
-            exit 3
-            """;
-
-    /** Runs SCRIPT in bash with make/lib.sh sourced, in a pack directory whose make/jtreg.sh is the stand-in; stdout and stderr. */
+    /** Runs SCRIPT in bash with make/lib.sh sourced, in a pack directory of its own; stdout and stderr. */
     static String bash(String script, String... env) throws Exception {
         Path pack = Files.createTempDirectory("runs-pack");
-        Files.createDirectories(pack.resolve("make"));
-        Files.writeString(pack.resolve("make/jtreg.sh"), FAKE_JTREG);
         Path lib = Path.of(System.getProperty("test.root", ".")).resolve("make/lib.sh").toAbsolutePath();
-        String plugins = """
-                for isa in $(host_arch) $(platform_isas backend capstone); do mkdir -p "$BUILD/hsdis/$isa"; touch "$BUILD/hsdis/$isa/hsdis.so"; done
-                install /dev/null "$BUILD/hsdis/$(host_arch)/hsdis-decode"
-                """;
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", ". " + lib + "\ncd " + pack + "\n" + plugins + script).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", ". " + lib + "\ncd " + pack + "\n" + script).redirectErrorStream(true);
         pb.environment().put("BUILD", pack.resolve("build").toString());
         pb.environment().put("RUNS_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
         pb.environment().put("RUNS_CP", anatomy.capture.ChildVm.testClassPath());   // the library too (make/jtreg.sh: -cpa)
-        pb.environment().put("OUT", pack.resolve("out").toString());
         for (int i = 0; i < env.length; i += 2) {
             pb.environment().put(env[i], env[i + 1]);
         }
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes());
         return out + "exit " + p.waitFor();
-    }
-
-    @Test
-    public void aRoundsTotalsAndTheirSumCountFindings() throws Exception {
-        String out = bash("""
-                mkdir -p "$OUT"
-                run_round "$OUT" "$OUT/round-1.log"; echo "round 1: $ROUND_TOTALS ($ROUND_STATUS)"
-                run_round "$OUT" "$OUT/round-2.log"; echo "round 2: $ROUND_TOTALS ($ROUND_STATUS)"
-                runs rows --run "$ROUND_ID" "$OUT" finding
-                runs totals "$OUT"/rounds/*.tsv
-                """);
-        assertEquals(out, """
-                round 1: 2 passed, 0 failed, 0 skipped, 1 findings (3)
-                round 2: 2 passed, 0 failed, 0 skipped, 1 findings (3)
-                t/C.java\tfinding\t0.00\tnot the default here
-                4 passed, 0 failed, 0 skipped, 2 findings
-                exit 3""");
-    }
-
-    @Test
-    public void aRoundThatLeftNoResultsNeverReadsTheLastRoundsAsItsOwn() throws Exception {
-        String out = bash("""
-                mkdir -p "$OUT"
-                run_round "$OUT" "$OUT/round-1.log"
-                FAKE_NONE=1 run_round "$OUT" "$OUT/round-2.log"
-                echo "not reached"
-                """);
-        assertTrue(out.contains("not of this run") && out.endsWith("exit 2") && !out.contains("not reached"), out);
-    }
-
-    @Test
-    public void aRunOfThePackGetsTheMainBuildsPluginsItsWorkAreaAndItsRunId() throws Exception {
-        String out = bash("""
-                printf 'echo "BUILD=$BUILD id=$PACK_RUN_ID shard=$SHARD path=$HSDIS_PATH decode=$HSDIS_DECODE test=$TEST"' >make/jtreg.sh
-                SHARD=1/2 TEST=t/A.java pack_run "$OUT" 7 | sed "s|$OUT|OUT|; s|$BUILD|BUILD|g"
-                """);
-        assertEquals(out, "BUILD=OUT id=7 shard= path=BUILD/hsdis/x86_64:BUILD/hsdis/aarch64 decode=BUILD/hsdis/x86_64/hsdis-decode test=t/A.java\nexit 0");
     }
 
     @Test

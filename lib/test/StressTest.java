@@ -2,7 +2,7 @@
  * @test
  * @summary make stress in Java: its numbers are one line each (exit 2) before anything is built; MODE=compiler takes the Stress flags the JDK has, runs a round per seed, names each failure's seed and the command that reproduces it, and ends with the totals of all rounds, exit 1 on a failure or an inconclusive and 0 on findings alone
  * @library /lib /make/tools /make/tools/modes
- * @build Stress Runs PackRunner Mode RunResults Bundles
+ * @build Stress Rounds Runs PackRunner Mode RunResults Bundles
  * @run testng StressTest
  */
 

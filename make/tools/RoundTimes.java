@@ -8,7 +8,7 @@ import java.util.TreeMap;
 
 /**
  * make bench's table: what each test (and each whole run) cost over the warm rounds, min, median and max wall seconds,
- * then the tests whose median is over the budget a JIT test has (make/bench.sh).
+ * then the tests whose median is over the budget a JIT test has (make bench: make/tools/modes/Bench.java).
  *
  * <pre>
  *   RoundTimes TIMES BUDGET ROUNDS     TIMES: name TAB seconds, a line per test and round ("(the run, wall)" for a

@@ -241,6 +241,28 @@ final class Shards {
         }
     }
 
+    /**
+     * make matrix's shard SHARD (k/N) of CELLS (label -> emulated) and SELECTION: the plan written to PLAN_FILE, its
+     * description on stderr, and this machine's cells, each with its test files (sorted), in the cells' order.
+     */
+    static Map<String, List<String>> matrix(String shard, Path build, Path planFile, Map<String, Boolean> cells, List<String> selection)
+            throws IOException {
+        int[] kn = parse(shard);
+        Path timings = timingsFile(build);
+        List<String> tests = testFiles(selection);
+        Plan plan = plan(matrixUnits(cells, tests, readTimings(timings), kn[1]), kn[1]);
+        writePlan(planFile, plan, kn[0]);
+        System.err.print(describe(plan, kn[0], timings.toString()));
+        Map<String, List<String>> mine = new LinkedHashMap<>();
+        cells.keySet().forEach(c -> mine.put(c, new ArrayList<>()));
+        for (Unit u : plan.shards().get(kn[0] - 1)) {
+            mine.get(u.cell()).addAll(u.test().isEmpty() ? tests : List.of(u.test()));
+        }
+        mine.values().removeIf(List::isEmpty);
+        mine.replaceAll((c, t) -> t.stream().sorted().toList());
+        return mine;
+    }
+
     public static void main(String[] args) throws IOException {
         try {
             run(args);
@@ -258,30 +280,7 @@ final class Shards {
                 Path timings = timingsFile(Path.of(a.get(2)));
                 System.out.print(describe(plan(units("", testFiles(a.subList(3, a.size())), readTimings(timings), 1), kn[1]), kn[0], timings.toString()));
             }
-            case "matrix" -> {
-                int[] kn = parse(a.get(1));
-                Path timings = timingsFile(Path.of(a.get(2)));
-                int dash = a.indexOf("--");
-                Map<String, Boolean> cells = new LinkedHashMap<>();
-                for (String c : a.subList(4, dash)) {
-                    cells.put(c.substring(0, c.lastIndexOf(':')), c.endsWith(":emulated"));
-                }
-                List<String> tests = testFiles(a.subList(dash + 1, a.size()));
-                Plan plan = plan(matrixUnits(cells, tests, readTimings(timings), kn[1]), kn[1]);
-                writePlan(Path.of(a.get(3)), plan, kn[0]);
-                System.err.print(describe(plan, kn[0], timings.toString()));
-                Map<String, List<String>> mine = new LinkedHashMap<>();
-                cells.keySet().forEach(c -> mine.put(c, new ArrayList<>()));
-                for (Unit u : plan.shards().get(kn[0] - 1)) {
-                    mine.get(u.cell()).addAll(u.test().isEmpty() ? tests : List.of(u.test()));
-                }
-                mine.forEach((c, t) -> {
-                    if (!t.isEmpty()) {
-                        System.out.println(c + "\t" + String.join(" ", t.stream().sorted().toList()));
-                    }
-                });
-            }
-            default -> throw new IllegalArgumentException("usage: Shards matrix|plan ... (see make/tools/Shards.java)");
+            default -> throw new IllegalArgumentException("usage: Shards plan SHARD BUILD SELECTION... (see make/tools/Shards.java)");
         }
     }
 }

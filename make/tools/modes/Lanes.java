@@ -8,7 +8,8 @@ import java.util.concurrent.Future;
 import java.util.function.BiFunction;
 
 /**
- * Runs side by side: tasks (make configs's configurations, each a pack run in a work area of its own) in a number of
+ * Runs side by side: tasks (make matrix's cells of one kind, make configs's configurations, each a pack run in a work
+ * area of its own) in a number of
  * lanes, each lane taking the next task when its last one ended, the results in the tasks' order whatever order they
  * ended in. A run's fixed part (jtreg, the probe, the summary) is one thread, which left a core idle with one run at a
  * time (docs/running.md): two lanes, each with half of CONC, keep both busy.
@@ -17,7 +18,7 @@ final class Lanes {
     private Lanes() {
     }
 
-    /** How many lanes: VALUE of the variable NAME (CONFIG_LANES) when given, a positive whole number; else one per core, at most 2. */
+    /** How many lanes: VALUE of the variable NAME (MATRIX_LANES, CONFIG_LANES) when given, a positive whole number; else one per core, at most 2. */
     static int count(String name, String value, int cores) {
         if (value.isEmpty()) {
             return cores < 2 ? 1 : 2;

@@ -1,6 +1,7 @@
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the modes of make/tools/modes share (make configs, make stress, make switching; make/lib.sh's pack_mode starts
- * them): the environment make hands them (the user's variables, and what the mode sets for its runs: export), a stop
+ * What the modes of make/tools/modes share (make matrix, compare, bench, configs, stress, switching, foreign-hsdis's
+ * runs and make/bisect.sh's; make/lib.sh's pack_mode starts them): the environment make hands them (the user's variables, and what the mode sets for its runs: export), a stop
  * that is one line and an exit status, and the shell's provisioning (make/lib.sh's functions: a JDK resolved or
  * fetched, a package installed), asked for one function at a time. Shell provisions, Java decides: no mode loops over
  * runs in bash, nor parses what a run printed.
@@ -64,12 +65,17 @@ abstract class Mode {
 
     /** A mode's main: its exit status, or the stop's with its line. */
     static void exit(Body body) {
+        exit("error", body);
+    }
+
+    /** A mode's main whose stops start with PROG (make/matrix.sh's lines say "make/matrix.sh: ..."). */
+    static void exit(String prog, Body body) {
         int status = 2;
         try {
             status = body.run();
         } catch (Stop e) {
             if (e.getMessage() != null) {
-                System.err.println("error: " + e.getMessage());
+                System.err.println(prog + ": " + e.getMessage());
             }
             status = e.status;
         } catch (RunResults.BadResults | IllegalArgumentException e) {
@@ -95,6 +101,34 @@ abstract class Mode {
         return p.waitFor() == 0 ? out : null;
     }
 
+    /** What a command printed on stdout and stderr, each without its trailing newlines, and its exit status. */
+    record Ran(int status, String out, String err) {
+        /** Its stderr, else its stdout: what it said when it failed. */
+        String why() {
+            return err.isEmpty() ? out : err;
+        }
+    }
+
+    /** COMMAND's output and status, stdout and stderr apart (its stderr through a file: no pipe fills up). */
+    Ran ran(Map<String, String> more, String... command) throws IOException, InterruptedException {
+        Path err = Files.createTempFile("mode", ".err");
+        try {
+            Process p = process(more, command).redirectError(err.toFile()).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).replaceFirst("\n+$", "");
+            int status = p.waitFor();
+            return new Ran(status, out, Files.readString(err).replaceFirst("\n+$", ""));
+        } finally {
+            Files.deleteIfExists(err);
+        }
+    }
+
+    /** make/lib.sh's FUNCTION with ARGS, its output and status: a failure is the caller's to judge. */
+    Ran libRan(String function, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", "-c", ". make/lib.sh && \"$@\"", "make/lib.sh", function));
+        command.addAll(List.of(args));
+        return ran(Map.of(), command.toArray(String[]::new));
+    }
+
     /** make/lib.sh's FUNCTION with ARGS: what it printed; when it fails (it said why on stderr), the mode stops, exit 2. */
     String lib(String function, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("bash", "-c", ". make/lib.sh && \"$@\"", "make/lib.sh", function));
@@ -104,6 +138,22 @@ abstract class Mode {
             throw quiet();
         }
         return out;
+    }
+
+    /**
+     * make/lib.sh's pack_plugins for a mode that provisions its own (pack_mode does not for a mode given arguments): the
+     * main BUILD's hsdis plugins, one make hsdis when one is missing, their paths in the mode's environment for its runs;
+     * when they cannot be had, what pack_plugins said, and a status not 0.
+     */
+    Ran plugins() throws IOException, InterruptedException {
+        Ran r = ran(Map.of(), "bash", "-c", ". make/lib.sh && pack_plugins && printf '%s\\n%s\\n' \"$PACK_PLUGIN_PATH\" \"$PACK_DECODER\"");
+        List<String> paths = r.out().lines().toList();
+        if (r.status() != 0 || paths.size() != 2) {
+            return new Ran(r.status() == 0 ? 2 : r.status(), r.out(), r.err());
+        }
+        env.put("PACK_PLUGIN_PATH", paths.get(0));
+        env.put("PACK_DECODER", paths.get(1));
+        return r;
     }
 
     /** make/jtreg.sh --check-only with MORE: what the user typed is one line and exit 2 when bad, before anything runs. */

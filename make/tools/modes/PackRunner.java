@@ -6,13 +6,12 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One run of the pack for a mode (a configuration of make configs, a round of make stress): make/jtreg.sh in a work area
+ * One run of the pack for a mode (a configuration of make configs, a round of make stress or make bench, a cell of make matrix, a side of make compare): make/jtreg.sh in a work area
  * of its own (its BUILD) with a run id of its own (PACK_RUN_ID: the results it writes carry it), the hsdis plugins and
  * the compiled tools of the main BUILD (PACK_PLUGIN_PATH, PACK_DECODER and PACK_TOOLS_DIR: make/lib.sh's pack_mode found
  * or built them), its output in a log. What the mode sets for the run (JDK, TEST, CONC, VM_OPTIONS, PACK_RERUN,
  * PACK_OPTIONS_CHECKED) goes over the mode's environment; a mode's run is no shard and writes no bundle. What it left
  * is read through the run model by its id (RunResults.read(dir, id)): never an earlier run's results as its own.
- * make/lib.sh's pack_run does the same for the runs the shell still starts (make matrix, make bench, make compare).
  */
 final class PackRunner {
     /** A run that ended: its id, work area, log, make/jtreg.sh's exit status and wall seconds. */
@@ -39,8 +38,19 @@ final class PackRunner {
     /** Runs the pack once in DIR with the mode's environment and WITH over it, its output in LOG; waits for its end. */
     Run run(Path dir, Path log, Map<String, String> with) throws IOException, InterruptedException {
         String id = newId();
+        ProcessBuilder pb = builder(dir, id, with).redirectErrorStream(true).redirectOutput(log.toFile());
+        long start = System.nanoTime();
+        int exit = pb.start().waitFor();
+        return new Run(id, dir, log, exit, (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * The pack's run ID in DIR, not started: make/jtreg.sh with the mode's environment, WITH over it, the main BUILD's
+     * plugins and tools, no stdin; its output is the caller's to direct (make matrix appends it to a log, or streams it).
+     */
+    ProcessBuilder builder(Path dir, String id, Map<String, String> with) throws IOException {
         Files.createDirectories(dir);
-        ProcessBuilder pb = mode.process(with, "bash", "make/jtreg.sh").redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder pb = mode.process(with, "bash", "make/jtreg.sh").redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Map<String, String> env = pb.environment();
         env.put("HSDIS_PATH", need("PACK_PLUGIN_PATH"));
         env.put("HSDIS_DECODE", need("PACK_DECODER"));
@@ -49,9 +59,7 @@ final class PackRunner {
         env.put("BUILD", dir.toString());
         env.put("SHARD", "");
         env.put("BUNDLE", "");
-        long start = System.nanoTime();
-        int exit = pb.start().waitFor();
-        return new Run(id, dir, log, exit, (System.nanoTime() - start) / 1e9);
+        return pb;
     }
 
     private String need(String name) {

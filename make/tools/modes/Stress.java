@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * make stress: two ways to shake the pack, a pack run a round (PackRunner), each round's line, then the tests that
+ * make stress: two ways to shake the pack, a pack run a round (Rounds), each round's line, then the tests that
  * failed or were inconclusive and in which rounds (Runs.failures), and last the totals over all rounds by the one
  * printer, added up from each round's results (kept as rounds/NAME.tsv). Exit 1 on a failure or an inconclusive (a
  * verdict the pack could not reach is not a pass); findings are counted and do not fail it.
@@ -34,13 +34,9 @@ import java.util.stream.Stream;
  *   Stress --check-only                                                    the numbers only (make, before any build)
  * </pre>
  */
-final class Stress extends Mode {
+final class Stress extends Rounds {
     /** The C2 Stress flags that only reorder. */
     static final List<String> STRESS_FLAGS = List.of("StressLCM", "StressGCM", "StressIGVN", "StressCCP");
-
-    private final PackRunner runner = new PackRunner(this);
-    /** The rounds of this run, in order: name -> results. */
-    final Map<String, RunResults.Run> rounds = new LinkedHashMap<>();
 
     Stress(Map<String, String> env, Path pack) {
         super(env, pack);
@@ -75,37 +71,6 @@ final class Stress extends Mode {
     static int status(Map<Outcome, Integer> counts) {
         int s = Outcome.exitStatus(counts);
         return s == Outcome.FAILED.exitStatus() || s == Outcome.INCONCLUSIVE.exitStatus() ? 1 : 0;
-    }
-
-    /**
-     * The rounds' work area $BUILD/NAME, its earlier rounds removed; what the user typed checked first (unless make did:
-     * PACK_OPTIONS_CHECKED), the JDK under test resolved in the main BUILD (an AArch64 JDK lives under it) for every round.
-     */
-    Path prepare(String name) throws IOException, InterruptedException {
-        if (get("PACK_OPTIONS_CHECKED").isEmpty()) {
-            checkInput(Map.of());
-        }
-        env.put("JDK", lib("jdk_under_test"));
-        Path out = build().resolve(name);
-        Bundles.delete(out.resolve("rounds"));
-        Files.createDirectories(out.resolve("rounds"));
-        return out;
-    }
-
-    /** One round: a pack run in OUT, its output in OUT/NAME.log, its results kept as OUT/rounds/NAME.tsv; a round that left none stops the mode. */
-    PackRunner.Run round(Path out, String name, Map<String, String> with) throws IOException, InterruptedException {
-        PackRunner.Run run = runner.run(out, out.resolve(name + ".log"), with);
-        try {
-            rounds.put(name, run.results());
-        } catch (RunResults.BadResults e) {
-            throw die(e.getMessage() + ": see " + run.log());
-        }
-        Files.copy(out.resolve(RunResults.FILE), out.resolve("rounds").resolve(name + ".tsv"), StandardCopyOption.REPLACE_EXISTING);
-        return run;
-    }
-
-    String totals(String name) {
-        return Outcome.totals(rounds.get(name).counts());
     }
 
     /** Each test that failed or was inconclusive in some of the rounds: in how many, and which (Runs.failures). */
