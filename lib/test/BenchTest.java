@@ -2,7 +2,7 @@
  * @test
  * @summary make bench in Java: N and BUDGET are one line each (exit 2) before anything is built; a cold round and N warm ones, a line each with the round's totals (findings counted), then the per-test times over the warm rounds only; a failed round makes the times mean nothing (exit 1), a round that left no results of its own stops it (one line, exit 2)
  * @library /lib /make/tools /make/tools/modes
- * @build Bench Rounds Lanes PackRunner Mode RunResults RoundTimes Bundles
+ * @build Bench Rounds Lanes PackRunner Mode RunResults RoundTimes Bundles ModeStandIn
  * @run testng BenchTest
  */
 
@@ -10,11 +10,8 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.fail;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.testng.annotations.Test;
@@ -46,25 +43,10 @@ public class BenchTest {
         Files.createDirectories(pack.resolve("make"));
         Files.writeString(pack.resolve("make/lib.sh"), FAKE_LIB);
         Files.writeString(pack.resolve("make/jtreg.sh"), FAKE_JTREG);
-        Map<String, String> e = new HashMap<>(System.getenv());
-        e.putAll(Map.of("BUILD", pack.resolve("build").toString(), "N", "2", "CONC", "2", "TEST", "t", "PACK_OPTIONS_CHECKED", "key",
-                "PACK_PLUGIN_PATH", "/p", "PACK_DECODER", "/p/decode", "PACK_TOOLS_DIR", "/p/tools"));
-        for (int i = 0; i < env.length; i += 2) {
-            e.put(env[i], env[i + 1]);
-        }
-        PrintStream was = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true));
-        int status;
-        try {
-            status = new Bench(e, pack).run();
-        } catch (Mode.Stop stop) {
-            status = stop.status;
-            System.out.println("error: " + stop.getMessage());
-        } finally {
-            System.setOut(was);
-        }
-        return new Ran(status, out.toString().replace(pack.toString(), "PACK").replaceAll("\\d+\\.\\d\\d s\\b", "n s")
+        Map<String, String> e = ModeStandIn.env(Map.of("BUILD", pack.resolve("build").toString(), "N", "2", "CONC", "2", "TEST", "t",
+                "PACK_OPTIONS_CHECKED", "key", "PACK_PLUGIN_PATH", "/p", "PACK_DECODER", "/p/decode", "PACK_TOOLS_DIR", "/p/tools"), env);
+        ModeStandIn.Printed p = ModeStandIn.run("error: ", () -> new Bench(e, pack).run());
+        return new Ran(p.status(), p.out().replace(pack.toString(), "PACK").replaceAll("\\d+\\.\\d\\d s\\b", "n s")
                 .replaceAll("load average [0-9. ]+", "load average L").replaceAll("at the end: [0-9. ]+", "at the end: L"), pack);
     }
 

@@ -2,18 +2,15 @@
  * @test
  * @summary make/bisect.sh in Java: one pack run in $BUILD/bisect judged by the run model from that run's own results: 0 good, 1 bad, 125 when nothing could be judged (every test skipped, an inconclusive, no results of its own, no plugins), never make's 2; each verdict one line and a line of log.tsv
  * @library /lib /make/tools /make/tools/modes
- * @build Bisect Runs PackRunner Mode RunResults Bundles
+ * @build Bisect Runs PackRunner Mode RunResults Bundles ModeStandIn
  * @run testng BisectTest
  */
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.testng.annotations.Test;
@@ -45,24 +42,13 @@ public class BisectTest {
         Path java = Files.createDirectories(pack.resolve("jdk/bin")).resolve("java");
         Files.writeString(java, "#!/bin/sh\necho 'openjdk version \"27-internal\"'\necho 'OpenJDK Runtime Environment (build 27-internal-adhoc)'\n");
         java.toFile().setExecutable(true);
-        Map<String, String> e = new HashMap<>(System.getenv());
-        e.putAll(Map.of("BUILD", pack.resolve("build").toString(), "JDK", pack.resolve("jdk").toString(), "FAKE_OUTCOME", outcome,
-                "PACK_PLUGIN_PATH", "", "PACK_DECODER", "", "PACK_TOOLS_DIR", "/p/tools"));
-        for (int i = 0; i < env.length; i += 2) {
-            e.put(env[i], env[i + 1]);
-        }
-        PrintStream was = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true));
-        int status;
-        try {
-            status = new Bisect(e, pack).run();
-        } finally {
-            System.setOut(was);
-        }
+        Map<String, String> e = ModeStandIn.env(Map.of("BUILD", pack.resolve("build").toString(), "JDK", pack.resolve("jdk").toString(),
+                "FAKE_OUTCOME", outcome, "PACK_PLUGIN_PATH", "", "PACK_DECODER", "", "PACK_TOOLS_DIR", "/p/tools"), env);
+        ModeStandIn.Printed p = ModeStandIn.run(null, () -> new Bisect(e, pack).run());
+        int status = p.status();
         Path log = pack.resolve("build/bisect/log.tsv");
         List<String> logged = Files.exists(log) ? Files.readAllLines(log).stream().map(l -> l.replace(pack.toString(), "PACK").replaceFirst("^[0-9T:-]+Z\t", "TIME\t")).toList() : List.of();
-        return new Ran(status, out.toString().replace(pack.toString(), "PACK"), logged);
+        return new Ran(status, p.out().replace(pack.toString(), "PACK"), logged);
     }
 
     @Test

@@ -2,7 +2,7 @@
  * @test
  * @summary make configs in Java: its configurations are checked before any run (one line, exit 2), each runs in a work area of its own, a configuration the JDK refuses is n/a with the VM's reason, and the totals line and exit status are those of the configurations' results (1 a failure or a configuration that left none, else 4 inconclusive, else 3 findings)
  * @library /lib /make/tools /make/tools/modes
- * @build Configs Lanes PackRunner Mode RunResults Bundles
+ * @build Configs Lanes PackRunner Mode RunResults Bundles ModeStandIn
  * @run testng ConfigsTest
  */
 
@@ -11,11 +11,8 @@ import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.fail;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.testng.annotations.Test;
@@ -52,25 +49,10 @@ public class ConfigsTest {
         Files.writeString(pack.resolve("make/lib.sh"), FAKE_LIB);
         Files.writeString(pack.resolve("make/jtreg.sh"), FAKE_JTREG);
         Files.writeString(pack.resolve("make/configs"), "default -\n");
-        Map<String, String> e = new HashMap<>(System.getenv());
-        e.putAll(Map.of("BUILD", pack.resolve("build").toString(), "CONFIGS", configs, "CONC", "2", "CONFIG_LANES", "2", "VM_OPTIONS", "",
-                "JDK", "", "PACK_PLUGIN_PATH", "/p", "PACK_DECODER", "/p/decode", "PACK_TOOLS_DIR", "/p/tools"));
-        for (int i = 0; i < env.length; i += 2) {
-            e.put(env[i], env[i + 1]);
-        }
-        PrintStream was = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true));
-        int status;
-        try {
-            status = new Configs(e, pack).run();
-        } catch (Mode.Stop stop) {
-            status = stop.status;
-            System.out.println("error: " + stop.getMessage());
-        } finally {
-            System.setOut(was);
-        }
-        return new Ran(status, out.toString().replace(pack.toString(), "PACK").replaceAll("\\(\\d+ s\\)", "(n s)"));
+        Map<String, String> e = ModeStandIn.env(Map.of("BUILD", pack.resolve("build").toString(), "CONFIGS", configs, "CONC", "2",
+                "CONFIG_LANES", "2", "VM_OPTIONS", "", "JDK", "", "PACK_PLUGIN_PATH", "/p", "PACK_DECODER", "/p/decode", "PACK_TOOLS_DIR", "/p/tools"), env);
+        ModeStandIn.Printed p = ModeStandIn.run("error: ", () -> new Configs(e, pack).run());
+        return new Ran(p.status(), p.out().replace(pack.toString(), "PACK").replaceAll("\\(\\d+ s\\)", "(n s)"));
     }
 
     @Test

@@ -2,19 +2,16 @@
  * @test
  * @summary make stress in Java: its numbers are one line each (exit 2) before anything is built; MODE=compiler takes the Stress flags the JDK has, runs a round per seed, names each failure's seed and the command that reproduces it, and ends with the totals of all rounds, exit 1 on a failure or an inconclusive and 0 on findings alone
  * @library /lib /make/tools /make/tools/modes
- * @build Stress Rounds Runs PackRunner Mode RunResults Bundles
+ * @build Stress Rounds Runs PackRunner Mode RunResults Bundles ModeStandIn
  * @run testng StressTest
  */
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.fail;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.Map;
 import org.testng.annotations.Test;
 
@@ -98,19 +95,12 @@ public class StressTest {
                 printf '#pack-results\\t1\\n#run\\t%s\\ntest\\toutcome\\tseconds\\tcause\\tevidence\\n' "$PACK_RUN_ID" >"$BUILD/summary.tsv"
                 printf 't/A.java\\tpassed\\t1.00\\t\\nt/B.java#x\\t%s\\t1.00\\t\\n' "$o" >>"$BUILD/summary.tsv"
                 """);
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.putAll(Map.of("BUILD", pack.resolve("build").toString(), "MODE", "compiler", "SEEDS", "2", "SEED", "9", "TEST", "t",
-                "VM_OPTIONS", "", "CONC", "", "PACK_OPTIONS_CHECKED", "yes", "PACK_PLUGIN_PATH", "/p", "PACK_DECODER", "/p/decode"));
-        env.put("PACK_TOOLS_DIR", "/p/tools");
-        PrintStream was = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true));
-        int status;
-        try {
-            status = new Stress(env, pack).compiler();
-        } finally {
-            System.setOut(was);
-        }
+        Map<String, String> env = ModeStandIn.env(Map.of("BUILD", pack.resolve("build").toString(), "MODE", "compiler", "SEEDS", "2", "SEED", "9",
+                "TEST", "t", "VM_OPTIONS", "", "CONC", "", "PACK_OPTIONS_CHECKED", "yes", "PACK_PLUGIN_PATH", "/p", "PACK_DECODER", "/p/decode"),
+                "PACK_TOOLS_DIR", "/p/tools");
+        ModeStandIn.Printed p = ModeStandIn.run(null, () -> new Stress(env, pack).compiler());
+        int status = p.status();
+        String out = p.out();
         String options = "-XX:+UnlockDiagnosticVMOptions -XX:+StressLCM -XX:+StressCCP";
         assertEquals(out.toString().replace(pack.toString(), "PACK").replaceAll("\\(\\d+\\.\\d\\d s\\)", "(n s)").replaceAll("in \\d+ s", "in n s"), """
                 make stress MODE=compiler: 2 seeds from 9 on JDK PACK/jdk (17.0.15+6), 1 test files, CONC=1
