@@ -19,6 +19,8 @@ import java.util.Map;
  */
 final class Loops {
     private final int[] blockOf;
+    /** Each block's first instruction. */
+    private final List<Integer> starts = new ArrayList<>();
     /** Per loop header (a block), the blocks of its loop. */
     private final Map<Integer, BitSet> loops = new HashMap<>();
 
@@ -55,7 +57,6 @@ final class Loops {
             }
         }
         blockOf = new int[n];
-        List<Integer> starts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             if (leaders.get(i)) {
                 starts.add(i);
@@ -154,12 +155,7 @@ final class Loops {
         List<Integer> heads = new ArrayList<>();
         loops.forEach((h, body) -> {
             if (loops.keySet().stream().noneMatch(o -> !o.equals(h) && body.get(o))) {
-                for (int i = 0; i < blockOf.length; i++) {
-                    if (blockOf[i] == h) {
-                        heads.add(i);
-                        break;
-                    }
-                }
+                heads.add(starts.get(h));
             }
         });
         heads.sort(null);

@@ -224,27 +224,30 @@ public class Summary {
             String file = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
             Map<String, String> blocks = requirements(test, file);
             for (Map.Entry<String, String> block : blocks.entrySet()) {
+                if (results.containsKey(block.getKey())) {
+                    continue;
+                }
                 Problems.Entry listed = problems.get(block.getKey());
                 if (listed == null) {
                     listed = problems.get(file);
                 }
-                // problem-listed only where it would have run: a test its @requires rule out here stays a skip or finding
                 List<String> unknown = requires(block.getValue()).stream().flatMap(r -> anatomy.probe.Requires.properties(r).stream())
                         .filter(name -> !probe.containsKey(name)).distinct().toList();
-                if (!results.containsKey(block.getKey()) && !unknown.isEmpty()) {
+                if (!unknown.isEmpty()) {
                     // the probe did not report what the @requires name (no report at all when jtreg could not get the
                     // JDK's properties): whether the test should have run here is unknown, so no skip can stand for it
                     results.put(block.getKey(), new Result(block.getKey(), Verdict.INCONCLUSIVE, 0, "jtreg recorded no result, and the"
                             + " probe reported no " + String.join(", ", unknown) + (probe.isEmpty() ? " (no probe report)" : "")
                             + ": whether its @requires hold here is unknown"));
-                } else if (!results.containsKey(block.getKey()) && listed != null && holds(requires(block.getValue()), probe)) {
+                } else if (listed != null && holds(requires(block.getValue()), probe)) {
+                    // problem-listed only where it would have run: a test its @requires rule out here stays a skip or finding
                     results.put(block.getKey(), new Result(block.getKey(), Verdict.PROBLEM, 0, listed.reason()));
-                } else if (!results.containsKey(block.getKey()) && holds(requires(block.getValue()), probe)) {
+                } else if (holds(requires(block.getValue()), probe)) {
                     // jtreg left no result for a test that should have run here: no verdict, and never a skip (a test
                     // jtreg lost, a crash of its harness or a selection the pack misread would otherwise exit 0)
                     results.put(block.getKey(), new Result(block.getKey(), Verdict.INCONCLUSIVE, 0, "jtreg recorded no result,"
                             + " though its @requires hold here (" + String.join(" & ", requires(block.getValue())) + ")"));
-                } else if (!results.containsKey(block.getKey())) {
+                } else {
                     Finding.Outcome o = Finding.ofRequires(requires(block.getValue()), probe);
                     // a sibling variant that ran on the same default asserts this JDK's form: not a finding
                     for (Map.Entry<String, String> sibling : blocks.entrySet()) {

@@ -127,13 +127,13 @@ public final class Finding {
     /**
      * The DEFAULT properties whose value HotSpot derives from the collector it selects, and that value for each: the
      * collectors whose pauses should stay short turn UseCountedLoopSafepoints on (G1Arguments, ZArguments,
-     * ShenandoahArguments set its default), Serial, Parallel and Epsilon leave it off.
+     * ShenandoahArguments set its default, and LoopStripMiningIter's with it), Serial, Parallel and Epsilon leave it off.
      */
+    private static final java.util.Map<String, String> ON_FOR_SHORT_PAUSES = java.util.Map.of("serial", "false", "parallel", "false",
+            "epsilon", "false", "g1", "true", "z", "true", "shenandoah", "true");
     private static final java.util.Map<String, java.util.Map<String, String>> FOLLOWS_THE_COLLECTOR = java.util.Map.of(
-            "pack.countedLoopSafepoints", java.util.Map.of("serial", "false", "parallel", "false", "epsilon", "false",
-                    "g1", "true", "z", "true", "shenandoah", "true"),
-            "pack.loopStripMining", java.util.Map.of("serial", "false", "parallel", "false", "epsilon", "false",
-                    "g1", "true", "z", "true", "shenandoah", "true"));
+            "pack.countedLoopSafepoints", ON_FOR_SHORT_PAUSES,
+            "pack.loopStripMining", ON_FOR_SHORT_PAUSES);
 
     /**
      * Why a property has its value by the host's ergonomics, or null when they do not explain it. The probe does not
