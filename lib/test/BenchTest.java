@@ -39,7 +39,7 @@ public class BenchTest {
     }
 
     static Ran bench(String... env) throws Exception {
-        Path pack = Files.createTempDirectory("bench-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "bench-pack");
         Files.createDirectories(pack.resolve("make"));
         Files.writeString(pack.resolve("make/lib.sh"), FAKE_LIB);
         Files.writeString(pack.resolve("make/jtreg.sh"), FAKE_JTREG);

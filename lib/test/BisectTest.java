@@ -35,7 +35,7 @@ public class BisectTest {
     }
 
     static Ran bisect(String outcome, String... env) throws Exception {
-        Path pack = Files.createTempDirectory("bisect-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "bisect-pack");
         Files.createDirectories(pack.resolve("make"));
         Files.writeString(pack.resolve("make/lib.sh"), FAKE_LIB);
         Files.writeString(pack.resolve("make/jtreg.sh"), FAKE_JTREG);

@@ -61,7 +61,8 @@ public class BundlesTest {
 
     @Test
     public void theIdentityNamesTheCommitAndUncommittedChanges() throws Exception {
-        Path repo = Files.createTempDirectory("pack-identity");
+        // outside every git work tree (the scratch directory is inside the checkout's), deleted at the end
+        Path repo = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "pack-identity");
         try {
             assertEquals(PackIdentity.commit(repo), "unknown", "outside git");
             assertEquals(PackIdentity.version(repo), "commit unknown");

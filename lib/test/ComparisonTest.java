@@ -38,7 +38,7 @@ public class ComparisonTest {
             """;
 
     static Path pack() throws Exception {
-        Path pack = Files.createTempDirectory("compare-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "compare-pack");
         Files.createDirectories(pack.resolve("make"));
         Files.writeString(pack.resolve("make/lib.sh"), FAKE_LIB);
         Files.writeString(pack.resolve("make/jtreg.sh"), FAKE_JTREG);

@@ -44,7 +44,7 @@ public class ConfigsTest {
     }
 
     static Ran configs(String configs, String... env) throws Exception {
-        Path pack = Files.createTempDirectory("configs-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "configs-pack");
         Files.createDirectories(pack.resolve("make"));
         Files.writeString(pack.resolve("make/lib.sh"), FAKE_LIB);
         Files.writeString(pack.resolve("make/jtreg.sh"), FAKE_JTREG);

@@ -166,7 +166,7 @@ public class ForeignDisassemblyTest {
         int line = printed.indexOf(at);
         assertTrue(line > 0, "no line " + at);
         String apx = at + ".byte\t0xd5\n" + at + "sbbb\t%al, (%rcx)\n" + at + ".byte\t0xc0\n";
-        Path dir = Files.createTempDirectory("undecodable");
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "undecodable");
         Files.writeString(dir.resolve("undecodable.out"), printed.substring(0, line) + apx + printed.substring(line));
         Files.writeString(dir.resolve("undecodable.facts"), text(signed.name() + ".facts.gz"));
         Run run = Run.replay(ForeignDisassemblyTest.class, dir.resolve("undecodable.out"), dir.resolve("undecodable.facts"),
@@ -204,7 +204,7 @@ public class ForeignDisassemblyTest {
         }
         return RUNS.computeIfAbsent(r.name(), k -> {
             try {
-                Path dir = Files.createTempDirectory(k);
+                Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), k);
                 Files.writeString(dir.resolve(k + ".out"), text(k + ".out.gz"));
                 Files.writeString(dir.resolve(k + ".facts"), text(k + ".facts.gz"));
                 return Run.replay(ForeignDisassemblyTest.class, dir.resolve(k + ".out"), dir.resolve(k + ".facts"),

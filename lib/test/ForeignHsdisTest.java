@@ -36,7 +36,7 @@ public class ForeignHsdisTest {
     }
 
     static Ran check(String... args) throws Exception {
-        Path pack = Files.createTempDirectory("foreign-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "foreign-pack");
         Files.createDirectories(pack.resolve("make"));
         Files.writeString(pack.resolve("make/lib.sh"), FAKE_LIB);
         Files.writeString(pack.resolve("make/jtreg.sh"), FAKE_JTREG);

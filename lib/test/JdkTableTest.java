@@ -29,7 +29,7 @@ public class JdkTableTest {
 
     static {
         try {
-            BUILD = Files.createTempDirectory("jdk-table-build");
+            BUILD = Files.createTempDirectory(Path.of("").toAbsolutePath(), "jdk-table-build");
             Files.createDirectories(BUILD.resolve("tools"));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -41,7 +41,7 @@ public class JdkTableTest {
     }
 
     static Run bash(Map<String, String> env, String script) throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory("jdk-table");
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "jdk-table");
         ProcessBuilder pb = new ProcessBuilder("bash", "-c", script).directory(ROOT.toFile())
                 .redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile());
         pb.environment().put("PLATFORMS_FILE", PLATFORMS.toString());
@@ -60,7 +60,7 @@ public class JdkTableTest {
     }
 
     static Path tableWith(String... rows) throws IOException {
-        Path t = Files.createTempDirectory("jdk-table").resolve("jdk-table");
+        Path t = Files.createTempDirectory(Path.of("").toAbsolutePath(), "jdk-table").resolve("jdk-table");
         Files.writeString(t, Files.readString(TABLE) + String.join("\n", rows) + "\n");
         return t;
     }
@@ -133,7 +133,7 @@ public class JdkTableTest {
     /** JDK=<home>/bin/java (or lib/, or a link to the launcher) names the home the user meant, as they typed it. */
     @Test
     public void aPathInsideAJdkNamesItsHome() throws Exception {
-        Path dir = Files.createTempDirectory("jdk-home");
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "jdk-home");
         Path home = Files.createDirectories(dir.resolve("real/jdk"));
         Files.createDirectories(home.resolve("bin"));
         Files.createDirectories(home.resolve("lib"));

@@ -93,7 +93,7 @@ public class LanesTest {
 
     @Test
     public void aRunGetsItsWorkAreaTheMainBuildsPluginsAndItsOwnId() throws Exception {
-        Path pack = Files.createTempDirectory("lanes-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "lanes-pack");
         PackRunner runner = new PackRunner(mode(pack));
         Path dir = pack.resolve("build/configs/one");
         PackRunner.Run run = runner.run(dir, pack.resolve("one.log"), Map.of("TEST", "t/A.java"));
@@ -106,7 +106,7 @@ public class LanesTest {
 
     @Test
     public void aRunThatLeftNoResultsNeverReadsTheLastOnesAsItsOwn() throws Exception {
-        Path pack = Files.createTempDirectory("lanes-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "lanes-pack");
         Path dir = pack.resolve("build/stress");
         new PackRunner(mode(pack)).run(dir, pack.resolve("1.log"), Map.of());
         PackRunner.Run second = new PackRunner(mode(pack, "FAKE_NONE", "1")).run(dir, pack.resolve("2.log"), Map.of());
@@ -121,7 +121,7 @@ public class LanesTest {
 
     @Test
     public void aRunWithoutThePluginsSaysWhoGivesThem() throws Exception {
-        Path pack = Files.createTempDirectory("lanes-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "lanes-pack");
         try {
             new PackRunner(mode(pack, "PACK_DECODER", "")).run(pack.resolve("build/x"), pack.resolve("x.log"), Map.of());
             fail("ran without the decoder");

@@ -59,7 +59,7 @@ public class MatrixTest {
     }
 
     static Path pack() throws Exception {
-        Path pack = Files.createTempDirectory("matrix-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "matrix-pack");
         Files.createDirectories(pack.resolve("make"));
         Files.writeString(pack.resolve("make/lib.sh"), FAKE_LIB);
         Files.writeString(pack.resolve("make/jdks.sh"), FAKE_JDKS);

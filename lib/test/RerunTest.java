@@ -37,7 +37,7 @@ public class RerunTest {
     private PackRun run(String name, int jtregStatus) throws Exception {
         // outside jtreg's work directory: a failed test's files are retained there, and the run's summary would read
         // this .jtr as a result of its own
-        Path dir = Files.createTempDirectory("pack-rerun-" + name);
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "pack-rerun-" + name);
         made.add(dir);
         Path java = Files.createDirectories(dir.resolve("host/bin")).resolve("java");
         Files.writeString(java, "#!/bin/sh\nexit " + jtregStatus + "\n");

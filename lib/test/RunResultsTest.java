@@ -24,7 +24,7 @@ public class RunResultsTest {
 
     /** A BUILD directory holding one run's results: a pass, a finding and an inconclusive whose cause runs over two lines. */
     static Path build(String id) throws Exception {
-        Path dir = Files.createTempDirectory("run-results");
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "run-results");
         Map<String, List<String>> facts = new LinkedHashMap<>();
         facts.put("run", List.of(id));
         facts.put("jdk.version", List.of("17.0.17+10-Debian-1"));
@@ -75,7 +75,7 @@ public class RunResultsTest {
 
     @Test
     public void aFileOfAnOlderPackOrAnotherSchemaIsRefused() throws Exception {
-        Path dir = Files.createTempDirectory("run-results");
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "run-results");
         Path file = dir.resolve(RunResults.FILE);
         Files.writeString(file, "test/a/A.java\tpassed\t1.50\t\n");
         assertTrue(expectThrows(RunResults.BadResults.class, () -> RunResults.read(dir)).getMessage().contains(":1: not a results file"));

@@ -22,7 +22,7 @@ import org.testng.annotations.Test;
 public class RunsTest {
     /** Runs SCRIPT in bash with make/lib.sh sourced, in a pack directory of its own; stdout and stderr. */
     static String bash(String script, String... env) throws Exception {
-        Path pack = Files.createTempDirectory("runs-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "runs-pack");
         Path lib = Path.of(System.getProperty("test.root", ".")).resolve("make/lib.sh").toAbsolutePath();
         ProcessBuilder pb = new ProcessBuilder("bash", "-c", ". " + lib + "\ncd " + pack + "\n" + script).redirectErrorStream(true);
         pb.environment().put("BUILD", pack.resolve("build").toString());
@@ -79,7 +79,7 @@ public class RunsTest {
 
     @Test
     public void aCopysRunDiffersWhereAnOutcomeOrItsReasonBeforeTheParenthesisDoes() throws Exception {
-        Path dir = Files.createTempDirectory("runs-differ");
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "runs-differ");
         Path jdk = results(dir, "jdk.tsv", "1", "t/A.java\tpassed\t1.00\t", "t/B.java\tskipped\t0.10\tno C2 (capstone)",
                 "t/C.java\tpassed\t1.00\t");
         Path same = results(dir, "same.tsv", "2", "t/B.java\tskipped\t0.30\tno C2 (fcml)", "t/A.java\tpassed\t2.00\t",
@@ -92,7 +92,7 @@ public class RunsTest {
 
     @Test
     public void stressTalliesEachFailingTestOverItsRounds() throws Exception {
-        Path dir = Files.createTempDirectory("runs-failures");
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "runs-failures");
         Path r1 = results(dir, "round-1.tsv", "1", "t/A.java\tfailed\t1.00\tx", "t/B.java\tpassed\t1.00\t");
         Path r2 = results(dir, "round-2.tsv", "2", "t/A.java\tpassed\t1.00\t", "t/B.java\tinconclusive\t1.00\ty");
         Path r10 = results(dir, "round-10.tsv", "3", "t/A.java\tfailed\t1.00\tx", "t/B.java\tfinding\t1.00\tz");

@@ -78,7 +78,7 @@ public class StressTest {
 
     @Test
     public void aSeedsFailureNamesItsSeedAndItsReproductionAndTheTotalsAreAllRounds() throws Exception {
-        Path pack = Files.createTempDirectory("stress-pack");
+        Path pack = Files.createTempDirectory(Path.of("").toAbsolutePath(), "stress-pack");
         Path jdk = Files.createDirectories(pack.resolve("jdk/bin"));
         Files.writeString(jdk.resolve("java"), "#!/bin/sh\ncat <<'EOF'\n" + FLAGS + "EOF\n");
         Files.setPosixFilePermissions(jdk.resolve("java"), PosixFilePermissions.fromString("rwxr-xr-x"));

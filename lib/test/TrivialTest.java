@@ -34,7 +34,7 @@ public class TrivialTest {
 
     @Test
     public void writesNTestsOfOneShape() throws Exception {
-        Path dir = Files.createTempDirectory("trivial").resolve("tests");
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "trivial").resolve("tests");
         Trivial.write(dir, 3);
         assertEquals(names(dir), List.of("TEST.ROOT", "Trivial1.java", "Trivial2.java", "Trivial3.java"));
         Trivial.write(dir, 2);
