@@ -59,6 +59,10 @@ printf 'x | * | return | f() | void | test/escape | killed\n' >"$tmp/seven-colum
 case_ "mutants SET line" TARGET=mutants SET="$tmp/seven-columns.txt"
 case_ "mutants JDK name" TARGET=mutants JDK=x86_64-25-temurin
 case_ "mutants DRY"      TARGET=mutants DRY=yes
+case_ "mutants FRAMES"   TARGET=mutants FRAMES="$tmp/no-such-frames.txt" SEED=1
+printf 'test/escape/AllocationIsScalarReplaced.java | * \n' >"$tmp/two-columns.txt"
+case_ "FRAMES line"      TARGET=mutants FRAMES="$tmp/two-columns.txt" SEED=1
+case_ "FRAMES, no SEED"  TARGET=mutants FRAMES=make/mutants/frames.txt
 case_ "SHARD k > N"      SHARD=4/3
 case_ "SHARD word"       TARGET=matrix SHARD=x
 case_ "report FROM"      TARGET=report FROM="$tmp/no-such-bundle"

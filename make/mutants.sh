@@ -7,6 +7,8 @@
 #   SET=files    the set files (default make/mutants/chosen.txt)
 #   TEST=...     run these tests against every mutant (default: the tests each mutant names)
 #   SEED=, N=    draw N mutants at random (default 40) from the functions of the set's classes, by seed
+#   FRAMES=file  with SEED= N=: draw them instead from each claim's declared frame (make/mutants/frames.txt),
+#                stratified by claim and operator, each run against its claim's test (docs/mutation.md)
 #   LIST=f       run nothing: print the branch and call sites (with their source lines) of the functions whose
 #                demangled name starts with f, as a set line's site names them
 #   DRY=1        run nothing: resolve every mutant of the set against this JDK's libjvm.so, print edits or refusals
@@ -28,6 +30,11 @@ HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the mutants' 
 [ -z "${SEED:-}" ] || [[ $SEED =~ ^[0-9]+$ ]] || die "SEED=$SEED is not a whole number"
 [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive whole number"
 [ -z "${N:-}" ] || [ -n "${SEED:-}" ] || die "N=$N draws mutants at random: give SEED= too"
+if [ -n "${FRAMES:-}" ]; then
+    "$HOST_JDK/bin/java" make/tools/MutantSet.java --frames "$FRAMES" || exit 2
+    [ -n "${SEED:-}" ] || die "FRAMES=$FRAMES draws a claim-scoped sample: give SEED= (and N=) too"
+    [ -z "${TEST:-}" ] || die "FRAMES= runs each mutant against its own claim's test: drop TEST=$TEST"
+fi
 [ -z "${TEST:-}" ] || check_test_selection
 [ -z "${DRY:-}" ] || [ "$DRY" = 1 ] || die "DRY=$DRY: DRY=1 resolves the set without running it"
 [ "${1:-}" = --check-only ] && exit 0
@@ -48,4 +55,4 @@ debug=$(bash make/jdks.sh dbg "$NAME") || exit 2
 tools=$(build_tools "$HOST_JDK")
 export HSDIS_PATH HSDIS_DECODE
 exec "$HOST_JDK/bin/java" -cp "$tools" Mutants "$BUILD/mutants/$NAME" "$home" "$NAME" "$isa" "$(jdk_feature "$home")" \
-    "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}" "${LIST:-}" "${DRY:-}"
+    "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}" "${LIST:-}" "${DRY:-}" "${FRAMES:-}"

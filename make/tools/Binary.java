@@ -50,7 +50,7 @@ final class Binary {
     final Path decoder;
     final String isa;
     final byte[] bytes;
-    private final Path cache;
+    final Path cache;
     private final List<long[]> segments = new ArrayList<>();   // {vaddr, offset, filesz}
     private Map<String, List<Symbol>> byFunction;
 
@@ -179,6 +179,21 @@ final class Binary {
             out = run(List.of("addr2line", "-e", debug.toString(), "-i", "-a"), in.toString());
             Files.write(file, out);
         }
+        return chains(out);
+    }
+
+    /**
+     * The source lines of many addresses in one addr2line run: the debug file is loaded once, not once per function
+     * (a claim's frame has hundreds of functions). Not cached.
+     */
+    Map<Long, List<String>> lines(java.util.Collection<Long> addresses) throws IOException {
+        StringBuilder in = new StringBuilder();
+        addresses.forEach(a -> in.append(String.format("0x%x%n", a)));
+        return addresses.isEmpty() ? Map.of() : chains(run(List.of("addr2line", "-e", debug.toString(), "-i", "-a"), in.toString()));
+    }
+
+    /** addr2line -i -a's output as each address's inline chain, innermost first, each a file's base name and line. */
+    private static Map<Long, List<String>> chains(List<String> out) {
         Map<Long, List<String>> lines = new LinkedHashMap<>();
         List<String> current = null;
         for (String l : out) {

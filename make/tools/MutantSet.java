@@ -12,7 +12,7 @@ import java.util.TreeSet;
  * '#' comments. This file depends on no other, so that make/mutants.sh can check a set (SET=) with the source
  * launcher before anything is downloaded or built:
  *
- *   java make/tools/MutantSet.java FILE...    nothing on success; else "error: FILE:LINE: ..." and exit 2
+ *   java make/tools/MutantSet.java FILE... [--frames FILE]   nothing on success; else "error: FILE:LINE: ..." and exit 2
  */
 final class MutantSet {
     static final Set<String> KINDS = Set.of("return", "branch", "call");
@@ -57,10 +57,44 @@ final class MutantSet {
         }
     }
 
+    /** One claim's frame (make/mutants/frames.txt): its test and the prefixes of the functions its behaviour lives in. */
+    record Frame(String test, String jdk, List<String> functions, String where) {
+        String claim() {
+            return test.replaceFirst(".*/", "").replaceFirst("\\.java$", "");
+        }
+    }
+
+    /** A frames file: "test | jdk | prefix; prefix; ..." a line, '#' comments; a malformed line names file:line. */
+    static List<Frame> readFrames(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("FRAMES=" + file + ": no such file");
+        }
+        List<Frame> out = new ArrayList<>();
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String where = file + ":" + (i + 1);
+            String[] f = line.split("\\s*\\|\\s*", -1);
+            check(f.length == 3 && f[0].endsWith(".java") && f[1].matches("\\*|\\d+(-(\\d+)?)?") && !f[2].isBlank(), where,
+                    "expected 'test.java | jdk (*, N, N- or N-M) | function prefix; ...'");
+            out.add(new Frame(f[0], f[1], List.of(f[2].split("\\s*;\\s*")), where));
+        }
+        check(!out.isEmpty(), "FRAMES=" + file, "declares no claim");
+        return out;
+    }
+
+    /** Checks set files, and with --frames FILE a frames file: nothing on success; else one "error: " line, exit 2. */
     public static void main(String[] args) throws IOException {
         try {
-            for (String a : args) {
-                read(Path.of(a));
+            for (int i = 0; i < args.length; i++) {
+                if (args[i].equals("--frames")) {
+                    readFrames(Path.of(args[++i]));
+                } else {
+                    read(Path.of(args[i]));
+                }
             }
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());

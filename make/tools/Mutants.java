@@ -44,7 +44,7 @@ import java.util.stream.Collectors;
  * Two modes run no test: LIST prints a function's branch and call sites with their source lines (what a set line's
  * site names: lines move between releases), DRY resolves every mutant of the set and prints its edits or refusal.
  *
- * Usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY]
+ * Usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY] [FRAMES]
  */
 public class Mutants {
     record Edit(long address, byte[] before, byte[] after, String what) {
@@ -72,6 +72,7 @@ public class Mutants {
         int n = args.length > 10 && !args[10].isBlank() ? Integer.parseInt(args[10].trim()) : 40;
         String listed = args.length > 11 ? args[11].trim() : "";
         boolean dry = args.length > 12 && !args[12].isBlank();
+        String framesFile = args.length > 13 ? args[13].trim() : "";
 
         List<Spec> specs = new ArrayList<>();
         for (String file : setArg.split("\\s+")) {
@@ -83,7 +84,10 @@ public class Mutants {
         if (!listed.isEmpty()) {
             System.exit(list(binary, patches, listed));
         }
-        if (!seed.isEmpty()) {
+        if (!framesFile.isEmpty()) {
+            // The claim-scoped sample: each mutant runs its own claim's test (TEST= is refused with FRAMES=).
+            specs = Frames.draw(binary, MutantSet.readFrames(Path.of(framesFile)), feature, Long.parseLong(seed), n);
+        } else if (!seed.isEmpty()) {
             specs = sample(binary, specs, Long.parseLong(seed), n, test.isEmpty() ? "all" : test);
         }
 
@@ -149,11 +153,18 @@ public class Mutants {
                     : screened.containsKey(m) ? screened.get(m)
                     : judge(m, binary, patches, jdk, run, work, baselines.getOrDefault(m.spec().options(), Map.of()),
                             baseCode.getOrDefault(m.spec().options(), Map.of()), test, atStart.contains(m));
+            if (!framesFile.isEmpty() && v.outcome().equals("killed")) {
+                String how = Frames.killedBy(run.resolve("jtreg/last/work").resolve(m.spec().tests().replaceFirst("\\.java$", ".jtr")));
+                v = new Verdict(m, v.outcome(), v.detail() + "; killed " + (how.equals("assertion") ? "by its assertion" : how), v.seconds());
+            }
             v = new Verdict(v.mutant(), v.outcome(), v.detail(), v.seconds() + (System.nanoTime() - start) / 1e9);
             verdicts.add(v);
             System.out.printf("mutants: %-28s %-9s %6.1f s  %s%n", m.spec().id(), v.outcome(), v.seconds(), v.detail());
         }
         Copies.writeLibrary(jdk, binary.bytes);
+        if (!framesFile.isEmpty()) {
+            Frames.report(verdicts);
+        }
         report(verdicts, elsewhere, label, work);
     }
 

@@ -1,0 +1,82 @@
+/*
+ * @test
+ * @summary make mutants FRAMES=: the claims' frames are read strictly, noise is excluded by rule, the sample is split over operators, and each share has its Wilson interval
+ * @library /lib /make/tools
+ * @build Frames Mutants MutantSet
+ * @run testng FramesTest
+ */
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.testng.annotations.Test;
+
+public class FramesTest {
+    @Test
+    public void theShippedFramesFileIsReadAndNamesOneTestPerClaim() throws Exception {
+        Path root = Path.of(System.getProperty("test.root", "."));
+        List<MutantSet.Frame> frames = MutantSet.readFrames(root.resolve("make/mutants/frames.txt"));
+        assertTrue(frames.size() >= 10, frames.toString());
+        for (MutantSet.Frame f : frames) {
+            assertTrue(Files.isRegularFile(root.resolve(f.test())), f.where() + ": no test " + f.test());
+        }
+        assertEquals(frames.stream().map(MutantSet.Frame::test).distinct().count(), (long) frames.size(), "one line a claim");
+    }
+
+    @Test
+    public void aMalformedLineNamesFileAndLine() throws Exception {
+        Path file = Path.of("frames.txt");
+        Files.writeString(file, "# ok\ntest/a/A.java | * | Foo::\ntest/b/B.java | 25+ | Bar::\n");
+        IllegalArgumentException e = expectThrows(IllegalArgumentException.class, () -> MutantSet.readFrames(file));
+        assertTrue(e.getMessage().startsWith("frames.txt:3: expected"), e.getMessage());
+        Files.writeString(file, "# nothing\n");
+        assertTrue(expectThrows(IllegalArgumentException.class, () -> MutantSet.readFrames(file)).getMessage().contains("declares no claim"));
+    }
+
+    @Test
+    public void noiseIsExcludedByRule() {
+        assertTrue(Frames.noise(new Frames.Site("ConnectionGraph::dump(GrowableArray<PointsToNode*>&)", "branch", "escape.cpp:10", 1, ""), "escape.cpp"));
+        assertTrue(Frames.noise(new Frames.Site("ConnectionGraph::do_analysis(Compile*, PhaseIterGVN*)", "call", "escape.cpp:99", 1,
+                "outputStream::print_cr(char const*, ...)"), "escape.cpp"));
+        assertTrue(Frames.noise(new Frames.Site("ConnectionGraph::compute_escape()", "branch", "logTag.hpp:7", 1, ""), "logTag.hpp"));
+        assertTrue(Frames.noise(new Frames.Site("LockNode::Ideal(PhaseGVN*, bool)", "branch", "ostream.hpp:5", 1, ""), "ostream.hpp"));
+        assertFalse(Frames.noise(new Frames.Site("ConnectionGraph::compute_escape()", "branch", "escape.cpp:321", 2, ""), "escape.cpp"));
+        assertFalse(Frames.noise(new Frames.Site("PhaseIdealLoop::conditional_move(Node*)", "call", "loopopts.cpp:735", 1,
+                "PhaseIdealLoop::get_ctrl(Node const*) const"), "loopopts.cpp"));
+        assertFalse(Frames.noise(new Frames.Site("LockNode::Ideal(PhaseGVN*, bool)", "branch", "loopnode.cpp:4", 1, ""), "loopnode.cpp"));
+    }
+
+    @Test
+    public void aClaimsShareIsSplitOverItsOperators() {
+        assertEquals(Frames.split(8, 100, 100), new int[] {4, 4});
+        assertEquals(Frames.split(7, 100, 100), new int[] {4, 3});
+        assertEquals(Frames.split(8, 100, 2), new int[] {6, 2}, "too few calls: the branches take the rest");
+        assertEquals(Frames.split(8, 3, 100), new int[] {3, 5}, "too few branches: the calls take the rest");
+        assertEquals(Frames.split(8, 1, 2), new int[] {1, 2}, "a frame smaller than its share gives what it has");
+    }
+
+    @Test
+    public void eachShareHasItsWilsonInterval() {
+        assertEquals(Frames.interval(9, 10), "[60 %, 98 %]");
+        assertEquals(Frames.interval(0, 10), "[0 %, 28 %]");
+        assertEquals(Frames.interval(100, 100), "[96 %, 100 %]");
+        assertEquals(Frames.interval(0, 0), "n/a");
+    }
+
+    @Test
+    public void aKillIsTheClaimsAssertionATimeoutOrOtherwise() throws Exception {
+        Path jtr = Path.of("T.jtr");
+        Files.writeString(jtr, "java.lang.AssertionError: expected one CAS\nassertion: has(CAS)\n");
+        assertEquals(Frames.killedBy(jtr), "assertion");
+        Files.writeString(jtr, "Error. Program `java' timed out (timeout set to 120000ms)\n");
+        assertEquals(Frames.killedBy(jtr), "timed out");
+        Files.writeString(jtr, "java.lang.IllegalStateException: the child VM died\n");
+        assertEquals(Frames.killedBy(jtr), "otherwise");
+        assertEquals(Frames.killedBy(Path.of("none.jtr")), "otherwise");
+    }
+}
