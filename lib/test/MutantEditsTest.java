@@ -81,4 +81,40 @@ public class MutantEditsTest {
         assertTrue(A64.isLandingPad(hex("5f2403d5")));                    // bti c
         assertFalse(A64.isLandingPad(hex("3f2303d5")));                   // paciasp: replaced, not stepped over
     }
+
+    @Test
+    public void x86BoundariesMoveAndEqualityHasNone() {
+        assertEquals(hex(X86.boundary(hex("7c08"))), "7e08");               // jl -> jle
+        assertEquals(hex(X86.boundary(hex("0f8d12345678"))), "0f8f12345678"); // jge -> jg
+        assertEquals(hex(X86.boundary(hex("7208"))), "7608");               // jb -> jbe
+        assertEquals(hex(X86.boundary(hex("7708"))), "7308");               // ja -> jae
+        assertEquals(X86.boundary(hex("7408")), null);                      // je: no boundary
+        assertEquals(X86.boundary(hex("0f8812345678")), null);              // js: no boundary
+    }
+
+    @Test
+    public void x86ConstantsInARegisterAreReplacedInPlace() {
+        assertEquals(X86.immediate(hex("be05000000")), Long.valueOf(5));     // mov $0x5,%esi
+        assertEquals(X86.immediate(hex("41b8ff000000")), Long.valueOf(255)); // mov $0xff,%r8d
+        assertEquals(X86.immediate(hex("48c7c005000000")), null);           // mov $5,%rax (REX.W C7): not this form
+        assertEquals(X86.immediate(hex("e800000000")), null);               // a call
+        assertEquals(hex(X86.withImmediate(hex("be05000000"), 4)), "be04000000");
+        assertEquals(hex(X86.withImmediate(hex("41b8ff000000"), -1)), "41b8ffffffff");
+        assertEquals(X86.withImmediate(hex("be05000000"), 1L << 33), null);  // does not fit
+    }
+
+    @Test
+    public void a64BoundariesAndConstants() {
+        assertEquals(hex(A64.boundary(hex("4b000054"))), "4d000054");       // b.lt -> b.le
+        assertEquals(hex(A64.boundary(hex("42000054"))), "48000054");       // b.hs -> b.hi
+        assertEquals(hex(A64.boundary(hex("49000054"))), "43000054");       // b.ls -> b.lo
+        assertEquals(A64.boundary(hex("40000054")), null);                  // b.eq: no boundary
+        assertEquals(A64.boundary(hex("600000b4")), null);                  // cbz: no boundary
+        assertEquals(A64.immediate(hex("a1008052")), Long.valueOf(5));      // movz w1, #5
+        assertEquals(A64.immediate(hex("a00080d2")), Long.valueOf(5));      // movz x0, #5
+        assertEquals(A64.immediate(hex("a1008072")), null);                 // movk: keeps other bits, not this form
+        assertEquals(A64.immediate(hex("a100a052")), null);                 // movz w1, #5, lsl #16: not this form
+        assertEquals(hex(A64.withImmediate(hex("a1008052"), 4)), "81008052"); // movz w1, #4
+        assertEquals(A64.withImmediate(hex("a1008052"), 0x10000), null);    // does not fit 16 bits
+    }
 }

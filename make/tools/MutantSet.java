@@ -15,7 +15,7 @@ import java.util.TreeSet;
  *   java make/tools/MutantSet.java FILE... [--frames FILE]   nothing on success; else "error: FILE:LINE: ..." and exit 2
  */
 final class MutantSet {
-    static final Set<String> KINDS = Set.of("return", "branch", "call");
+    static final Set<String> KINDS = Set.of("return", "branch", "call", "constant");
     static final Set<String> VERDICTS = Set.of("killed", "crashed", "stopped", "unreached", "survived", "equivalent");
 
     /** The mutants of a set file; a malformed line is an IllegalArgumentException naming file:line and the fault. */

@@ -197,7 +197,8 @@ public class Mutants {
 
     // ---- from a spec to its edits ----
 
-    static final Pattern LINE = Pattern.compile("(?:([\\w.+-]+:\\d+)(?:#(\\d+))?)?\\s*(invert|always|never)?\\s*(?:->\\s*(\\S.*))?");
+    static final Pattern LINE = Pattern.compile("(?:([\\w.+-]+:\\d+)(?:#(\\d+))?)?\\s*(invert|always|never|boundary|=-?\\d+|[+-]\\d+)?\\s*(?:->\\s*(\\S.*))?");
+    static final Pattern BRANCH_ACTION = Pattern.compile("invert|always|never|boundary"), CONSTANT_ACTION = Pattern.compile("=-?\\d+|[+-]\\d+");
 
     /**
      * The edits of a mutant. return: site is the value (void, 0, 1), patched at the entry of the function and of
@@ -247,10 +248,16 @@ public class Mutants {
             }
         } else {
             Matcher m = LINE.matcher(s.site());
-            if (!m.matches() || (s.kind().equals("branch") && (m.group(1) == null || m.group(3) == null || m.group(4) != null))
+            if (!m.matches() || (s.kind().equals("branch") && (m.group(1) == null || m.group(3) == null || m.group(4) != null
+                    || !BRANCH_ACTION.matcher(m.group(3)).matches()))
+                    || (s.kind().equals("constant") && (m.group(1) == null || m.group(3) == null || m.group(4) != null
+                    || !CONSTANT_ACTION.matcher(m.group(3)).matches()))
                     || (s.kind().equals("call") && (m.group(3) != null || (m.group(1) == null && m.group(4) == null)))) {
-                return new Mutant(s, List.of(), s.origin() + ": site must be " + (s.kind().equals("branch")
-                        ? "file.cpp:LINE[#k] invert|always|never" : "file.cpp:LINE[#k], -> callee, or both"));
+                return new Mutant(s, List.of(), s.origin() + ": site must be " + switch (s.kind()) {
+                    case "branch" -> "file.cpp:LINE[#k] invert|always|never|boundary";
+                    case "constant" -> "file.cpp:LINE[#k] =VALUE|+N|-N";
+                    default -> "file.cpp:LINE[#k], -> callee, or both";
+                });
             }
             String line = m.group(1);
             int k = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
@@ -260,7 +267,11 @@ public class Mutants {
                 List<Binary.Instruction> code = binary.decode(sym);
                 Map<Long, List<String>> lines = line == null ? Map.of() : binary.lines(sym, code);
                 for (Binary.Instruction i : code) {
-                    boolean kind = s.kind().equals("branch") ? patches.isConditionalBranch(i.bytes()) : patches.isCall(i.bytes());
+                    boolean kind = switch (s.kind()) {
+                        case "branch" -> patches.isConditionalBranch(i.bytes());
+                        case "constant" -> patches.immediate(i.bytes()) != null;
+                        default -> patches.isCall(i.bytes());
+                    };
                     if (kind && (line == null || lines.getOrDefault(i.address(), List.of()).contains(line))
                             && (callee == null || binary.nameAt(branchTarget(i)).startsWith(callee))) {
                         found.add(i);
@@ -268,18 +279,29 @@ public class Mutants {
                 }
             }
             if (found.isEmpty()) {
-                return new Mutant(s, List.of(), "no " + (s.kind().equals("branch") ? "conditional branch" : "call")
+                return new Mutant(s, List.of(), "no " + switch (s.kind()) {
+                            case "branch" -> "conditional branch";
+                            case "constant" -> "constant put into a register";
+                            default -> "call";
+                        }
                         + (line == null ? "" : " at " + line) + (callee == null ? "" : " to " + callee) + " in " + s.function());
             }
             if (k > found.size()) {
                 return new Mutant(s, List.of(), "#" + k + " asked, but " + line + " has " + found.size() + " in " + s.function());
             }
             for (Binary.Instruction i : k == 0 ? found : List.of(found.get(k - 1))) {
-                byte[] after = s.kind().equals("call") ? patches.skipCall(i.bytes()) : switch (m.group(3)) {
+                byte[] after = s.kind().equals("call") ? patches.skipCall(i.bytes())
+                        : s.kind().equals("constant") ? patches.withImmediate(i.bytes(), newValue(patches.immediate(i.bytes()), m.group(3)))
+                        : switch (m.group(3)) {
                     case "invert" -> patches.invert(i.bytes());
                     case "always" -> patches.always(i.bytes());
+                    case "boundary" -> patches.boundary(i.bytes());
                     default -> patches.never(i.bytes());
                 };
+                if (after == null) {
+                    return new Mutant(s, List.of(), i + (s.kind().equals("constant") ? ": " + m.group(3) + " does not fit its immediate"
+                            : ": its condition has no boundary to move (an equality, sign or zero test)"));
+                }
                 edits.add(new Edit(i.address(), i.bytes(), after, i + " (" + line + ")"));
             }
         }
@@ -293,6 +315,11 @@ public class Mutants {
             }
         }
         return new Mutant(s, edits, null);
+    }
+
+    /** A constant mutant's new value: "=V" that value, "+N" / "-N" the old one moved by N. */
+    static long newValue(long old, String action) {
+        return action.startsWith("=") ? Long.parseLong(action.substring(1)) : old + Long.parseLong(action);
     }
 
     static final Pattern HEX_TARGET = Pattern.compile("\\b0x([0-9a-f]{6,16})\\b");
@@ -332,7 +359,8 @@ public class Mutants {
                 List<Binary.Instruction> code = binary.decode(sym);
                 Map<Long, List<String>> lines = binary.lines(sym, code);
                 for (Binary.Instruction i : code) {
-                    String kind = patches.isConditionalBranch(i.bytes()) ? "branch" : patches.isCall(i.bytes()) ? "call" : null;
+                    String kind = patches.isConditionalBranch(i.bytes()) ? "branch" : patches.isCall(i.bytes()) ? "call"
+                            : patches.immediate(i.bytes()) != null ? "constant" : null;
                     if (kind == null) {
                         continue;
                     }
@@ -341,7 +369,7 @@ public class Mutants {
                         sites.add(line + "#" + seen.merge(kind + " " + line, 1, Integer::sum));
                     }
                     String callee = kind.equals("call") ? binary.nameAt(branchTarget(i)) : "";
-                    System.out.printf("    %-6s %s%s%n        at %s%n", kind, i, callee.isEmpty() ? "" : "  -> " + callee,
+                    System.out.printf("    %-8s %s%s%n        at %s%n", kind, i, callee.isEmpty() ? "" : "  -> " + callee,
                             sites.isEmpty() ? "(no line)" : String.join(" < ", sites));
                 }
             }

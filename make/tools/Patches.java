@@ -22,6 +22,22 @@ interface Patches {
     /** The branch never taken (no-ops), same length. */
     byte[] never(byte[] insn);
 
+    /**
+     * The branch with its condition's boundary moved (PIT's conditionals-boundary operator): less than becomes less
+     * or equal and back, greater or equal becomes greater and back, signed and unsigned alike; null for a condition
+     * that has no boundary (equality, sign, overflow, parity; a compare-and-branch on zero or a bit).
+     */
+    byte[] boundary(byte[] insn);
+
+    /**
+     * The immediate this instruction puts into a register (a constant the C++ code passes on: the condition code an
+     * emitter is asked for, an offset, a threshold), or null when it is no such instruction.
+     */
+    Long immediate(byte[] insn);
+
+    /** The same instruction with another immediate, same length; null when the value does not fit its field. */
+    byte[] withImmediate(byte[] insn, long value);
+
     /** A call (direct or through a register or memory). */
     boolean isCall(byte[] insn);
 
@@ -109,6 +125,42 @@ interface Patches {
             return nops(b.length);
         }
 
+        /** b (2) <-> be (6), ae (3) <-> a (7); l (c) <-> le (e), ge (d) <-> g (f). */
+        public byte[] boundary(byte[] b) {
+            int at = b.length == 2 ? 0 : 1, cc = b[at] & 0x0f;
+            int to = switch (cc) {
+                case 0x2, 0x3, 0x6, 0x7 -> cc ^ 0x4;
+                case 0xc, 0xd, 0xe, 0xf -> cc ^ 0x2;
+                default -> -1;
+            };
+            if (to < 0) {
+                return null;
+            }
+            byte[] out = b.clone();
+            out[at] = (byte) ((b[at] & 0xf0) | to);
+            return out;
+        }
+
+        /** mov $imm32, %r32 (0xb8+r, an optional REX.B prefix): how a constant argument reaches a register. */
+        public Long immediate(byte[] b) {
+            int at = b.length == 6 && (b[0] & 0xff) == 0x41 ? 1 : 0;
+            if (b.length != at + 5 || (b[at] & 0xf8) != 0xb8) {
+                return null;
+            }
+            return (long) ((b[at + 1] & 0xff) | (b[at + 2] & 0xff) << 8 | (b[at + 3] & 0xff) << 16 | (b[at + 4] & 0xff) << 24);
+        }
+
+        public byte[] withImmediate(byte[] b, long value) {
+            if (immediate(b) == null || value < Integer.MIN_VALUE || value > 0xffffffffL) {
+                return null;
+            }
+            byte[] out = b.clone();
+            for (int k = 0; k < 4; k++) {
+                out[b.length - 4 + k] = (byte) (value >>> (8 * k));
+            }
+            return out;
+        }
+
         public byte[] filler(int length) {
             return nops(length);
         }
@@ -193,6 +245,39 @@ interface Patches {
 
         public byte[] never(byte[] b) {
             return bytes(NOP);
+        }
+
+        /** b.cond: hs (2) <-> hi (8), lo (3) <-> ls (9); ge (a) <-> gt (c), lt (b) <-> le (d). */
+        public byte[] boundary(byte[] b) {
+            int w = word(b);
+            if (!isBcond(w)) {
+                return null;
+            }
+            int to = switch (w & 0xf) {
+                case 0x2 -> 0x8;
+                case 0x8 -> 0x2;
+                case 0x3 -> 0x9;
+                case 0x9 -> 0x3;
+                case 0xa -> 0xc;
+                case 0xc -> 0xa;
+                case 0xb -> 0xd;
+                case 0xd -> 0xb;
+                default -> -1;
+            };
+            return to < 0 ? null : bytes((w & ~0xf) | to);
+        }
+
+        /** movz Wd/Xd, #imm16 (no shift): how a constant argument reaches a register. */
+        public Long immediate(byte[] b) {
+            int w = word(b);
+            return b.length == 4 && (w & 0x7fe00000) == 0x52800000 ? (long) ((w >>> 5) & 0xffff) : null;
+        }
+
+        public byte[] withImmediate(byte[] b, long value) {
+            if (immediate(b) == null || value < 0 || value > 0xffff) {
+                return null;
+            }
+            return bytes((word(b) & ~(0xffff << 5)) | (int) value << 5);
         }
 
         /** bl, or blr Xn. */
