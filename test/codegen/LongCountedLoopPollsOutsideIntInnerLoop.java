@@ -38,7 +38,7 @@ import anatomy.Scope;
  *                            movq 0x348(%r15), %r9 ; testl %eax, (%r9) {poll} ; cmpl 0x10(%rsp), %r11d ; jl strip
  *   x86_64, JDK 28-ea: cmpq $0x7ffffffd, %rdx ; jg trap ... inner: vpaddd 0xc(%rsi,%rbp,4), %zmm0, %zmm0 ...
  *                     cmpl %r11d, %r13d ; jl inner ; movq 0x30(%r15), %r14 ... testl %eax, (%r14) {poll}
- *   aarch64, JDK 28-ea: cmp x2, x8 (0x7ffffffd) ; b.gt trap ... inner: ldur q17, [x15, #0xc] ... cmp w3, w11 ; b.lt inner
+ *   aarch64, JDK 28-ea: cmp x2, x8 ; b.gt trap ... inner: ldur q17, [x15, #0xc] ... cmp w3, w11 ; b.lt inner
  *                     ldr x15, [x28, #0x30] ... ldr wzr, [x15] {poll}
  *
  * We assert what both shapes share: some loop polls, no innermost loop does. With -XX:LoopStripMiningIter=1 the
