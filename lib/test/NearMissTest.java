@@ -128,6 +128,18 @@ public class NearMissTest {
                     NearMiss.insertedAfter("a poll in the last innermost loop", Scope.INNERMOST_LOOP.itself(), -1, "nop ;{poll}"),
                     NearMiss.replaced("the outer loop's poll gone", SAFEPOINT_POLL, 0, "nop"),
                     NearMiss.movedAfterReturn("the poll moved out of every loop, after the return", SAFEPOINT_POLL, 0))),
+            /*
+             * LongCountedLoopPollsOutsideIntInnerLoop on its child's sum (a long index): a poll in an outer loop, none in
+             * an innermost one. 17 and 25 poll twice (the long outer loop, the strip), 28-ea once: the edits that take
+             * the poll out of the loops take every poll.
+             */
+            new Claim("LongCountedLoopPollsOutsideIntInnerLoop", "LongCountedLoopPollsOutsideIntInnerLoop::sum", f -> true,
+                    LongCountedLoopPollsOutsideIntInnerLoop::pollsOutsideIntInnerLoop, isa -> List.of(
+                            NearMiss.insertedAfter("a poll in the first innermost loop (a poll per iteration, as up to JDK 15)",
+                                    Scope.INNERMOST_LOOP.itself(), 0, "nop ;{poll}"),
+                            NearMiss.insertedAfter("a poll in the last innermost loop", Scope.INNERMOST_LOOP.itself(), -1, "nop ;{poll}"),
+                            eachPoll(NearMiss.replaced("every poll gone (the long loop never polls)", SAFEPOINT_POLL, 0, nop(isa))),
+                            eachPoll(NearMiss.movedAfterReturn("every poll moved out of the loops, after the return", SAFEPOINT_POLL, 0)))),
             /* CountedLoopHasSafepointPoll on Shapes::select: straight-line code has the return poll only. */
             new Claim("CountedLoopHasSafepointPoll (straight line)", "select", f -> true, CountedLoopHasSafepointPoll::straightLineIsNot,
                     isa -> List.of(
@@ -603,6 +615,17 @@ public class NearMissTest {
         return isa == AARCH64 ? test.replaceFirst("^(cbn?z) x(\\d+), ", "$1 w$2, ")
                 : test.replaceFirst("^testq %(\\w+), %\\w+$", "testl %$1d, %$1d").replaceFirst("^cmpq \\$0, %(\\w+)$", "cmpl \\$0, %$1d")
                         .replaceAll("%r([abcd])xd", "%e$1x").replaceAll("%r(si|di|bp)d", "%e$1");
+    }
+
+    /** The edit (of the first poll) applied once for each safepoint poll of the recorded code: every poll, not only the first. */
+    static NearMiss.Edit eachPoll(NearMiss.Edit edit) {
+        return new NearMiss.Edit(edit.name(), (all, own, isa) -> {
+            List<anatomy.model.Instruction> out = all;
+            for (int polls = SAFEPOINT_POLL.find(all, isa).size(); polls > 0; polls--) {
+                out = edit.rewrite().apply(out, own, isa);
+            }
+            return out;
+        });
     }
 
     /** A CAS of any ordering on the ISA (a relaxed one where the ISA has it). */
