@@ -48,7 +48,7 @@ platform_isas() {
 }
 
 # The JDK table, make/jdk-table (JDK_TABLE= another file): one row per JDK name, read for every shell script by its
-# one reader, make/tools/JdkTable.java.
+# one reader, make/tools/jdks/JdkTable.java.
 JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
 
 # jdk_rows: the table's rows, checked, in its order, one a line, the columns (name isa feature source pin lists
@@ -58,11 +58,11 @@ JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
 jdk_rows() {
     local rows kept
     kept=${PACK_TOOLS_DIR:-${BUILD:-build}/tools}/jdk-rows-$(cksum <<<"$JDK_TABLE $PLATFORMS_FILE" | cut -d' ' -f1)
-    if [ "$kept" -nt "$JDK_TABLE" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt make/tools/JdkTable.java ]; then
+    if [ "$kept" -nt "$JDK_TABLE" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt make/tools/jdks/JdkTable.java ]; then
         cat "$kept"; return 0
     fi
     [ -n "${RUNS_CP:-}" ] || use_runs
-    rows=$("$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" JdkTable rows "$JDK_TABLE") || return
+    rows=$("$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" jdks.JdkTable rows "$JDK_TABLE") || return
     { printf '%s' "${rows:+$rows$'\n'}" >"$kept.$$" && mv -f "$kept.$$" "$kept"; } 2>/dev/null
     printf '%s' "${rows:+$rows$'\n'}"
 }
@@ -266,15 +266,16 @@ find_jtreg() {
     echo /usr/share/jtreg
 }
 
-# build_tools HOST_JDK: compiles make/tools/*.java and the modes, make/tools/modes/*.java, into $BUILD/tools
-# (PACK_TOOLS_DIR when set: a mode's runs share the main BUILD's) when stale; prints the class directory. The tools
-# read machine code with the library's own parser and vocabulary (lib/anatomy, from -sourcepath).
+# build_tools HOST_JDK: compiles the tools, make/tools/<package>/*.java (results, sensitivity, report, run, mutants,
+# jdks, modes: docs/library.md), into $BUILD/tools (PACK_TOOLS_DIR when set: a mode's runs share the main BUILD's)
+# when stale; prints the class directory. The tools read machine code with the library's own parser and vocabulary
+# (lib/anatomy, from -sourcepath).
 build_tools() {
     local out=${PACK_TOOLS_DIR:-$BUILD/tools}
     if [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools lib/anatomy -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; then
         rm -rf "$out"
         mkdir -p "$out"
-        "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*.java make/tools/modes/*.java >&2 || die "cannot compile the pack's tools in make/tools"
+        "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*/*.java >&2 || die "cannot compile the pack's tools in make/tools"
         touch "$out/.stamp"
     fi
     echo "$out"
@@ -330,7 +331,7 @@ openjdk_jtreg() {
 # `make ci-plan EVENT=...` prints them here). A pull request or a push: :headline on the newest JDK of each ISA, on one
 # machine (minutes of tests: a second machine's set-up, apt and the JDKs, would cost more than it saves). The nightly
 # schedule and a manual run: TEST (default all) over the default matrix on SHARDS machines (default 4), whole cells
-# split by earlier wall times (make/tools/Shards.java). The JDKs are the JDK table's lists, named nowhere else.
+# split by earlier wall times (make/tools/run/Shards.java). The JDKs are the JDK table's lists, named nowhere else.
 ci_plan() {
     local test=${CI_TEST:-} matrix=${CI_MATRIX:-} shards=${CI_SHARDS:-}
     case ${1:-} in
@@ -375,7 +376,7 @@ use_build_dir() {
     BUILD=${BUILD:-build}
     mkdir -p "$BUILD"
     BUILD=$(cd "$BUILD" && pwd -P)
-    # what one work area compiled, for the next fresh one (make/tools/CompiledCache.java): the outermost BUILD's,
+    # what one work area compiled, for the next fresh one (make/tools/run/CompiledCache.java): the outermost BUILD's,
     # shared by the work areas of a mode's nested BUILDs (matrix cells, configurations, controls)
     export PACK_COMPILED=${PACK_COMPILED:-$BUILD/compiled}
 }
@@ -387,7 +388,7 @@ new_run_id() {
 }
 
 # use_runs: makes `runs` ready (RUNS_JAVA, the host's JDK, installed when there is none, as resolve_jdk does; RUNS_CP,
-# the compiled tools, make/tools/Runs.java); call it in the mode's own shell, once, before any `runs` in a $(...).
+# the compiled tools, make/tools/run/Runs.java); call it in the mode's own shell, once, before any `runs` in a $(...).
 use_runs() {
     local host
     host=$(host_jdk "${JAVA_HOME:-}") || { need_pkg javac openjdk-17-jdk-headless; host=$(host_jdk "${JAVA_HOME:-}"); } ||
@@ -396,12 +397,12 @@ use_runs() {
     RUNS_CP=$(BUILD=${BUILD:-build} build_tools "$host") || exit 2
 }
 
-# runs COMMAND ARGS...: the run model's command line (totals, rows, bisect, step, sum: make/tools/Runs.java). What a
+# runs COMMAND ARGS...: the run model's command line (totals, rows, bisect, step, sum: make/tools/run/Runs.java). What a
 # run produced is read only through it: no mode parses a totals line or summary.tsv itself. Exit 2 and one line on
 # stderr when the results cannot be read.
 runs() {
     [ -n "${RUNS_CP:-}" ] || die "runs: use_runs was not called"
-    "$RUNS_JAVA" -cp "$RUNS_CP" Runs "$@"
+    "$RUNS_JAVA" -cp "$RUNS_CP" run.Runs "$@"
 }
 
 # pack_plugins [ISA]: sets PACK_PLUGIN_PATH (every capstone ISA's plugin directory) and PACK_DECODER (the host's
@@ -420,7 +421,7 @@ pack_plugins() {
     fi
 }
 
-# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench, Bisect,
+# pack_mode CLASS [ARGS...]: a mode of the package modes, make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench, Bisect,
 # ForeignHsdis: make configs, stress, switching, matrix, compare, bench, foreign-hsdis; make/bisect.sh) in the run model's VM (use_runs, as `runs`), once this shell has
 # provisioned what its runs share: BUILD, made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for
 # a mode given arguments: --check-only and --list build nothing, make matrix asks for each cell's ISA's itself, Bisect
@@ -434,5 +435,5 @@ pack_mode() {
     # shellcheck disable=SC2119 # the plugins of ARCH's ISA, as make test's
     [ $# -gt 1 ] || pack_plugins || exit 2
     PACK_PLUGIN_PATH=${PACK_PLUGIN_PATH:-} PACK_DECODER=${PACK_DECODER:-} PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$RUNS_CP} BUILD=$BUILD \
-        exec "$RUNS_JAVA" -cp "$RUNS_CP" "$@"
+        exec "$RUNS_JAVA" -cp "$RUNS_CP" "modes.$1" "${@:2}"
 }

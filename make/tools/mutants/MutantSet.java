@@ -1,0 +1,80 @@
+package mutants;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A set file of make mutants (make/mutants/chosen.txt documents its columns): one mutant a line, '|'-separated,
+ * '#' comments. This file depends on no other, so that make/mutants.sh can check a set (SET=) with the source
+ * launcher before anything is downloaded or built:
+ *
+ *   java make/tools/mutants/MutantSet.java FILE...    nothing on success; else "error: FILE:LINE: ..." and exit 2
+ */
+public final class MutantSet {
+    static final Set<String> KINDS = Set.of("return", "branch", "call");
+    static final Set<String> VERDICTS = Set.of("killed", "crashed", "stopped", "unreached", "survived", "equivalent");
+
+    /** The mutants of a set file; a malformed line is an IllegalArgumentException naming file:line and the fault. */
+    public static List<Spec> read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no such set file: " + file);
+        }
+        List<Spec> specs = new ArrayList<>();
+        Set<String> ids = new LinkedHashSet<>();
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String where = file + ":" + (i + 1);
+            String[] f = line.split("\\s*\\|\\s*", -1);
+            check(f.length == 8 || f.length == 9, where, "expected 8 columns (id | jdk | kind | function | site | tests | expect | why)"
+                    + " and, optionally, a ninth (| options), found " + f.length);
+            String options = f.length == 9 && !f[8].equals("-") ? f[8] : "";
+            Spec s = new Spec(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], options, where);
+            check(s.id().matches("[a-z0-9][a-z0-9.-]*"), where, "bad id '" + s.id() + "' (lower case, digits, '.', '-')");
+            check(ids.add(s.id()), where, "the id " + s.id() + " is used twice");
+            check(KINDS.contains(s.kind()), where, "kind must be one of " + new TreeSet<>(KINDS) + ", not '" + s.kind() + "'");
+            check(s.expect().equals("-") || VERDICTS.contains(s.expect()), where,
+                    "expect must be - or one of " + new TreeSet<>(VERDICTS) + ", not '" + s.expect() + "'");
+            check(s.jdk().matches("\\*|\\d+(-(\\d+)?)?"), where, "jdk must be *, N, N- or N-M, not '" + s.jdk() + "'");
+            check(!s.function().isEmpty(), where, "name the function (as nm -C prints it)");
+            check(!s.tests().isEmpty(), where, "name the tests the mutant should fail (a file, a directory or a group)");
+            check(options.isEmpty() || options.startsWith("-"), where, "options are VM options (-XX:..., -X...), or -, not '" + options + "'");
+            specs.add(s);
+        }
+        return specs;
+    }
+
+    private static void check(boolean ok, String where, String fault) {
+        if (!ok) {
+            throw new IllegalArgumentException(where + ": " + fault);
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        try {
+            for (String a : args) {
+                read(Path.of(a));
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    /**
+     * One line of a set file: id | jdk | kind | function | site | tests | expect | why [| options], and where it was read.
+     * {@code options}: VM options every run of this mutant adds, as a user's VM_OPTIONS would (its baseline's too); "" for none.
+     */
+    public record Spec(String id, String jdk, String kind, String function, String site, String tests, String expect, String why,
+                       String options, String origin) {
+    }
+}
