@@ -51,20 +51,26 @@ platform_isas() {
 # one reader, make/tools/jdks/JdkTable.java.
 JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
 
-# jdk_rows: the table's rows, checked, in its order, one a line, the columns (name isa feature source pin lists
-# sha256) separated by one blank: `JdkTable rows` (use_runs' JDK and tools), kept in a file beside the tools until the
-# table, make/platforms or JdkTable.java changes (make help reads five lists, make matrix runs make/jdks.sh for each
-# JDK). A bad row is one line on stderr naming the file and its line, and a failure (nothing printed).
-jdk_rows() {
+# table_rows CLASS FILE: the rows of a table, checked, in its order, one a line, the columns separated by one blank, as
+# its one reader prints them (`CLASS rows FILE`, make/tools/jdks/CLASS.java: use_runs' JDK and tools), kept in a file
+# beside the tools until the table, make/platforms or the reader changes (make help reads five lists, make matrix runs
+# make/jdks.sh for each JDK). A bad row is one line on stderr naming the file and its line, and a failure (nothing
+# printed).
+table_rows() {
     local rows kept
-    kept=${PACK_TOOLS_DIR:-${BUILD:-build}/tools}/jdk-rows-$(cksum <<<"$JDK_TABLE $PLATFORMS_FILE" | cut -d' ' -f1)
-    if [ "$kept" -nt "$JDK_TABLE" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt make/tools/jdks/JdkTable.java ]; then
+    kept=${PACK_TOOLS_DIR:-${BUILD:-build}/tools}/$1-rows-$(cksum <<<"$2 $PLATFORMS_FILE" | cut -d' ' -f1)
+    if [ "$kept" -nt "$2" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt "make/tools/jdks/$1.java" ]; then
         cat "$kept"; return 0
     fi
     [ -n "${RUNS_CP:-}" ] || use_runs
-    rows=$("$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" jdks.JdkTable rows "$JDK_TABLE") || return
+    rows=$("$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" "jdks.$1" rows "$2") || return
     { printf '%s' "${rows:+$rows$'\n'}" >"$kept.$$" && mv -f "$kept.$$" "$kept"; } 2>/dev/null
     printf '%s' "${rows:+$rows$'\n'}"
+}
+
+# jdk_rows: the JDK table's rows (table_rows): name isa feature source pin lists sha256.
+jdk_rows() {
+    table_rows JdkTable "$JDK_TABLE"
 }
 
 # read_jdk_table: checks the JDK table first thing (jdk_rows keeps its rows for the later calls). A bad row: one line
@@ -85,35 +91,12 @@ jdk_list() {
 }
 
 # The CPU models of the fleet, make/cpus (CPUS_FILE= another file): one row per model a JDK name <name>@<model> can
-# ask for, read here for every shell script (columns by position, '#' starts a comment, why is the rest of the line).
+# ask for, read for every shell script by its one reader, make/tools/jdks/CpuTable.java.
 CPUS_FILE=${CPUS_FILE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/cpus}
 
-# cpu_rows: the models' rows, checked, in the table's order, one a line: name isa how what needs lists (why left
-# off). A bad row is one line on stderr naming the file and its line, and a failure (nothing printed).
+# cpu_rows: the models' rows (table_rows, make/tools/jdks/CpuTable.java): name isa how what needs lists (why left off).
 cpu_rows() {
-    local isas
-    isas=$(platform_isas | tr '\n' ' ')
-    awk -v file="$CPUS_FILE" -v isas=" $isas" '
-        { sub(/#.*/, "") } NF == 0 { next }
-        {
-            at = file ":" FNR ": "
-            if (NF < 7) { bad = at "a row needs 7 columns (name isa how what needs lists why), not " NF; exit }
-            if ($1 !~ /^[A-Za-z0-9][A-Za-z0-9._-]*$/) { bad = at "bad model name " $1 " (letters, digits, '.', '_', '-')"; exit }
-            if (index(isas, " " $2 " ") == 0) { bad = at "isa " $2 " is no ISA of make/platforms (" isas " )"; exit }
-            if (($2 " " $1) in seen) { bad = at "model " $1 " of " $2 " is declared twice"; exit }
-            seen[$2 " " $1] = 1
-            if ($3 == "switches") {
-                if ($4 !~ /^-[^,]+(,-[^,]+)*$/) { bad = at "switches " $4 " are not VM options separated by commas"; exit }
-            } else if ($3 ~ /^qemu(:[a-z]+\/qemu-[a-z0-9_]+)?$/) {
-                if ($5 != "-") { bad = at "a qemu model needs no host flag (needs is " $5 ", not -)"; exit }
-            } else { bad = at "how " $3 " is neither qemu, qemu:<suite>/<binary> nor switches"; exit }
-            if ($6 !~ /^(-|[a-z][a-z-]*(,[a-z][a-z-]*)*)$/) { bad = at "lists " $6 " is neither - nor names separated by commas"; exit }
-            rows = rows $1 " " $2 " " $3 " " $4 " " $5 " " $6 "\n"
-        }
-        END {
-            if (bad != "") { print bad > "/dev/stderr"; exit 1 }
-            printf "%s", rows
-        }' "$CPUS_FILE"
+    table_rows CpuTable "$CPUS_FILE"
 }
 
 # cpu_model ISA MODEL: the model's columns how, what, needs and lists, blank-separated; nothing and a failure when the
