@@ -364,11 +364,10 @@ install_facade() { # name stamp home failure build [args...]
     echo "$dir"
 }
 
-# An executable /bin/sh script of these lines.
-script() { # file lines...
-    local f=$1; shift
-    printf '%s\n' '#!/bin/sh' "$@" >"$f"
-    chmod 755 "$f"
+# facades DIR KIND ARGS...: a facade's scripts into its fresh directory (make/tools/jdks/Facades.java: qemu, switches,
+# loader).
+facades() {
+    "$RUNS_JAVA" -cp "$RUNS_CP" jdks.Facades "$@"
 }
 
 # Builds $JDKS/<name> (default <isa>-<basename of real>): a host-runnable facade over the JDK <real> of another
@@ -400,27 +399,9 @@ facade() { # real [name] [sysroot] [variant] [model]
         "format=$FACADE_FORMAT" "real.home=$real" "isa=$isa" "qemu=$QEMU" "qemu.cpu=$QEMU_CPU" "qemu.sysroot=$root" \
         "tools=${tools% }" ${model:+"cpu.model=$model"})
     emulator="$(basename "$QEMU") $("$QEMU" --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') -cpu $QEMU_CPU"
+    # shellcheck disable=SC2086 # the tools are a list
     install_facade "$name" "$stamp" "$real" "the facade over $real does not run (qemu $QEMU, -cpu $QEMU_CPU)" \
-        qemu_scripts "$real" "$isa" "$root" "$emulator" "$tools"
-}
-
-# A qemu facade's files, into <dir> (see facade).
-qemu_scripts() { # dir real isa root emulator tools
-    local dir=$1 real=$2 isa=$3 root=$4 emulator=$5 t opt
-    mkdir "$dir/bin"
-    for t in $6; do
-        # ProcessBuilder in a JDK under qemu: the default launch mechanism (POSIX_SPAWN) execs the
-        # foreign lib/jspawnhelper, which the kernel cannot run without binfmt_misc (exit 127, "Failed
-        # to exec spawn helper"); FORK execs the target directly, e.g. this facade's bin/java script.
-        opt=-Djdk.lang.Process.launchMechanism=FORK; [ "$t" = java ] || opt=-J$opt
-        # shellcheck disable=SC2016 # the script expands it
-        script "$dir/bin/$t" \
-            "# $real/bin/$t ($isa) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh." \
-            "# PACK_EMULATOR tells the pack's probe (and every child VM) what it runs on." \
-            ": \"\${PACK_EMULATOR:=$emulator}\"" "export PACK_EMULATOR" \
-            "$(printf 'exec %q -L %q -cpu %q %q %s "$@"' "$QEMU" "$root" "$QEMU_CPU" "$real/bin/$t" "$opt")"
-    done
-    ln -s "$real/release" "$dir/release"
+        facades qemu "$real" "$isa" "$root" "$emulator" "$QEMU" "$QEMU_CPU" $tools
 }
 
 # Builds $JDKS/<name>: a facade that runs the JDK <base> (a home, or a facade of this script) on the real CPU with
@@ -445,27 +426,9 @@ switches_facade() { # base name options
         "# altered." \
         "format=$SWITCHES_FACADE_FORMAT" "kind=switches" "base=$base" "real.home=$real" "switches=$options" \
         "cpu.model=${name#*@}" ${emulated:+"$emulated"} "tools=${tools% }")
+    # shellcheck disable=SC2086 # the tools are a list
     install_facade "$name" "$stamp" "$home" "the facade over $base does not run with ${options//,/ }" \
-        switches_scripts "$base" "$options" "$tools"
-}
-
-# A switches facade's files, into <dir> (see switches_facade).
-switches_scripts() { # dir base options tools
-    local dir=$1 base=$2 t o opts
-    mkdir "$dir/bin"
-    for t in $4; do
-        opts=
-        # shellcheck disable=SC2086 # the options are a list
-        for o in ${3//,/ }; do
-            [ "$t" = java ] || o=-J$o
-            opts+=" $(printf '%q' "$o")"
-        done
-        # shellcheck disable=SC2016 # the script expands it
-        script "$dir/bin/$t" \
-            "# $base/bin/$t with HotSpot's switches ${3//,/ } first (the user's options come after them and win). Made by make/jdks.sh." \
-            "$(printf 'exec %q' "$base/bin/$t")$opts \"\$@\""
-    done
-    ln -s "$base/release" "$dir/release"
+        facades switches "$base" "$options" $tools
 }
 
 # Builds $JDKS/<name>: a facade over an x86_64 JDK that needs a newer C library than the host's (Debian's
@@ -489,22 +452,19 @@ loader_facade() { # real name sysroot
         loader_scripts "$real" "$root" "$ld" "$JDKS/$name"
 }
 
-# A loader facade's files, into <tmp>, which becomes <dir> (see loader_facade).
+# A loader facade's files, into <tmp>, which becomes <dir> (see loader_facade): the real JDK's tree hard-linked, its
+# executables moved into .real/ and scripts in their place (facades loader).
 loader_scripts() { # tmp real root loader dir
-    local tmp=$1 real=$2 root=$3 ld=$4 dir=$5 l t
-    cp -al "$real/." "$tmp/" 2>/dev/null || step "copy $real" cp -a "$real/." "$tmp/"
+    local l t
+    cp -al "$2/." "$1/" 2>/dev/null || step "copy $2" cp -a "$2/." "$1/"
     while IFS= read -r l; do
-        ln -sfn "$(readlink -m "$real/$l")" "$tmp/$l"
-    done < <(cd "$real" && find . -type l)
-    mkdir "$tmp/.real"
-    for t in "$tmp"/bin/* "$tmp/lib/jspawnhelper"; do
-        [ -f "$t" ] && [ -x "$t" ] || continue
-        mv "$t" "$tmp/.real/"
-        # shellcheck disable=SC2016 # the script expands it
-        script "$t" "# $real/${t#"$tmp"/} through the C library of $root. Made by make/jdks.sh." \
-            "$(printf 'exec %q --library-path %q"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" %q "$@"' \
-                "$ld" "$root/usr/lib/x86_64-linux-gnu" "$dir/.real/$(basename "$t")")"
+        ln -sfn "$(readlink -m "$2/$l")" "$1/$l"
+    done < <(cd "$2" && find . -type l)
+    mkdir "$1/.real"
+    for t in "$1"/bin/* "$1/lib/jspawnhelper"; do
+        if [ -f "$t" ] && [ -x "$t" ]; then mv "$t" "$1/.real/"; fi
     done
+    facades "$1" loader "$2" "$3" "$4" "$5"
 }
 
 # The version of a Debian package unpacked into a root (from its .unpacked record), or "unknown".
