@@ -312,19 +312,10 @@ openjdk_jtreg() {
 }
 
 # ci_plan EVENT: what .github/workflows/pack.yml runs for a GitHub event, as its plan job's outputs (key=value lines;
-# `make ci-plan EVENT=...` prints them here). A pull request or a push: :headline on the newest JDK of each ISA, on one
-# machine (minutes of tests: a second machine's set-up, apt and the JDKs, would cost more than it saves). The nightly
-# schedule and a manual run: TEST (default all) over the default matrix on SHARDS machines (default 4), whole cells
-# split by earlier wall times (make/tools/run/Shards.java). The JDKs are the JDK table's lists, named nowhere else.
+# CI_TEST, CI_MATRIX, CI_SHARDS override): make/tools/run/CiPlan.java decides, from the JDK table's lists.
 ci_plan() {
-    local test=${CI_TEST:-} matrix=${CI_MATRIX:-} shards=${CI_SHARDS:-}
-    case ${1:-} in
-        pull_request|push) test=${test:-headline}; matrix=${matrix:-$(jdk_list newest)}; shards=${shards:-1} ;;
-        schedule|workflow_dispatch) test=${test:-all}; matrix=${matrix:-$(jdk_list default)}; shards=${shards:-4} ;;
-        *) die "EVENT=${1:-} is no event the workflow runs on (pull_request, push, schedule, workflow_dispatch)" ;;
-    esac
-    [[ $shards =~ ^[1-9][0-9]?$ ]] || die "CI_SHARDS=$shards is not a number of machines (1 to 99)"
-    printf 'test=%s\nmatrix=%s\nshards=[%s]\nshard_count=%s\n' "$test" "$matrix" "$(seq -s, 1 "$shards")" "$shards"
+    [ -n "${RUNS_CP:-}" ] || use_runs
+    JDK_TABLE=$JDK_TABLE "$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" run.CiPlan "${1:-}"
 }
 
 # check_conc: CONC is a positive whole number; TIMEOUT_FACTOR, when given, a positive number.
