@@ -20,9 +20,10 @@ HSDIS_ROOT := $(patsubst %/,%,$(dir $(HSDIS_MK_DIR)))
 HSDIS_SRC := $(patsubst ./%,%,$(HSDIS_ROOT)/lib/hsdis)
 HSDIS_CAPSTONE_SH := $(HSDIS_MK_DIR)/capstone.sh
 
-# The ISAs are the rows of make/platforms, as its one reader gives them to make/lib.sh (platform_isas, isa_of,
-# table_rows: make/tools/jdks/PlatformTable.java), for make and for the decoder's generated header.
+# The ISAs are the rows of make/platforms: names and aliases through make/lib.sh's reader (isa_of), the columns
+# for the decoder's generated header by the names in the table's header line.
 HSDIS_PLATFORMS := $(HSDIS_ROOT)/make/platforms
+HSDIS_TABLE_AWK := /^\# isa[ \t]/ { for (i = 2; i <= NF; i++) col[$$i] = i - 1 } /^[^\#]/ && NF > 1
 HSDIS_ISAS := $(shell bash -c '. $(HSDIS_MK_DIR)/lib.sh; platform_isas')
 hsdis_norm_isa = $(strip $(shell bash -c '. $(HSDIS_MK_DIR)/lib.sh; isa_of "$$1"' _ '$(1)'))
 HSDIS_HOST_ISA := $(call hsdis_norm_isa,$(shell uname -m))
@@ -76,12 +77,11 @@ endif
 
 hsdis: $(HSDIS_PLUGIN) $(HSDIS_DECODE)
 
-# The decoder's view of make/platforms: one HSDIS_PLATFORM(name, aliases, triple, backend) line per row (the
-# columns isa aliases elf debian triple qemu cpu backend variants).
+# The decoder's view of make/platforms: one HSDIS_PLATFORM(name, aliases, triple, backend) line per row.
 $(HSDIS_GEN)/platforms.h: $(HSDIS_PLATFORMS) $(HSDIS_MK_DIR)/hsdis.mk
 	@mkdir -p $(@D)
-	@bash -c '. $(HSDIS_MK_DIR)/lib.sh; PLATFORMS_FILE=$$1 table_rows PlatformTable "$$1"' _ $< | \
-	  awk '{ printf "HSDIS_PLATFORM(\"%s\", \"%s\", \"%s\", \"%s\")\n", $$1, $$2, $$5, $$8 }' >$@.tmp
+	@awk '$(HSDIS_TABLE_AWK) { printf "HSDIS_PLATFORM(\"%s\", \"%s\", \"%s\", \"%s\")\n", $$1, \
+	  $$col["aliases"], $$col["triple"], $$col["backend"] }' $< >$@.tmp
 	@grep -q HSDIS_PLATFORM $@.tmp || { echo "hsdis: no ISA rows in $<" >&2; rm -f $@.tmp; exit 2; }
 	@mv -f $@.tmp $@
 

@@ -16,8 +16,8 @@ jdk_feature() {
     echo "${v:-0}"
 }
 
-# The platform table, make/platforms: one row per ISA the pack knows, read for every shell script by the library's one
-# reader (anatomy.capture.Platforms, through make/tools/jdks/PlatformTable.java and table_rows).
+# The platform table, make/platforms: one row per ISA the pack knows, read here for every shell script (and by
+# the Makefile, make/hsdis.mk and the Java library the same way: columns by position, '#' starts a comment).
 PLATFORMS_FILE=${PLATFORMS_FILE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/platforms}
 PLATFORM_COLUMNS="isa aliases elf debian triple qemu cpu backend variants"
 
@@ -28,10 +28,15 @@ platform() {
     local n=0 c
     for c in $PLATFORM_COLUMNS; do n=$((n + 1)); [ "$c" = "$2" ] && break; done
     [ "$c" = "$2" ] || { echo "platform: no column '$2' in make/platforms (columns: $PLATFORM_COLUMNS)" >&2; return 2; }
-    table_read PlatformTable "$PLATFORMS_FILE" || return 2
     awk -v key="$1" -v col="$n" '
-        NF && ($1 == key || "elf=" $3 == key || $4 == key || index("," $2 ",", "," key ",")) { print $col; found = 1; exit }
-        END { exit !found }' <<<"$TABLE_ROWS"
+        { sub(/#.*/, "") } NF == 0 { next }
+        {
+            hit = ($1 == key) || (key == "elf=" $3)
+            na = split($2, a, ","); for (i = 1; i <= na; i++) if (a[i] == key) hit = 1
+            if ($4 == key) hit = 1
+            if (hit) { print $col; found = 1; exit }
+        }
+        END { exit !found }' "$PLATFORMS_FILE"
 }
 
 # platform_isas [COLUMN VALUE]: the ISAs of the table in its order, one a line; with a column and value, only the
@@ -39,8 +44,7 @@ platform() {
 platform_isas() {
     local n=0 c
     for c in $PLATFORM_COLUMNS; do n=$((n + 1)); [ "$c" = "${1:-isa}" ] && break; done
-    table_read PlatformTable "$PLATFORMS_FILE" || return 2
-    awk -v col="$n" -v want="${2:-}" 'NF && (want == "" || $col == want) { print $1 }' <<<"$TABLE_ROWS"
+    awk -v col="$n" -v want="${2:-}" '{ sub(/#.*/, "") } NF == 0 { next } want == "" || $col == want { print $1 }' "$PLATFORMS_FILE"
 }
 
 # The JDK table, make/jdk-table (JDK_TABLE= another file): one row per JDK name, read for every shell script by its
@@ -49,23 +53,19 @@ JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
 
 # table_rows CLASS FILE: the rows of a table, checked, in its order, one a line, the columns separated by one blank, as
 # its one reader prints them (`CLASS rows FILE`, make/tools/jdks/CLASS.java: use_runs' JDK and tools), kept in a file
-# beside the tools until the table, make/platforms or the reader changes (a script asks the platform table often). A
-# bad row is one line on stderr naming the file and its line, and a failure (nothing printed). table_read sets
-# TABLE_ROWS to them instead, without a process when they are kept.
-table_read() {
-    local kept=${PACK_TOOLS_DIR:-${BUILD:-build}/tools}/$1-rows-${2//[^A-Za-z0-9._-]/_}-${PLATFORMS_FILE//[^A-Za-z0-9._-]/_}
-    TABLE_ROWS=
+# beside the tools until the table, make/platforms or the reader changes (make help reads five lists, make matrix runs
+# make/jdks.sh for each JDK). A bad row is one line on stderr naming the file and its line, and a failure (nothing
+# printed).
+table_rows() {
+    local rows kept
+    kept=${PACK_TOOLS_DIR:-${BUILD:-build}/tools}/$1-rows-$(cksum <<<"$2 $PLATFORMS_FILE" | cut -d' ' -f1)
     if [ "$kept" -nt "$2" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt "make/tools/jdks/$1.java" ]; then
-        IFS= read -r -d '' TABLE_ROWS <"$kept" || true
-        return 0
+        cat "$kept"; return 0
     fi
     [ -n "${RUNS_CP:-}" ] || use_runs
-    TABLE_ROWS=$("$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" "jdks.$1" rows "$2") || return
-    TABLE_ROWS=${TABLE_ROWS:+$TABLE_ROWS$'\n'}
-    { printf '%s' "$TABLE_ROWS" >"$kept.$$" && mv -f "$kept.$$" "$kept"; } 2>/dev/null
-}
-table_rows() {
-    table_read "$@" && printf '%s' "$TABLE_ROWS"
+    rows=$("$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" "jdks.$1" rows "$2") || return
+    { printf '%s' "${rows:+$rows$'\n'}" >"$kept.$$" && mv -f "$kept.$$" "$kept"; } 2>/dev/null
+    printf '%s' "${rows:+$rows$'\n'}"
 }
 
 # jdk_rows: the JDK table's rows (table_rows): name isa feature source pin lists sha256.
@@ -231,8 +231,7 @@ host_jdk() {
     for cand in "$1" "${JAVA_HOME:-}" /usr/lib/jvm/*; do
         [ -n "$cand" ] && [ -x "$cand/bin/java" ] && [ -x "$cand/bin/javac" ] || continue
         [ -f "$cand/pack-facade" ] && continue   # jtreg itself runs on a JDK that starts as it is
-        # the host's ISA, by ELF machine: the platform table is read with this JDK (table_rows)
-        [ "$(elf_machine "$cand/bin/java")" = "$(elf_machine /bin/sh)" ] || continue
+        [ "$(jdk_arch "$cand")" = "$(host_arch)" ] || continue
         [ "$(jdk_feature "$cand")" -ge 17 ] 2>/dev/null || continue
         echo "$cand"; return 0
     done
@@ -367,7 +366,7 @@ new_run_id() {
 use_runs() {
     local host
     host=$(host_jdk "${JAVA_HOME:-}") || { need_pkg javac openjdk-17-jdk-headless; host=$(host_jdk "${JAVA_HOME:-}"); } ||
-        die "no JDK 17+ for $(uname -m) to run the pack's tools with: install one (Debian package openjdk-17-jdk-headless)"
+        die "no JDK 17+ for $(host_arch) to run the pack's tools with: install one (Debian package openjdk-17-jdk-headless)"
     RUNS_JAVA=$host/bin/java
     RUNS_CP=$(BUILD=${BUILD:-build} build_tools "$host") || exit 2
 }
