@@ -37,7 +37,7 @@ ifneq ($(strip $(JTREG)),)
   endif
 endif
 
-# the classes every work area compiles alike, kept once for all of BUILD's nested runs (make/tools/CompiledCache.java)
+# the classes every work area compiles alike, kept once for all of BUILD's nested runs (make/tools/run/CompiledCache.java)
 PACK_COMPILED ?= $(abspath $(BUILD))/compiled
 
 export BUILD JDK TEST VM_OPTIONS JAVA_OPTIONS CONC JTREG_HOME ARCH PACK_COMPILED

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make check: the project's own checks, each a step; prints a table of steps and, last, the totals alone on
-# a line (anatomy.probe.Outcome.totals: tests, fixtures and proofs of all steps added up, by make/tools/Runs.java). A step's findings
+# a line (anatomy.probe.Outcome.totals: tests, fixtures and proofs of all steps added up, by make/tools/run/Runs.java). A step's findings
 # (tests stopped only by the JDK's defaults: docs/running.md) are shown in its row and counted on a line of
 # their own; a step whose only non-passes are findings is ok: a new JDK build never fails make check by itself.
 # An inconclusive (a verdict the pack could not reach) is not: the step is FAILED, its count in the row.
@@ -21,7 +21,7 @@ declare -a rows
 rm -f "$BUILD"/check/*.totals
 
 # step NAME MAKE-ARGS...: runs `make ARGS`, keeps its output in $BUILD/check/NAME.log; the run model judges it from
-# its last totals line and exit status (make/tools/Runs.java, Runs.step: a step whose only non-passes are findings,
+# its last totals line and exit status (make/tools/run/Runs.java, Runs.step: a step whose only non-passes are findings,
 # exit 3 or make's "Error 3", is ok; an inconclusive fails it) and keeps its counts in $BUILD/check/NAME.totals.
 step() {
     local name=$1; shift

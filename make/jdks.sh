@@ -364,11 +364,10 @@ install_facade() { # name stamp home failure build [args...]
     echo "$dir"
 }
 
-# An executable /bin/sh script of these lines.
-script() { # file lines...
-    local f=$1; shift
-    printf '%s\n' '#!/bin/sh' "$@" >"$f"
-    chmod 755 "$f"
+# facades DIR KIND ARGS...: a facade's scripts into its fresh directory (make/tools/jdks/Facades.java: qemu, switches,
+# loader).
+facades() {
+    "$RUNS_JAVA" -cp "$RUNS_CP" jdks.Facades "$@"
 }
 
 # Builds $JDKS/<name> (default <isa>-<basename of real>): a host-runnable facade over the JDK <real> of another
@@ -400,27 +399,9 @@ facade() { # real [name] [sysroot] [variant] [model]
         "format=$FACADE_FORMAT" "real.home=$real" "isa=$isa" "qemu=$QEMU" "qemu.cpu=$QEMU_CPU" "qemu.sysroot=$root" \
         "tools=${tools% }" ${model:+"cpu.model=$model"})
     emulator="$(basename "$QEMU") $("$QEMU" --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') -cpu $QEMU_CPU"
+    # shellcheck disable=SC2086 # the tools are a list
     install_facade "$name" "$stamp" "$real" "the facade over $real does not run (qemu $QEMU, -cpu $QEMU_CPU)" \
-        qemu_scripts "$real" "$isa" "$root" "$emulator" "$tools"
-}
-
-# A qemu facade's files, into <dir> (see facade).
-qemu_scripts() { # dir real isa root emulator tools
-    local dir=$1 real=$2 isa=$3 root=$4 emulator=$5 t opt
-    mkdir "$dir/bin"
-    for t in $6; do
-        # ProcessBuilder in a JDK under qemu: the default launch mechanism (POSIX_SPAWN) execs the
-        # foreign lib/jspawnhelper, which the kernel cannot run without binfmt_misc (exit 127, "Failed
-        # to exec spawn helper"); FORK execs the target directly, e.g. this facade's bin/java script.
-        opt=-Djdk.lang.Process.launchMechanism=FORK; [ "$t" = java ] || opt=-J$opt
-        # shellcheck disable=SC2016 # the script expands it
-        script "$dir/bin/$t" \
-            "# $real/bin/$t ($isa) under qemu user-mode emulation, CPU $QEMU_CPU. Made by make/jdks.sh." \
-            "# PACK_EMULATOR tells the pack's probe (and every child VM) what it runs on." \
-            ": \"\${PACK_EMULATOR:=$emulator}\"" "export PACK_EMULATOR" \
-            "$(printf 'exec %q -L %q -cpu %q %q %s "$@"' "$QEMU" "$root" "$QEMU_CPU" "$real/bin/$t" "$opt")"
-    done
-    ln -s "$real/release" "$dir/release"
+        facades qemu "$real" "$isa" "$root" "$emulator" "$QEMU" "$QEMU_CPU" $tools
 }
 
 # Builds $JDKS/<name>: a facade that runs the JDK <base> (a home, or a facade of this script) on the real CPU with
@@ -445,27 +426,9 @@ switches_facade() { # base name options
         "# altered." \
         "format=$SWITCHES_FACADE_FORMAT" "kind=switches" "base=$base" "real.home=$real" "switches=$options" \
         "cpu.model=${name#*@}" ${emulated:+"$emulated"} "tools=${tools% }")
+    # shellcheck disable=SC2086 # the tools are a list
     install_facade "$name" "$stamp" "$home" "the facade over $base does not run with ${options//,/ }" \
-        switches_scripts "$base" "$options" "$tools"
-}
-
-# A switches facade's files, into <dir> (see switches_facade).
-switches_scripts() { # dir base options tools
-    local dir=$1 base=$2 t o opts
-    mkdir "$dir/bin"
-    for t in $4; do
-        opts=
-        # shellcheck disable=SC2086 # the options are a list
-        for o in ${3//,/ }; do
-            [ "$t" = java ] || o=-J$o
-            opts+=" $(printf '%q' "$o")"
-        done
-        # shellcheck disable=SC2016 # the script expands it
-        script "$dir/bin/$t" \
-            "# $base/bin/$t with HotSpot's switches ${3//,/ } first (the user's options come after them and win). Made by make/jdks.sh." \
-            "$(printf 'exec %q' "$base/bin/$t")$opts \"\$@\""
-    done
-    ln -s "$base/release" "$dir/release"
+        facades switches "$base" "$options" $tools
 }
 
 # Builds $JDKS/<name>: a facade over an x86_64 JDK that needs a newer C library than the host's (Debian's
@@ -489,22 +452,19 @@ loader_facade() { # real name sysroot
         loader_scripts "$real" "$root" "$ld" "$JDKS/$name"
 }
 
-# A loader facade's files, into <tmp>, which becomes <dir> (see loader_facade).
+# A loader facade's files, into <tmp>, which becomes <dir> (see loader_facade): the real JDK's tree hard-linked, its
+# executables moved into .real/ and scripts in their place (facades loader).
 loader_scripts() { # tmp real root loader dir
-    local tmp=$1 real=$2 root=$3 ld=$4 dir=$5 l t
-    cp -al "$real/." "$tmp/" 2>/dev/null || step "copy $real" cp -a "$real/." "$tmp/"
+    local l t
+    cp -al "$2/." "$1/" 2>/dev/null || step "copy $2" cp -a "$2/." "$1/"
     while IFS= read -r l; do
-        ln -sfn "$(readlink -m "$real/$l")" "$tmp/$l"
-    done < <(cd "$real" && find . -type l)
-    mkdir "$tmp/.real"
-    for t in "$tmp"/bin/* "$tmp/lib/jspawnhelper"; do
-        [ -f "$t" ] && [ -x "$t" ] || continue
-        mv "$t" "$tmp/.real/"
-        # shellcheck disable=SC2016 # the script expands it
-        script "$t" "# $real/${t#"$tmp"/} through the C library of $root. Made by make/jdks.sh." \
-            "$(printf 'exec %q --library-path %q"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" %q "$@"' \
-                "$ld" "$root/usr/lib/x86_64-linux-gnu" "$dir/.real/$(basename "$t")")"
+        ln -sfn "$(readlink -m "$2/$l")" "$1/$l"
+    done < <(cd "$2" && find . -type l)
+    mkdir "$1/.real"
+    for t in "$1"/bin/* "$1/lib/jspawnhelper"; do
+        if [ -f "$t" ] && [ -x "$t" ]; then mv "$t" "$1/.real/"; fi
     done
+    facades "$1" loader "$2" "$3" "$4" "$5"
 }
 
 # The version of a Debian package unpacked into a root (from its .unpacked record), or "unknown".
@@ -517,95 +477,23 @@ deb_version() { # root package
 
 [ $# -ge 1 ] || die "usage: $PROG <name> | facade <jdk> [<name>] | dbg <name> | names | check <name>"
 
-# The JDK table's rows (make/lib.sh; a bad row is one line naming the file and line, before anything is done):
-# ROW[name] holds the row's columns isa, feature, source, pin and sha256, blank-separated.
+# The tables first, before anything is done (make/lib.sh: a bad row is one line naming the file and line).
 TABLE=$(jdk_rows 2>&1) || die "$TABLE"
-declare -A ROW
-BASE_NAMES= FLEET_NAMES=
-while read -r n isa f src pin lists sha; do
-    ROW[$n]="$isa $f $src $pin $sha"
-    [[ ,$lists, != *,fleet,* ]] || FLEET_NAMES+=" $n"
-    # A Debian suite's x86_64 JDK runs through a loader facade, made on x86_64 hosts only: not listed elsewhere.
-    [ "$isa" = x86_64 ] && [ "$HOST_ISA" != x86_64 ] && [[ $src == debian/* ]] && continue
-    BASE_NAMES+=" $n"
-done <<<"$TABLE"
-BASE_NAMES=${BASE_NAMES# }
-# The variants of an ISA (make/platforms' variants column: name=cpu;...), their names one a line.
-variants_of() { # isa
-    local v; v=$(platform "$1" variants) || return 0
-    [ "$v" = - ] || tr ';' '\n' <<<"$v" | sed 's/=.*//'
+TABLE=$(cpu_rows 2>&1) || die "$TABLE"
+[ -n "${RUNS_CP:-}" ] || use_runs
+# jdk_names names: this script's names, one a line. jdk_names resolve NAME MORE: what NAME stands for, as assignments of
+# BASE and VARIANT (aarch64-25-nolse: aarch64-25, nolse), BASE's row as ISA, FEATURE, SOURCE, PIN (empty for -), SHA
+# and MODE pinned (<isa>-<N>[ea][-debian]-newest: MODE newest, SOURCE debian/<suite>), and for <name>@<model> its CPU
+# model's CPU_MODEL, CPU_HOW, CPU_WHAT and CPU_NEEDS; else one line (MORE ends an unknown name's) and exit 1. The
+# names are decided in make/tools/jdks/JdkNames.java, from make/jdk-table, make/cpus and make/platforms.
+jdk_names() {
+    "$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" jdks.JdkNames "$1" "$JDK_TABLE" "$CPUS_FILE" "${@:2}"
 }
-# A row's name begins with its ISA (make/lib.sh's jdk_rows checks it).
-NAMES=$BASE_NAMES
-for n in $BASE_NAMES; do
-    for v in $(variants_of "${n%%-*}"); do NAMES+=" $n-$v"; done
-done
-# The CPU models (make/cpus, make/lib.sh's cpu_rows: a bad row is one line naming the file and line), checked as
-# the JDK table is; `names` lists <name>@<model> for the JDKs of the list fleet and every model of their ISA.
-CPU_ROWS=$(cpu_rows 2>&1) || die "$CPU_ROWS"
-CPU_NAMES=
-for n in $FLEET_NAMES; do
-    for m in $(awk -v isa="${n%%-*}" '$2 == isa { print $1 }' <<<"$CPU_ROWS"); do CPU_NAMES+=" $n@$m"; done
-done
-# A name with a variant's suffix (aarch64-25-nolse): sets BASE and VARIANT; else BASE is the name.
-split_variant() { # name
-    local v
-    BASE=$1 VARIANT=
-    for v in $(variants_of "${1%%-*}" 2>/dev/null); do
-        if [[ $1 == *-"$v" ]]; then BASE=${1%-"$v"}; VARIANT=$v; return; fi
-    done
+resolve() { # name [more]
+    local answer
+    answer=$(jdk_names resolve "$1" "${2:-}" 2>&1) || die "$answer"
+    eval "$answer"
 }
-# What a name stands for: split_variant's BASE and VARIANT, and the columns of BASE's row as ISA, FEATURE, SOURCE,
-# PIN (empty for -) and SHA, with MODE pinned. <isa>-<N>[ea][-debian]-newest, Debian's newest openjdk-<N> for the
-# ISA, has MODE newest, no PIN, and SOURCE debian/<suite>: the suite (SUITE) of the ISA's row of that feature with
-# a debian/<suite> source, else $DEBIAN_SUITE. Fails for a name that is not this script's.
-resolve_base() { # name
-    split_variant "$1"
-    if [ -n "${ROW[$BASE]:-}" ]; then
-        read -r ISA FEATURE SOURCE PIN SHA <<<"${ROW[$BASE]}"
-        MODE=pinned; [ "$PIN" != - ] || PIN=
-        return
-    fi
-    [[ $BASE =~ ^([a-z0-9_]+)-([1-9][0-9])(ea)?(-debian)?-newest$ ]] || return 1
-    ISA=${BASH_REMATCH[1]} FEATURE=${BASH_REMATCH[2]} SUITE=$DEBIAN_SUITE PIN= SHA= MODE=newest
-    [ "$(platform "$ISA" isa 2>/dev/null)" = "$ISA" ] || return 1
-    local n
-    for n in $BASE_NAMES; do   # a row "<isa> <feature> debian/<suite> ..."
-        if [[ ${ROW[$n]} =~ ^$ISA\ $FEATURE\ debian/([^ ]+) ]]; then SUITE=${BASH_REMATCH[1]}; break; fi
-    done
-    SOURCE=debian/$SUITE
-}
-# resolve_base for a name, and for <name>@<model> its CPU model of make/cpus: CPU_MODEL (empty without one), CPU_HOW,
-# CPU_WHAT and CPU_NEEDS, the model's columns. A model the ISA does not have, a variant with a model, or switches
-# whose level this host's CPU lacks: RESOLVE_ERROR, one line, and a failure.
-resolve() { # name
-    local row others flags
-    CPU_MODEL= CPU_HOW= CPU_WHAT= CPU_NEEDS= RESOLVE_ERROR=
-    [[ $1 == *@* ]] || { resolve_base "$1"; return; }
-    CPU_MODEL=${1#*@}
-    resolve_base "${1%%@*}" || return 1
-    if [ -n "$VARIANT" ]; then
-        RESOLVE_ERROR="$1: the variant -$VARIANT names its CPU already: ask for $BASE@$CPU_MODEL"; return 1
-    fi
-    if ! row=$(awk -v isa="$ISA" -v m="$CPU_MODEL" '$1 == m && $2 == isa { print $3, $4, $5; exit }' <<<"$CPU_ROWS") || [ -z "$row" ]; then
-        others=$(awk -v m="$CPU_MODEL" '$1 == m { printf "%s%s", s, $2; s = " " }' <<<"$CPU_ROWS")
-        if [ -n "$others" ]; then
-            RESOLVE_ERROR="$1: the CPU model $CPU_MODEL is $others's, not $ISA's (make/cpus)"
-        else
-            RESOLVE_ERROR="$1: no CPU model '$CPU_MODEL' for $ISA in make/cpus (known: $(awk -v isa="$ISA" '$2 == isa { printf "%s%s", s, $1; s = " " }' <<<"$CPU_ROWS"))"
-        fi
-        return 1
-    fi
-    read -r CPU_HOW CPU_WHAT CPU_NEEDS <<<"$row"
-    if [ "$CPU_HOW" = switches ] && [ "$CPU_NEEDS" != - ] && [ "$ISA" = "$HOST_ISA" ]; then
-        flags=$(grep -m 1 -E '^(flags|Features)[[:space:]]*:' /proc/cpuinfo 2>/dev/null || true)
-        if ! grep -qw -- "$CPU_NEEDS" <<<"${flags#*:}"; then
-            RESOLVE_ERROR="$1: this host's CPU has no $CPU_NEEDS (/proc/cpuinfo), which the switches ${CPU_WHAT//,/ } of $CPU_MODEL assume (make/cpus): HotSpot would run at a lower level"
-            return 1
-        fi
-    fi
-}
-UNKNOWN="known: $NAMES; <isa>-<N>-newest for Debian's newest openjdk-<N>; <name>@<model> for a CPU model of make/cpus"
 
 # The separate debug file of a Debian JDK's libjvm.so: Debian's openjdk-<feature>-dbg of the very version the
 # name's JDK was unpacked from (its pin, or the newest with -newest), unpacked beside it under $JDKS. Its build id
@@ -718,10 +606,10 @@ cpu_jdk() { # name
 # check <name>: is it a name this script prepares? Nothing is downloaded; one line and exit 1 if not.
 if [ "$1" = check ]; then
     [ $# -eq 2 ] || die "usage: $PROG check <name>"
-    resolve "$2" || die "${RESOLVE_ERROR:-unknown JDK name '$2' ($UNKNOWN; or label=/path/to/jdk)}"
+    resolve "$2" "; or label=/path/to/jdk"
     exit 0
 fi
-[ "$1" != names ] || { printf '%s\n' $NAMES $CPU_NAMES; exit 0; }
+[ "$1" != names ] || { jdk_names names; exit 0; }
 # One preparation at a time per $BUILD/jdks (make -j, several matrices).
 exec 9>"$JDKS/.lock"
 flock 9
@@ -729,12 +617,12 @@ flock 9
 case $1 in
     dbg)
         [ $# -eq 2 ] || die "usage: $PROG dbg <name>"
-        resolve "$2" || die "${RESOLVE_ERROR:-unknown JDK name '$2' ($UNKNOWN)}"
+        resolve "$2"
         dbg_file "$2" ;;
     facade)
         [ $# -ge 2 ] || die "usage: $PROG facade <jdk> [<name>]"
         facade "$2" "${3:-}" ;;
     *)
-        resolve "$1" || die "${RESOLVE_ERROR:-unknown JDK name '$1' ($UNKNOWN; or: facade <jdk> [<name>])}"
+        resolve "$1" "; or: facade <jdk> [<name>]"
         if [ -n "$CPU_MODEL" ]; then cpu_jdk "$1"; else prepare "$1"; fi ;;
 esac

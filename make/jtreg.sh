@@ -2,7 +2,7 @@
 # Runs jtreg over the pack (or a part of it) against the JDK under test, then prints the pack's summary.
 # Driven by the Makefile through these variables (all optional):
 #   JDK, TEST, VM_OPTIONS, JAVA_OPTIONS, CONC, JTREG_HOME, BUILD, ARCH, HSDIS_PATH, HSDIS_DECODE, JTREG_EXTRA,
-#   SHARD, BUNDLE, TIMINGS (make/shard.sh), RETAIN, TIMEOUT_FACTOR, PACK_RUN_ID, PACK_RERUN (make/tools/PackRun.java)
+#   SHARD, BUNDLE, TIMINGS (make/shard.sh), RETAIN, TIMEOUT_FACTOR, PACK_RUN_ID, PACK_RERUN (make/tools/run/PackRun.java)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
@@ -45,7 +45,7 @@ fi
 JTREG_HOME=$(find_jtreg) || exit 2
 
 select_tests
-# The run itself (make/tools/PackRun.java: the one place that builds jtreg's command line and runs it) in the JDK's own
+# The run itself (make/tools/run/PackRun.java: the one place that builds jtreg's command line and runs it) in the JDK's own
 # work area: one per JDK path and version, so that classes compiled for one JDK never meet another, and alternating
 # between two builds needs no `make clean` and recompiles nothing.
 AREA=$BUILD/jtreg/$(jdk_key "$TEST_JDK")
@@ -55,4 +55,4 @@ tools=$(build_tools "$HOST_JDK")
 export JDK TEST TEST_JDK HOST_JDK BUILD AREA JTREG_HOME CONC NATIVE ARCH_UNDER_TEST
 export FEATURE; FEATURE=$(jdk_feature "$JDK")
 export EMULATED; EMULATED=$(emulated "$TEST_JDK" && echo true || echo false)
-OPTIONS_ANSWER=$out exec "$HOST_JDK/bin/java" -cp "$tools" PackRun "${SELECT[@]}"
+OPTIONS_ANSWER=$out exec "$HOST_JDK/bin/java" -cp "$tools" run.PackRun "${SELECT[@]}"

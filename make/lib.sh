@@ -48,23 +48,29 @@ platform_isas() {
 }
 
 # The JDK table, make/jdk-table (JDK_TABLE= another file): one row per JDK name, read for every shell script by its
-# one reader, make/tools/JdkTable.java.
+# one reader, make/tools/jdks/JdkTable.java.
 JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
 
-# jdk_rows: the table's rows, checked, in its order, one a line, the columns (name isa feature source pin lists
-# sha256) separated by one blank: `JdkTable rows` (use_runs' JDK and tools), kept in a file beside the tools until the
-# table, make/platforms or JdkTable.java changes (make help reads five lists, make matrix runs make/jdks.sh for each
-# JDK). A bad row is one line on stderr naming the file and its line, and a failure (nothing printed).
-jdk_rows() {
+# table_rows CLASS FILE: the rows of a table, checked, in its order, one a line, the columns separated by one blank, as
+# its one reader prints them (`CLASS rows FILE`, make/tools/jdks/CLASS.java: use_runs' JDK and tools), kept in a file
+# beside the tools until the table, make/platforms or the reader changes (make help reads five lists, make matrix runs
+# make/jdks.sh for each JDK). A bad row is one line on stderr naming the file and its line, and a failure (nothing
+# printed).
+table_rows() {
     local rows kept
-    kept=${PACK_TOOLS_DIR:-${BUILD:-build}/tools}/jdk-rows-$(cksum <<<"$JDK_TABLE $PLATFORMS_FILE" | cut -d' ' -f1)
-    if [ "$kept" -nt "$JDK_TABLE" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt make/tools/JdkTable.java ]; then
+    kept=${PACK_TOOLS_DIR:-${BUILD:-build}/tools}/$1-rows-$(cksum <<<"$2 $PLATFORMS_FILE" | cut -d' ' -f1)
+    if [ "$kept" -nt "$2" ] && [ "$kept" -nt "$PLATFORMS_FILE" ] && [ "$kept" -nt "make/tools/jdks/$1.java" ]; then
         cat "$kept"; return 0
     fi
     [ -n "${RUNS_CP:-}" ] || use_runs
-    rows=$("$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" JdkTable rows "$JDK_TABLE") || return
+    rows=$("$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" "jdks.$1" rows "$2") || return
     { printf '%s' "${rows:+$rows$'\n'}" >"$kept.$$" && mv -f "$kept.$$" "$kept"; } 2>/dev/null
     printf '%s' "${rows:+$rows$'\n'}"
+}
+
+# jdk_rows: the JDK table's rows (table_rows): name isa feature source pin lists sha256.
+jdk_rows() {
+    table_rows JdkTable "$JDK_TABLE"
 }
 
 # read_jdk_table: checks the JDK table first thing (jdk_rows keeps its rows for the later calls). A bad row: one line
@@ -85,35 +91,12 @@ jdk_list() {
 }
 
 # The CPU models of the fleet, make/cpus (CPUS_FILE= another file): one row per model a JDK name <name>@<model> can
-# ask for, read here for every shell script (columns by position, '#' starts a comment, why is the rest of the line).
+# ask for, read for every shell script by its one reader, make/tools/jdks/CpuTable.java.
 CPUS_FILE=${CPUS_FILE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/cpus}
 
-# cpu_rows: the models' rows, checked, in the table's order, one a line: name isa how what needs lists (why left
-# off). A bad row is one line on stderr naming the file and its line, and a failure (nothing printed).
+# cpu_rows: the models' rows (table_rows, make/tools/jdks/CpuTable.java): name isa how what needs lists (why left off).
 cpu_rows() {
-    local isas
-    isas=$(platform_isas | tr '\n' ' ')
-    awk -v file="$CPUS_FILE" -v isas=" $isas" '
-        { sub(/#.*/, "") } NF == 0 { next }
-        {
-            at = file ":" FNR ": "
-            if (NF < 7) { bad = at "a row needs 7 columns (name isa how what needs lists why), not " NF; exit }
-            if ($1 !~ /^[A-Za-z0-9][A-Za-z0-9._-]*$/) { bad = at "bad model name " $1 " (letters, digits, '.', '_', '-')"; exit }
-            if (index(isas, " " $2 " ") == 0) { bad = at "isa " $2 " is no ISA of make/platforms (" isas " )"; exit }
-            if (($2 " " $1) in seen) { bad = at "model " $1 " of " $2 " is declared twice"; exit }
-            seen[$2 " " $1] = 1
-            if ($3 == "switches") {
-                if ($4 !~ /^-[^,]+(,-[^,]+)*$/) { bad = at "switches " $4 " are not VM options separated by commas"; exit }
-            } else if ($3 ~ /^qemu(:[a-z]+\/qemu-[a-z0-9_]+)?$/) {
-                if ($5 != "-") { bad = at "a qemu model needs no host flag (needs is " $5 ", not -)"; exit }
-            } else { bad = at "how " $3 " is neither qemu, qemu:<suite>/<binary> nor switches"; exit }
-            if ($6 !~ /^(-|[a-z][a-z-]*(,[a-z][a-z-]*)*)$/) { bad = at "lists " $6 " is neither - nor names separated by commas"; exit }
-            rows = rows $1 " " $2 " " $3 " " $4 " " $5 " " $6 "\n"
-        }
-        END {
-            if (bad != "") { print bad > "/dev/stderr"; exit 1 }
-            printf "%s", rows
-        }' "$CPUS_FILE"
+    table_rows CpuTable "$CPUS_FILE"
 }
 
 # cpu_model ISA MODEL: the model's columns how, what, needs and lists, blank-separated; nothing and a failure when the
@@ -266,15 +249,16 @@ find_jtreg() {
     echo /usr/share/jtreg
 }
 
-# build_tools HOST_JDK: compiles make/tools/*.java and the modes, make/tools/modes/*.java, into $BUILD/tools
-# (PACK_TOOLS_DIR when set: a mode's runs share the main BUILD's) when stale; prints the class directory. The tools
-# read machine code with the library's own parser and vocabulary (lib/anatomy, from -sourcepath).
+# build_tools HOST_JDK: compiles the tools, make/tools/<package>/*.java (results, sensitivity, report, run, mutants,
+# jdks, modes: docs/library.md), into $BUILD/tools (PACK_TOOLS_DIR when set: a mode's runs share the main BUILD's)
+# when stale; prints the class directory. The tools read machine code with the library's own parser and vocabulary
+# (lib/anatomy, from -sourcepath).
 build_tools() {
     local out=${PACK_TOOLS_DIR:-$BUILD/tools}
     if [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools lib/anatomy -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; then
         rm -rf "$out"
         mkdir -p "$out"
-        "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*.java make/tools/modes/*.java >&2 || die "cannot compile the pack's tools in make/tools"
+        "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*/*.java >&2 || die "cannot compile the pack's tools in make/tools"
         touch "$out/.stamp"
     fi
     echo "$out"
@@ -327,19 +311,10 @@ openjdk_jtreg() {
 }
 
 # ci_plan EVENT: what .github/workflows/pack.yml runs for a GitHub event, as its plan job's outputs (key=value lines;
-# `make ci-plan EVENT=...` prints them here). A pull request or a push: :headline on the newest JDK of each ISA, on one
-# machine (minutes of tests: a second machine's set-up, apt and the JDKs, would cost more than it saves). The nightly
-# schedule and a manual run: TEST (default all) over the default matrix on SHARDS machines (default 4), whole cells
-# split by earlier wall times (make/tools/Shards.java). The JDKs are the JDK table's lists, named nowhere else.
+# CI_TEST, CI_MATRIX, CI_SHARDS override): make/tools/run/CiPlan.java decides, from the JDK table's lists.
 ci_plan() {
-    local test=${CI_TEST:-} matrix=${CI_MATRIX:-} shards=${CI_SHARDS:-}
-    case ${1:-} in
-        pull_request|push) test=${test:-headline}; matrix=${matrix:-$(jdk_list newest)}; shards=${shards:-1} ;;
-        schedule|workflow_dispatch) test=${test:-all}; matrix=${matrix:-$(jdk_list default)}; shards=${shards:-4} ;;
-        *) die "EVENT=${1:-} is no event the workflow runs on (pull_request, push, schedule, workflow_dispatch)" ;;
-    esac
-    [[ $shards =~ ^[1-9][0-9]?$ ]] || die "CI_SHARDS=$shards is not a number of machines (1 to 99)"
-    printf 'test=%s\nmatrix=%s\nshards=[%s]\nshard_count=%s\n' "$test" "$matrix" "$(seq -s, 1 "$shards")" "$shards"
+    [ -n "${RUNS_CP:-}" ] || use_runs
+    JDK_TABLE=$JDK_TABLE "$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" run.CiPlan "${1:-}"
 }
 
 # check_conc: CONC is a positive whole number; TIMEOUT_FACTOR, when given, a positive number.
@@ -375,7 +350,7 @@ use_build_dir() {
     BUILD=${BUILD:-build}
     mkdir -p "$BUILD"
     BUILD=$(cd "$BUILD" && pwd -P)
-    # what one work area compiled, for the next fresh one (make/tools/CompiledCache.java): the outermost BUILD's,
+    # what one work area compiled, for the next fresh one (make/tools/run/CompiledCache.java): the outermost BUILD's,
     # shared by the work areas of a mode's nested BUILDs (matrix cells, configurations, controls)
     export PACK_COMPILED=${PACK_COMPILED:-$BUILD/compiled}
 }
@@ -387,7 +362,7 @@ new_run_id() {
 }
 
 # use_runs: makes `runs` ready (RUNS_JAVA, the host's JDK, installed when there is none, as resolve_jdk does; RUNS_CP,
-# the compiled tools, make/tools/Runs.java); call it in the mode's own shell, once, before any `runs` in a $(...).
+# the compiled tools, make/tools/run/Runs.java); call it in the mode's own shell, once, before any `runs` in a $(...).
 use_runs() {
     local host
     host=$(host_jdk "${JAVA_HOME:-}") || { need_pkg javac openjdk-17-jdk-headless; host=$(host_jdk "${JAVA_HOME:-}"); } ||
@@ -396,12 +371,12 @@ use_runs() {
     RUNS_CP=$(BUILD=${BUILD:-build} build_tools "$host") || exit 2
 }
 
-# runs COMMAND ARGS...: the run model's command line (totals, rows, bisect, step, sum: make/tools/Runs.java). What a
+# runs COMMAND ARGS...: the run model's command line (totals, rows, bisect, step, sum: make/tools/run/Runs.java). What a
 # run produced is read only through it: no mode parses a totals line or summary.tsv itself. Exit 2 and one line on
 # stderr when the results cannot be read.
 runs() {
     [ -n "${RUNS_CP:-}" ] || die "runs: use_runs was not called"
-    "$RUNS_JAVA" -cp "$RUNS_CP" Runs "$@"
+    "$RUNS_JAVA" -cp "$RUNS_CP" run.Runs "$@"
 }
 
 # pack_plugins [ISA]: sets PACK_PLUGIN_PATH (every capstone ISA's plugin directory) and PACK_DECODER (the host's
@@ -420,7 +395,7 @@ pack_plugins() {
     fi
 }
 
-# pack_mode CLASS [ARGS...]: a mode of make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench, Bisect,
+# pack_mode CLASS [ARGS...]: a mode of the package modes, make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench, Bisect,
 # ForeignHsdis: make configs, stress, switching, matrix, compare, bench, foreign-hsdis; make/bisect.sh) in the run model's VM (use_runs, as `runs`), once this shell has
 # provisioned what its runs share: BUILD, made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for
 # a mode given arguments: --check-only and --list build nothing, make matrix asks for each cell's ISA's itself, Bisect
@@ -434,5 +409,5 @@ pack_mode() {
     # shellcheck disable=SC2119 # the plugins of ARCH's ISA, as make test's
     [ $# -gt 1 ] || pack_plugins || exit 2
     PACK_PLUGIN_PATH=${PACK_PLUGIN_PATH:-} PACK_DECODER=${PACK_DECODER:-} PACK_TOOLS_DIR=${PACK_TOOLS_DIR:-$RUNS_CP} BUILD=$BUILD \
-        exec "$RUNS_JAVA" -cp "$RUNS_CP" "$@"
+        exec "$RUNS_JAVA" -cp "$RUNS_CP" "modes.$1" "${@:2}"
 }

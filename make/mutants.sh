@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make mutants: the pack against HotSpot changed in its own machine code (docs/mutation.md). Each mutant of the
 # set is a copy of a Debian JDK whose libjvm.so carries one edit, located through the -dbg package of that very
-# build; make/tools/Mutants.java makes the edits, runs the pack and judges each mutant.
+# build; make/tools/mutants/Mutants.java makes the edits, runs the pack and judges each mutant.
 #   JDK=<name>   a JDK of make/jdks.sh that Debian builds (default: make/jdk-table's list mutants): those ship
 #                libjvm.so's symbols
 #   SET=files    the set files (default make/mutants/chosen.txt)
@@ -26,12 +26,12 @@ SET=${SET:-make/mutants/chosen.txt}
 for s in $SET; do [ -f "$s" ] || die "SET=$s: no such file"; done
 HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the mutants' runner"
 # The set's lines, read by the runner's own reader (a file of its own, run from source: nothing is built).
-"$HOST_JDK/bin/java" make/tools/MutantSet.java $SET || exit 2
+"$HOST_JDK/bin/java" make/tools/mutants/MutantSet.java $SET || exit 2
 [ -z "${SEED:-}" ] || [[ $SEED =~ ^[0-9]+$ ]] || die "SEED=$SEED is not a whole number"
 [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive whole number"
 [ -z "${N:-}" ] || [ -n "${SEED:-}" ] || die "N=$N draws mutants at random: give SEED= too"
 if [ -n "${FRAMES:-}" ]; then
-    "$HOST_JDK/bin/java" make/tools/MutantSet.java --frames "$FRAMES" || exit 2
+    "$HOST_JDK/bin/java" make/tools/mutants/MutantSet.java --frames "$FRAMES" || exit 2
     [ -n "${SEED:-}" ] || die "FRAMES=$FRAMES draws a claim-scoped sample: give SEED= (and N=) too"
     [ -z "${TEST:-}" ] || die "FRAMES= runs each mutant against its own claim's test: drop TEST=$TEST"
 fi
@@ -54,5 +54,5 @@ isa=$(jdk_arch "$home")
 debug=$(bash make/jdks.sh dbg "$NAME") || exit 2
 tools=$(build_tools "$HOST_JDK")
 export HSDIS_PATH HSDIS_DECODE
-exec "$HOST_JDK/bin/java" -cp "$tools" Mutants "$BUILD/mutants/$NAME" "$home" "$NAME" "$isa" "$(jdk_feature "$home")" \
+exec "$HOST_JDK/bin/java" -cp "$tools" mutants.Mutants "$BUILD/mutants/$NAME" "$home" "$NAME" "$isa" "$(jdk_feature "$home")" \
     "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}" "${LIST:-}" "${DRY:-}" "${FRAMES:-}"

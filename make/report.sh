@@ -4,13 +4,13 @@
 # any cell failed, else 4 when one is inconclusive, so a pipeline can gate on it (2: nothing to report). See
 # docs/report.md.
 #
-#   make/report.sh            write the report (make/tools/Report.java; its header names the pack's commit and
+#   make/report.sh            write the report (make/tools/report/Report.java; its header names the pack's commit and
 #                             tools: PackIdentity.java)
 #   FROM="b1 b2 ..." make/report.sh  write it from shards' bundles instead (make test/matrix BUNDLE=; Bundles.java):
 #                             refused (exit 2, one line) for another commit or plan or a cell two bundles hold; a
 #                             shard no bundle holds is named, and the exit status is then 2
 #   make/report.sh --check-only  only check FROM= (one line, exit 2)
-#   make/report.sh --browser  write it, then check it in a headless Chromium (make/tools/ReportCheck.java)
+#   make/report.sh --browser  write it, then check it in a headless Chromium (make/tools/report/ReportCheck.java)
 #
 # REPORT_BASELINE=<label> chooses the grid's baseline column (default: the first).
 set -uo pipefail
@@ -27,5 +27,5 @@ use_build_dir
 HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the report tool"
 tools=$(build_tools "$HOST_JDK") || exit 2
 OUT=${REPORT_DIR:-$BUILD/report}
-[ "${1:-}" != --browser ] || exec "$HOST_JDK/bin/java" -cp "$tools" ReportCheck --browser "$BUILD" "$OUT"
-exec "$HOST_JDK/bin/java" -cp "$tools" Report "$BUILD" "$OUT" ${bundles[@]:+--from "${bundles[@]}"}
+[ "${1:-}" != --browser ] || exec "$HOST_JDK/bin/java" -cp "$tools" report.ReportCheck --browser "$BUILD" "$OUT"
+exec "$HOST_JDK/bin/java" -cp "$tools" report.Report "$BUILD" "$OUT" ${bundles[@]:+--from "${bundles[@]}"}

@@ -9,11 +9,11 @@ import java.util.Map;
 
 /**
  * The assertions a problem list that applies to this run names (make/problems, an entry {@code <test>@<NAME>:<method>};
- * make/tools/Problems.java writes the ones that apply, one a line as {@code test TAB assertion TAB reason}, and
- * make/tools/PackRun.java hands the file to the tests as PACK_PROBLEM_ASSERTIONS). A listed assertion is still
+ * make/tools/run/Problems.java writes the ones that apply, one a line as {@code test TAB assertion TAB reason}, and
+ * make/tools/run/PackRun.java hands the file to the tests as PACK_PROBLEM_ASSERTIONS). A listed assertion is still
  * evaluated; where it fails or is inconclusive, that is printed as {@link #MARK} with the assertion, its reason and
  * the verdict's first line, and the test goes on to its next assertion instead of ending: the rest of the test is
- * judged, and the summary (make/tools/Summary.java) reports the assertion as left unjudged. A listed assertion that
+ * judged, and the summary (make/tools/run/Summary.java) reports the assertion as left unjudged. A listed assertion that
  * holds is judged as usual.
  */
 final class ProblemListed {

@@ -1,8 +1,8 @@
 /*
  * @test
  * @summary make bench in Java: N and BUDGET are one line each (exit 2) before anything is built; a cold round and N warm ones, a line each with the round's totals (findings counted), then the per-test times over the warm rounds only; a failed round makes the times mean nothing (exit 1), a round that left no results of its own stops it (one line, exit 2)
- * @library /lib /make/tools /make/tools/modes
- * @build Bench Rounds Lanes PackRunner Mode RunResults RoundTimes Bundles ModeStandIn
+ * @library /lib /make/tools
+ * @build modes.Bench modes.Rounds modes.Lanes modes.PackRunner modes.Mode results.RunResults modes.RoundTimes report.Bundles ModeStandIn
  * @run testng BenchTest
  */
 
@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import modes.Bench;
+import modes.Mode;
 import org.testng.annotations.Test;
 
 /*

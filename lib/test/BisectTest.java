@@ -1,8 +1,8 @@
 /*
  * @test
  * @summary make/bisect.sh in Java: one pack run in $BUILD/bisect judged by the run model from that run's own results: 0 good, 1 bad, 125 when nothing could be judged (every test skipped, an inconclusive, no results of its own, no plugins), never make's 2; each verdict one line and a line of log.tsv
- * @library /lib /make/tools /make/tools/modes
- * @build Bisect Runs PackRunner Mode RunResults Bundles ModeStandIn
+ * @library /lib /make/tools
+ * @build modes.Bisect run.Runs modes.PackRunner modes.Mode results.RunResults report.Bundles ModeStandIn
  * @run testng BisectTest
  */
 
@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import modes.Bisect;
 import org.testng.annotations.Test;
 
 /*

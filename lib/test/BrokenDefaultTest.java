@@ -3,7 +3,7 @@
  * @summary A JDK copy whose C2 no longer scalar-replaces by default (EliminateAllocations off in its libjvm.so) fails AllocationIsScalarReplaced under -XX:-Inline, an option that removes the claim's premise: the rerun without it fails, and a failure is never merged into a skip
  * @requires os.arch == "amd64" | os.arch == "x86_64" | os.arch == "aarch64"
  * @library /lib /make/tools
- * @build Copies FlagDefaults RunResults
+ * @build mutants.Copies mutants.FlagDefaults results.RunResults
  * @run testng/timeout=600 BrokenDefaultTest
  */
 
@@ -14,12 +14,15 @@ import anatomy.probe.Outcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import mutants.Copies;
+import mutants.FlagDefaults;
 import org.testng.annotations.Test;
+import results.RunResults;
 
 /*
  * A build that flips one default is what a regression of a release looks like from outside. The copy is made as
- * make mutants makes its JDKs (make/tools/Copies.java: hard links, one libjvm.so of its own), its flag default
- * changed by make/tools/FlagDefaults.java. Under -XX:-Inline, AllocationIsScalarReplaced cannot judge (its premise,
+ * make mutants makes its JDKs (make/tools/mutants/Copies.java: hard links, one libjvm.so of its own), its flag default
+ * changed by make/tools/mutants/FlagDefaults.java. Under -XX:-Inline, AllocationIsScalarReplaced cannot judge (its premise,
  * the constructor inlined, is gone: inconclusive), so the pack's runner runs it once more without the option, where
  * it fails. The run must end failed, exit status 1: before issue 40 it ended "0 passed, 0 failed, 1 skipped: your
  * options (-XX:-Inline) took the evidence away" and exited 0.

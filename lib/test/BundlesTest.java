@@ -2,7 +2,7 @@
  * @test
  * @summary a shard's bundle written as .tar.gz reads back as the directory form does, make report FROM= refuses a bundle of another commit or a path that is no bundle, and the pack's identity names its commit as git does
  * @library /lib /make/tools
- * @build Bundles PackIdentity Report ReportCheck Shards SyntheticMatrix
+ * @build report.Bundles results.PackIdentity report.Report report.ReportCheck run.Shards SyntheticMatrix
  * @run testng BundlesTest
  */
 
@@ -18,6 +18,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.testng.annotations.Test;
+import report.Bundles;
+import report.ReportModel;
+import results.PackIdentity;
+import results.Results;
+import run.Shards;
 
 /*
  * The bundles hold ReportCheck's synthetic matrix (SyntheticMatrix); the identity is read from a git repository made

@@ -1,8 +1,8 @@
 /*
  * @test
  * @summary make compare in Java: BASE and NEW are checked before anything is built (one line, exit 2); each side is one pack run with RETAIN=all and the side's own options in its own work area, reused only while its stamp (JDK, options, selection, pack sources) is unchanged and its run's results are still there; a side that left no results stops it with the run's first error
- * @library /lib /make/tools /make/tools/modes
- * @build Comparison Compare PackRunner Mode RunResults Bundles
+ * @library /lib /make/tools
+ * @build modes.Comparison report.Compare modes.PackRunner modes.Mode results.RunResults report.Bundles
  * @run testng ComparisonTest
  */
 
@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import modes.Comparison;
+import modes.Mode;
 import org.testng.annotations.Test;
 
 /*

@@ -1,9 +1,9 @@
 /*
  * @test
- * @summary make/tools/CompiledCache.java: a fresh work area starts from what another compiled under the same key (times
+ * @summary make/tools/run/CompiledCache.java: a fresh work area starts from what another compiled under the same key (times
  *          kept, so jtreg still recompiles an edited test); a changed library source is another key; a run adds only newer classes
  * @library /make/tools /lib
- * @build CompiledCache PackRun Bundles
+ * @build run.CompiledCache run.PackRun report.Bundles
  * @run testng CompiledCacheTest
  */
 
@@ -18,6 +18,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 import org.testng.annotations.Test;
+import run.CompiledCache;
 
 public class CompiledCacheTest {
     private static final FileTime LONG_AGO = FileTime.from(Instant.parse("2026-01-01T00:00:00Z"));

@@ -1,8 +1,8 @@
 /*
  * @test
  * @summary make configs in Java: its configurations are checked before any run (one line, exit 2), each runs in a work area of its own, a configuration the JDK refuses is n/a with the VM's reason, and the totals line and exit status are those of the configurations' results (1 a failure or a configuration that left none, else 4 inconclusive, else 3 findings)
- * @library /lib /make/tools /make/tools/modes
- * @build Configs Lanes PackRunner Mode RunResults Bundles ModeStandIn
+ * @library /lib /make/tools
+ * @build modes.Configs modes.Lanes modes.PackRunner modes.Mode results.RunResults report.Bundles ModeStandIn
  * @run testng ConfigsTest
  */
 
@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import modes.Configs;
+import modes.Mode;
 import org.testng.annotations.Test;
 
 /*

@@ -2,7 +2,7 @@
  * @test
  * @summary make mutants proves a surviving mutant equivalent only by the same compiled code and measures as the baseline's, run-to-run addresses aside, and shows the first difference otherwise
  * @library /lib /make/tools
- * @build Equivalence Compare
+ * @build mutants.Equivalence report.Compare
  * @run testng EquivalenceTest
  */
 
@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import mutants.Equivalence;
 import org.testng.annotations.Test;
 
 /*

@@ -22,7 +22,7 @@ import java.util.TreeSet;
 import org.testng.annotations.Test;
 
 /*
- * The probe writes each property's cause (platform, default, options) beside its value; make/tools/Summary.java
+ * The probe writes each property's cause (platform, default, options) beside its value; make/tools/run/Summary.java
  * asks anatomy.probe.Finding what a test that did not run has met. Here the probe's reports are written by
  * hand: JDK 28 on a CPU where UseFPUForSpilling is off by default, and JDK 17 where the user turned it off.
  */

@@ -1,8 +1,8 @@
 /*
  * @test
  * @summary make foreign-hsdis's check in Java: each JDK, then its copies, one pack run each in the main BUILD with a totals line and its results kept; the tests whose outcome on a copy differs from the JDK's, exit 1; a copy that left no results says so and differs
- * @library /lib /make/tools /make/tools/modes
- * @build ForeignHsdis Runs PackRunner Mode RunResults Bundles
+ * @library /lib /make/tools
+ * @build modes.ForeignHsdis run.Runs modes.PackRunner modes.Mode results.RunResults report.Bundles
  * @run testng ForeignHsdisTest
  */
 
@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import modes.ForeignHsdis;
 import org.testng.annotations.Test;
 
 /*

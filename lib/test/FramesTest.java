@@ -2,7 +2,7 @@
  * @test
  * @summary make mutants FRAMES=: the claims' frames are read strictly, noise is excluded by rule, the sample is split over operators, and each share has its Wilson interval
  * @library /lib /make/tools
- * @build Frames Mutants MutantSet
+ * @build mutants.Frames mutants.Mutants mutants.MutantSet
  * @run testng FramesTest
  */
 
@@ -12,6 +12,8 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
 import java.nio.file.Files;
+import mutants.Frames;
+import mutants.MutantSet;
 import java.nio.file.Path;
 import java.util.List;
 import org.testng.annotations.Test;

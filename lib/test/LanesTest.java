@@ -1,8 +1,8 @@
 /*
  * @test
  * @summary The modes' lane runner runs tasks side by side, never more than its lanes, and gives their results in the tasks' order whatever order they ended in, a task that threw standing for itself; the one pack run a mode starts gets the main BUILD's plugins, a work area and a run id of its own, and reads back only its own results
- * @library /lib /make/tools /make/tools/modes
- * @build Lanes PackRunner Mode RunResults Bundles
+ * @library /lib /make/tools
+ * @build modes.Lanes modes.PackRunner modes.Mode results.RunResults report.Bundles
  * @run testng LanesTest
  */
 
@@ -18,7 +18,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import modes.Lanes;
+import modes.Mode;
+import modes.PackRunner;
 import org.testng.annotations.Test;
+import results.RunResults;
 
 /*
  * make/tools/modes/Lanes.java is what make configs's configurations run in (CONFIG_LANES); PackRunner.java is what each

@@ -1,8 +1,8 @@
 /*
  * @test
  * @summary make matrix in Java: MATRIX's entries are checked before anything runs (one line, exit 2) and its words stand for the JDK table's lists; the JDKs are prepared one after another, then the native cells run, then the emulated ones, each kind in MATRIX_LANES lanes sharing CONC; each cell's line, a failed pseudo-row for a JDK that cannot be prepared or a run that left no results, and the table's totals and exit status; MATRIX_KEEP and --collate
- * @library /lib /make/tools /make/tools/modes
- * @build Matrix Lanes PackRunner Mode RunResults Runs Bundles Shards
+ * @library /lib /make/tools
+ * @build modes.Matrix modes.Lanes modes.PackRunner modes.Mode results.RunResults run.Runs report.Bundles run.Shards
  * @run testng MatrixTest
  */
 
@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import modes.Matrix;
+import modes.Mode;
 import org.testng.annotations.Test;
 
 /*

@@ -3,6 +3,7 @@ import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import modes.Mode;
 
 /**
  * What the unit tests of make/tools/modes share: the environment a mode reads (make's variables over the host's), and

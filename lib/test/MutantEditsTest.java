@@ -1,8 +1,8 @@
 /*
  * @test
- * @summary make mutants' machine-code edits (make/tools/Patches.java) are the instructions they claim to be, of the length they replace
+ * @summary make mutants' machine-code edits (make/tools/mutants/Patches.java) are the instructions they claim to be, of the length they replace
  * @library /lib /make/tools
- * @build Patches
+ * @build mutants.Patches
  * @run testng MutantEditsTest
  */
 
@@ -11,6 +11,7 @@ import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
 import java.util.HexFormat;
+import mutants.Patches;
 import org.testng.annotations.Test;
 
 /*

@@ -2,7 +2,7 @@
  * @test
  * @summary make mutants tells a run the probe stopped (a JIT that compiles nothing) from a VM that died, and a set line can expect it and give the VM options its runs use
  * @library /lib /make/tools
- * @build Sensitivity MutantSet Mutants RunResults
+ * @build sensitivity.Sensitivity mutants.MutantSet mutants.Mutants results.RunResults
  * @run testng MutantStoppedTest
  */
 
@@ -13,6 +13,9 @@ import static org.testng.Assert.expectThrows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import mutants.MutantSet;
+import mutants.MutantSet.Spec;
+import mutants.Mutants;
 import org.testng.annotations.Test;
 
 /*

@@ -2,13 +2,14 @@
  * @test
  * @summary make mutants counts a survivor as failed in its totals line, even one its set expects, and passes a mutant by its verdict and the set's expectation
  * @library /lib /make/tools
- * @build Mutants MutantSet
+ * @build mutants.Mutants mutants.MutantSet
  * @run testng MutantTotalsTest
  */
 
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
+import mutants.Mutants;
 import org.testng.annotations.Test;
 
 /*

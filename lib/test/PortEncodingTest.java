@@ -67,7 +67,7 @@ public class PortEncodingTest {
         AssertionError failed = expectThrows(AssertionError.class,
                 () -> assertThat(regression).has(CONDITIONAL_BRANCH.comparing(MARK)).hasNo(CMOV));
         assertTrue(failed.getMessage().contains("CONDITIONAL_BRANCH comparing " + MARK), failed.getMessage());
-        // the line a negative control's kill is matched by (make/tools/Sensitivity.java): the operation's own name, the method
+        // the line a negative control's kill is matched by (make/tools/sensitivity/Sensitivity.java): the operation's own name, the method
         assertTrue(failed.getMessage().matches("(?s).*\\nassertion\\s*: CONDITIONAL_BRANCH in select\\n.*"), failed.getMessage());
         AssertionError cmov = expectThrows(AssertionError.class, () -> assertThat(regression).given(CMOV).hasNo(CMOV));
         assertTrue(cmov.getMessage().contains("expected not to contain"), cmov.getMessage());

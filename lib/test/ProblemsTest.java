@@ -1,8 +1,8 @@
 /*
  * @test
- * @summary The problem lists (make/tools/Problems.java) apply per ISA, JDK and emulation, give each entry its reason, and a bad line is one error naming its file and line; an entry may name one assertion, which runs and is reported not judged while the rest of the test is judged
+ * @summary The problem lists (make/tools/run/Problems.java) apply per ISA, JDK and emulation, give each entry its reason, and a bad line is one error naming its file and line; an entry may name one assertion, which runs and is reported not judged while the rest of the test is judged
  * @library /lib /make/tools
- * @build Problems PackRun Summary Fixtures
+ * @build run.Problems run.PackRun run.Summary Fixtures
  * @run testng ProblemsTest
  */
 
@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.testng.annotations.Test;
+import run.Problems;
+import run.Summary;
 
 /*
  * The lists are read in name order (ProblemList-jdk25.txt before ProblemList.txt). The lists are written here in jtreg's ProblemList format, as make/problems holds them; the pack's own lists are read
@@ -88,7 +90,7 @@ public class ProblemsTest {
         assertEquals(e.getMessage(), "ProblemList-jdk25-arm.txt: unknown qualifier 'arm' (ProblemList[-qemu][-jdkN].txt)");
     }
 
-    /** What a run (make/tools/PackRun.java) shows of a bad list: one line on stderr, exit 2, nothing on stdout, nothing built. */
+    /** What a run (make/tools/run/PackRun.java) shows of a bad list: one line on stderr, exit 2, nothing on stdout, nothing built. */
     @Test
     public void theRunSaysItInOneLine() throws Exception {
         Path pack = Files.createTempDirectory(Path.of("."), "pack").toAbsolutePath();
@@ -97,7 +99,7 @@ public class ProblemsTest {
         Path err = pack.resolve("stderr"), out = pack.resolve("stdout");
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("test.jdk"), "bin", "java").toString(),
                 "-Dpack.platforms=" + Path.of(System.getProperty("test.root"), "make/platforms"),
-                "-cp", anatomy.capture.ChildVm.testClassPath(), "PackRun", "test/a/Spill.java")
+                "-cp", anatomy.capture.ChildVm.testClassPath(), "run.PackRun", "test/a/Spill.java")
                 .directory(pack.toFile()).redirectError(err.toFile()).redirectOutput(out.toFile());
         pb.environment().putAll(java.util.Map.of("BUILD", pack.resolve("build").toString(), "AREA", pack.resolve("build/area").toString(),
                 "HOST_JDK", System.getProperty("test.jdk"), "ARCH_UNDER_TEST", "aarch64", "FEATURE", "25", "EMULATED", "false"));

@@ -2,7 +2,7 @@
  * @test
  * @summary Adding a report format is one class: a format registered beside make report's own is written beside their files, with the same verdicts
  * @library /lib /make/tools
- * @build Report ReportCheck ReportFormat SyntheticMatrix
+ * @build report.Report report.ReportCheck report.ReportFormat SyntheticMatrix
  * @run testng ReportFormatTest
  */
 
@@ -17,6 +17,10 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.testng.annotations.Test;
+import report.Report;
+import report.ReportFormat;
+import report.ReportModel;
+import results.Results;
 
 /*
  * The results are ReportCheck's synthetic matrix (15 JDKs, every outcome) over three test files of our own. The new

@@ -1,8 +1,8 @@
 /*
  * @test
- * @summary make/tools/PackRun.java's rerun without the user's options: a rerun jtreg could not run stops the run, never leaves the skips it was to decide standing
+ * @summary make/tools/run/PackRun.java's rerun without the user's options: a rerun jtreg could not run stops the run, never leaves the skips it was to decide standing
  * @library /make/tools /lib
- * @build PackRun Bundles
+ * @build run.PackRun report.Bundles
  * @run testng RerunTest
  */
 
@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import org.testng.annotations.AfterMethod;
 import org.testng.annotations.Test;
+import report.Bundles;
+import run.PackRun;
 
 /*
  * One test was inconclusive under -XX:-Inline (its .jtr as jtreg 7 writes it), so PackRun runs it once more without

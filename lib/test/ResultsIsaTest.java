@@ -2,7 +2,7 @@
  * @test
  * @summary make report and make compare highlight a run's code with its own ISA's forms: every ISA the pack has a vocabulary for, none for another
  * @library /lib /make/tools
- * @build Results Report
+ * @build results.Results report.Report
  * @run testng ResultsIsaTest
  */
 
@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.testng.annotations.Test;
+import report.HtmlPage;
+import results.Results;
 
 /* Before, every label but "aarch64" was read as x86_64: riscv64, ppc64le and s390x code was highlighted with x86 forms. */
 public class ResultsIsaTest {

@@ -2,7 +2,7 @@
  * @test
  * @summary make bench's table of min, median and max seconds per test and per run, and the tests over the budget
  * @library /make/tools
- * @build RoundTimes
+ * @build modes.RoundTimes
  * @run testng RoundTimesTest
  */
 
@@ -10,6 +10,7 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
 import java.util.List;
+import modes.RoundTimes;
 import org.testng.annotations.Test;
 
 public class RoundTimesTest {

@@ -2,7 +2,7 @@
  * @test
  * @summary A run's results are data with a schema and the run's id: read back as written, an unknown outcome or an earlier run's file refused naming the file and line
  * @library /lib /make/tools
- * @build RunResults Results
+ * @build results.RunResults results.Results
  * @run testng RunResultsTest
  */
 
@@ -18,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.testng.annotations.Test;
+import results.Results;
+import results.RunResults;
 
 public class RunResultsTest {
     static final String RUN = "1764000000000000000-4242";

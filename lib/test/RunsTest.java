@@ -2,7 +2,7 @@
  * @test
  * @summary Runs are read through the run model: findings are counted in bisect's judgement and in make check's steps; make matrix's table, make foreign-hsdis's comparison and make stress's tally are the model's
  * @library /lib /make/tools
- * @build Runs RunResults
+ * @build run.Runs results.RunResults
  * @run testng RunsTest
  */
 
@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.testng.annotations.Test;
+import results.RunResults;
+import run.Runs;
 
 /*
  * The run model as the shell scripts that are left ask it (`runs`, make/lib.sh: make check, make/hygiene.sh) and as the

@@ -2,7 +2,7 @@
  * @test
  * @summary make sensitivity counts a kill only through the assertion of a variant the control reaches, and says which assertion it killed
  * @library /lib /make/tools
- * @build Sensitivity RunResults
+ * @build sensitivity.Sensitivity results.RunResults
  * @run testng SensitivityJudgeTest
  */
 
@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.testng.annotations.Test;
+import results.RunResults;
+import sensitivity.Sensitivity;
 
 /*
  * The .jtr files are written here as jtreg 7 writes a driver test's: the test's name (a variant's '#' escaped), the

@@ -2,7 +2,7 @@
  * @test
  * @summary make sensitivity and make mutants read only the results of the run they started, as typed outcomes: another run's summary.tsv or an unknown outcome word is refused naming the file and line
  * @library /lib /make/tools
- * @build Sensitivity MutantSet Mutants RunResults
+ * @build sensitivity.Sensitivity mutants.MutantSet mutants.Mutants results.RunResults
  * @run testng SensitivityReadsItsOwnRunTest
  */
 
@@ -16,7 +16,10 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import mutants.Mutants;
 import org.testng.annotations.Test;
+import results.RunResults;
+import sensitivity.Sensitivity;
 
 /*
  * The run id travels from Sensitivity.jtreg (it returns the id it gave make/jtreg.sh) to Sensitivity.readSummary,

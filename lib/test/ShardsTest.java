@@ -2,7 +2,7 @@
  * @test
  * @summary make test SHARD=k/N plans the tests longest first into the least loaded shard, and make report FROM= merges the shards' bundles into a single machine's verdicts
  * @library /lib /make/tools
- * @build Shards Bundles Report ReportCheck SyntheticMatrix
+ * @build run.Shards report.Bundles report.Report report.ReportCheck SyntheticMatrix
  * @run testng ShardsTest
  */
 
@@ -24,6 +24,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 import org.testng.annotations.Test;
+import report.Bundles;
+import report.ReportModel;
+import results.Results;
+import run.Shards;
 
 /*
  * The plans are made from the repository's seed, make/tools' timings of one make test on JDK 17 (make/timings); the

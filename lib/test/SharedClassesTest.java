@@ -1,8 +1,8 @@
 /*
  * @test
- * @summary make/tools/PackRun.java shareCompiledClasses copies what one jtreg thread compiled to the others, and only when jtreg compiled something in this run
+ * @summary make/tools/run/PackRun.java shareCompiledClasses copies what one jtreg thread compiled to the others, and only when jtreg compiled something in this run
  * @library /make/tools /lib
- * @build PackRun
+ * @build run.PackRun
  * @run testng SharedClassesTest
  */
 
@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import org.testng.annotations.Test;
+import run.PackRun;
 
 /*
  * jtreg 7 gives each -conc thread a class directory (classes/0, classes/1, ...). After a run, PackRun copies

@@ -1,8 +1,8 @@
 /*
  * @test
  * @summary make stress in Java: its numbers are one line each (exit 2) before anything is built; MODE=compiler takes the Stress flags the JDK has, runs a round per seed, names each failure's seed and the command that reproduces it, and ends with the totals of all rounds, exit 1 on a failure or an inconclusive and 0 on findings alone
- * @library /lib /make/tools /make/tools/modes
- * @build Stress Rounds Runs PackRunner Mode RunResults Bundles ModeStandIn
+ * @library /lib /make/tools
+ * @build modes.Stress modes.Rounds run.Runs modes.PackRunner modes.Mode results.RunResults report.Bundles ModeStandIn
  * @run testng StressTest
  */
 
@@ -13,7 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import modes.Mode;
+import modes.Stress;
 import org.testng.annotations.Test;
+import run.Runs;
 
 /*
  * The compiler mode's run uses stand-ins: make/lib.sh names the JDK and its version, the JDK's bin/java prints two of the

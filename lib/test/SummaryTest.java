@@ -1,8 +1,8 @@
 /*
  * @test
- * @summary The run summary (make/tools/Summary.java) reads a variant's run line, so a sibling that sets the flag a default left off covers the claim
+ * @summary The run summary (make/tools/run/Summary.java) reads a variant's run line, so a sibling that sets the flag a default left off covers the claim
  * @library /lib /make/tools
- * @build Summary
+ * @build run.Summary
  * @run testng SummaryTest
  */
 
@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.testng.annotations.Test;
+import run.Summary;
 
 /*
  * The blocks are read from the pack's own CountedLoopHasSafepointPoll, as Summary reads them in a run; the probe's

@@ -1,6 +1,7 @@
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import report.ReportCheck;
 
 /**
  * make report-check's synthetic matrix (ReportCheck.synthetic: 15 runs over three test files), written under a

@@ -1,8 +1,8 @@
 /*
  * @test
- * @summary make/trivial.sh's yardstick (make/tools/Trivial.java) writes N one-@run-driver tests that each start one trivial child VM with jtreg's VM and Java options, and a second call leaves only its own N
+ * @summary make/trivial.sh's yardstick (make/tools/modes/Trivial.java) writes N one-@run-driver tests that each start one trivial child VM with jtreg's VM and Java options, and a second call leaves only its own N
  * @library /lib /make/tools
- * @build Trivial
+ * @build modes.Trivial
  * @run testng TrivialTest
  */
 
@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.tools.ToolProvider;
+import modes.Trivial;
 import org.testng.annotations.Test;
 
 public class TrivialTest {

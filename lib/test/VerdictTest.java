@@ -16,7 +16,7 @@ import java.util.Properties;
 import org.testng.annotations.Test;
 
 /*
- * make/tools/Summary.java reads each .jtr's "test result:" line through anatomy.probe.Verdict. The lines here are
+ * make/tools/run/Summary.java reads each .jtr's "test result:" line through anatomy.probe.Verdict. The lines here are
  * as jtreg 7 writes them for a driver test (jtreg counts an anatomy.Inconclusive thrown as a failure).
  */
 public class VerdictTest {

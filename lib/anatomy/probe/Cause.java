@@ -11,7 +11,7 @@ import java.util.Map;
  * not about this platform; one skipped because of the user's {@link #OPTIONS} (VM_OPTIONS, JAVA_OPTIONS) ran
  * in a configuration the user chose. Both are skips. But a claim that needs another value than this JDK's
  * {@link #DEFAULT} (a flag's default or an ergonomic choice that no user option touched) has met a JDK whose
- * defaults changed, or differ here: that is a finding (make/tools/Summary.java), never an anonymous skip.
+ * defaults changed, or differ here: that is a finding (make/tools/run/Summary.java), never an anonymous skip.
  */
 public enum Cause {
     PLATFORM("the platform"),

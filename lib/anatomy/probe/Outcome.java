@@ -9,7 +9,7 @@ import java.util.Map;
  * clause in the totals line. The declaration order is the totals line's order.
  *
  * <p>Adding an outcome is one constant here (and, where a format has no form of its own for it, the form it takes):
- * every reader of results (make/tools/RunResults.java) and every printer goes through this type.
+ * every reader of results (make/tools/results/RunResults.java) and every printer goes through this type.
  */
 public enum Outcome {
     /** The claim holds. */

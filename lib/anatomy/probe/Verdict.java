@@ -5,8 +5,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * How a test's outcome ({@link Outcome}) is decided from what jtreg recorded (make/tools/Summary.java writes it to
- * summary.tsv through make/tools/RunResults.java; every mode reads it back through that class):
+ * How a test's outcome ({@link Outcome}) is decided from what jtreg recorded (make/tools/run/Summary.java writes it to
+ * summary.tsv through make/tools/results/RunResults.java; every mode reads it back through that class):
  *
  * <pre>
  *   passed        the claim holds

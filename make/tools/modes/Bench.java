@@ -1,3 +1,5 @@
+package modes;
+
 import anatomy.probe.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import report.Bundles;
 
 /**
  * make bench: what a group costs, measured the way the issues' budgets are stated (wall seconds from the pack summary,
@@ -22,11 +25,11 @@ import java.util.Set;
  *   Bench --check-only                                                           N and BUDGET only (make, before any build)
  * </pre>
  */
-final class Bench extends Rounds {
+public final class Bench extends Rounds {
     /** The outcomes whose times count: a skipped test's are not a run's. */
     static final Set<Outcome> TIMED = Set.of(Outcome.PASSED, Outcome.FAILED, Outcome.INCONCLUSIVE);
 
-    Bench(Map<String, String> env, Path pack) {
+    public Bench(Map<String, String> env, Path pack) {
         super(env, pack);
     }
 
@@ -39,7 +42,7 @@ final class Bench extends Rounds {
     }
 
     /** make bench's numbers, each when given: N (rounds) a positive whole number, BUDGET a number of seconds; one line if not. */
-    static void check(Map<String, String> env) {
+    public static void check(Map<String, String> env) {
         String n = env.getOrDefault("N", "");
         String budget = env.getOrDefault("BUDGET", "");
         if (!n.isEmpty() && !n.matches("[1-9][0-9]*")) {
@@ -50,7 +53,7 @@ final class Bench extends Rounds {
         }
     }
 
-    int run() throws IOException, InterruptedException {
+    public int run() throws IOException, InterruptedException {
         int n = Integer.parseInt(get("N", "5"));
         double budget = Double.parseDouble(get("BUDGET", "1.5"));
         Path out = prepare("bench");

@@ -1,3 +1,5 @@
+package modes;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -6,6 +8,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import results.RunResults;
+import run.Runs;
 
 /**
  * make/bisect.sh: the pack as a `git bisect run` judge (make/bisect.sh reads its NAME=value arguments, then starts this
@@ -17,12 +21,12 @@ import java.util.Map;
  * as bad. Each verdict is one line, "bisect: VERDICT (why)", and a line of $BUILD/bisect/log.tsv: time, JDK, java
  * -version's runtime line, verdict, why. docs/report.md, "Bisecting a JDK".
  */
-final class Bisect extends Mode {
+public final class Bisect extends Mode {
     static final int SKIP = 125;
 
     private final PackRunner runner = new PackRunner(this);
 
-    Bisect(Map<String, String> env, Path pack) {
+    public Bisect(Map<String, String> env, Path pack) {
         super(env, pack);
     }
 
@@ -38,7 +42,7 @@ final class Bisect extends Mode {
         System.exit(status);
     }
 
-    int run() throws IOException, InterruptedException {
+    public int run() throws IOException, InterruptedException {
         Path dir = Files.createDirectories(build().resolve("bisect"));
         Path log = dir.resolve("run.log");
         // The plugins of the main BUILD's, as make test gives them (none built: one make hsdis; it cannot: no results).

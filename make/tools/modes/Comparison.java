@@ -1,3 +1,5 @@
+package modes;
+
 import anatomy.probe.Outcome;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -8,6 +10,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import report.Compare;
+import results.RunResults;
 
 /**
  * make compare BASE=<jdk> NEW=<jdk> [TEST=...] [BASE_VM_OPTIONS=...] [NEW_VM_OPTIONS=...]: the pack on both JDKs, each
@@ -21,10 +25,10 @@ import java.util.Map;
  *   Comparison --check-only   only checks BASE, NEW and TEST (one line, exit 2: make, before any build)
  * </pre>
  */
-final class Comparison extends Mode {
+public final class Comparison extends Mode {
     private final PackRunner runner = new PackRunner(this);
 
-    Comparison(Map<String, String> env, Path pack) {
+    public Comparison(Map<String, String> env, Path pack) {
         super(env, pack);
     }
 
@@ -39,7 +43,7 @@ final class Comparison extends Mode {
     }
 
     /** A JDK given as BASE= or NEW=: present, a JDK's home (make/lib.sh's check_jdk_home), 17 or newer. One line if not. */
-    void checkSide(String name) throws IOException, InterruptedException {
+    public void checkSide(String name) throws IOException, InterruptedException {
         String jdk = get(name);
         if (jdk.isEmpty()) {
             throw die(name + "= is required: make compare BASE=/path/to/jdk NEW=/path/to/jdk");
@@ -76,7 +80,7 @@ final class Comparison extends Mode {
         return sha1(all.toByteArray());
     }
 
-    static String sha1(byte[] bytes) {
+    public static String sha1(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(bytes)).substring(0, 12);
         } catch (NoSuchAlgorithmException e) {
@@ -85,7 +89,7 @@ final class Comparison extends Mode {
     }
 
     /** One side in DIR: reused when its stamp is this JDK's, options', selection's and sources' and its run's results are there; else run. */
-    void side(Path dir, String jdk, String options, String sources) throws IOException, InterruptedException {
+    public void side(Path dir, String jdk, String options, String sources) throws IOException, InterruptedException {
         String name = dir.getFileName().toString();
         String home = Path.of(jdk).toRealPath().toString();
         String stamp = home + "|" + options + "|" + get("TEST") + "|" + sources + "|" + sha1(Files.readAllBytes(Path.of(home, "release")));

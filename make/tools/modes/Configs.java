@@ -1,3 +1,5 @@
+package modes;
+
 import anatomy.probe.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import results.RunResults;
 
 /**
  * make configs: the pack (TEST=, default all) on one JDK under each configuration that OpenJDK's test tiers use and
@@ -24,8 +27,8 @@ import java.util.concurrent.Callable;
  *   make configs [JDK=...] [TEST=...] [CONFIGS='name=options;name=options']
  * </pre>
  */
-final class Configs extends Mode {
-    record Config(String name, String options) {
+public final class Configs extends Mode {
+    public record Config(String name, String options) {
         String shown() {
             return options.isEmpty() ? "(none)" : options;
         }
@@ -35,7 +38,7 @@ final class Configs extends Mode {
     record Done(Config config, String line, RunResults.Run results, boolean notApplicable) {
     }
 
-    Configs(Map<String, String> env, Path pack) {
+    public Configs(Map<String, String> env, Path pack) {
         super(env, pack);
     }
 
@@ -49,7 +52,7 @@ final class Configs extends Mode {
      * FEATURE, {BUILD} in their options the main BUILD. A name is a directory of its own: letters, digits, '.', '_', '-',
      * each once; anything else is one line (exit 2) before any run.
      */
-    static List<Config> configs(String given, List<String> table, int feature, Path build) {
+    public static List<Config> configs(String given, List<String> table, int feature, Path build) {
         List<Config> configs = new ArrayList<>();
         if (!given.isEmpty()) {
             for (String entry : given.split("[;\n]")) {
@@ -90,7 +93,7 @@ final class Configs extends Mode {
         return configs;
     }
 
-    int run() throws IOException, InterruptedException {
+    public int run() throws IOException, InterruptedException {
         Path build = build();
         String jdk = lib("resolve_jdk", get("JDK"));
         // What the user typed (TEST, CONC, VM_OPTIONS, JAVA_OPTIONS): one line and exit 2, not a configuration that is n/a.

@@ -1,3 +1,5 @@
+package modes;
+
 import anatomy.probe.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,6 +8,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import results.RunResults;
+import run.Runs;
 
 /**
  * make foreign-hsdis's check (bash make/foreign-hsdis.sh check JDK... starts it through make/lib.sh's pack_mode, once the
@@ -16,10 +20,10 @@ import java.util.Map;
  * outcome, and a reason up to its first parenthesis, which names the disassembler). Each run's results are kept as
  * $BUILD/foreign-hsdis/NAME.tsv, its output in last.log. Exit 1 when a copy differs. docs/hsdis.md, "A foreign hsdis".
  */
-final class ForeignHsdis extends Mode {
+public final class ForeignHsdis extends Mode {
     private final PackRunner runner = new PackRunner(this);
 
-    ForeignHsdis(Map<String, String> env, Path pack) {
+    public ForeignHsdis(Map<String, String> env, Path pack) {
         super(env, pack);
     }
 
@@ -28,7 +32,7 @@ final class ForeignHsdis extends Mode {
     }
 
     /** The arguments, JDK COPY... -- per JDK: each JDK, then its copies (make/foreign-hsdis.sh made them). */
-    static List<List<String>> groups(List<String> args) {
+    public static List<List<String>> groups(List<String> args) {
         List<List<String>> groups = new ArrayList<>();
         List<String> group = new ArrayList<>();
         for (String a : args) {
@@ -46,7 +50,7 @@ final class ForeignHsdis extends Mode {
     }
 
     /** Each group's runs, the JDK's first; the rows, then the differences; exit 1 when a copy differs. */
-    int run(List<List<String>> groups) throws IOException, InterruptedException {
+    public int run(List<List<String>> groups) throws IOException, InterruptedException {
         Path build = build();
         Path out = Files.createDirectories(build.resolve("foreign-hsdis"));
         Ran plugins = plugins();

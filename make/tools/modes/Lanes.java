@@ -1,3 +1,5 @@
+package modes;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -14,12 +16,12 @@ import java.util.function.BiFunction;
  * ended in. A run's fixed part (jtreg, the probe, the summary) is one thread, which left a core idle with one run at a
  * time (docs/running.md): two lanes, each with half of CONC, keep both busy.
  */
-final class Lanes {
+public final class Lanes {
     private Lanes() {
     }
 
     /** How many lanes: VALUE of the variable NAME (MATRIX_LANES, CONFIG_LANES) when given, a positive whole number; else one per core, at most 2. */
-    static int count(String name, String value, int cores) {
+    public static int count(String name, String value, int cores) {
         if (value.isEmpty()) {
             return cores < 2 ? 1 : 2;
         }
@@ -30,13 +32,13 @@ final class Lanes {
     }
 
     /** jtreg's concurrency in each lane: CONC (else one per core) shared by the lanes, at least 1. */
-    static int conc(String conc, int cores, int lanes) {
+    public static int conc(String conc, int cores, int lanes) {
         int all = conc.matches("[0-9]{1,9}") ? Integer.parseInt(conc) : cores;
         return Math.max(1, all / lanes);
     }
 
     /** The results of TASKS run in LANES lanes, in the tasks' order; a task that threw gives FAILED(its index, the exception). */
-    static <T> List<T> run(int lanes, List<Callable<T>> tasks, BiFunction<Integer, Exception, T> failed) throws InterruptedException {
+    public static <T> List<T> run(int lanes, List<Callable<T>> tasks, BiFunction<Integer, Exception, T> failed) throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(lanes, tasks.size())));
         try {
             List<Future<T>> futures = new ArrayList<>();

@@ -1,3 +1,5 @@
+package modes;
+
 import anatomy.probe.Outcome;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +17,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import report.Bundles;
+import results.RunResults;
+import run.Runs;
+import run.Shards;
 
 /**
  * make matrix (make/matrix.sh starts it through make/lib.sh's pack_mode): the pack, or a command given instead, once
@@ -32,11 +38,11 @@ import java.util.concurrent.Callable;
  *   make/matrix.sh [command ...]   --collate   --check-only   --list
  * </pre>
  */
-final class Matrix extends Mode {
-    static final String PROG = "make/matrix.sh";
+public final class Matrix extends Mode {
+    public static final String PROG = "make/matrix.sh";
 
     /** An entry of MATRIX as typed, its label, and a label=path entry's JDK, absolute (else null: a name of make/jdks.sh). */
-    record Entry(String word, String label, Path path) {
+    public record Entry(String word, String label, Path path) {
     }
 
     /** A CPU model of make/cpus (make/lib.sh's cpu_rows): its name, ISA, how it is had (qemu..., switches) and lists. */
@@ -44,7 +50,7 @@ final class Matrix extends Mode {
     }
 
     /** A cell whose JDK is ready: its label, home, ISA, tests and whether qemu runs it. */
-    record Cell(String label, String home, String arch, String test, boolean emulated) {
+    public record Cell(String label, String home, String arch, String test, boolean emulated) {
     }
 
     /** The command given instead of the pack (empty: the pack). */
@@ -54,7 +60,7 @@ final class Matrix extends Mode {
     private List<Cpu> cpus;
     private final PackRunner runner = new PackRunner(this);
 
-    Matrix(Map<String, String> env, Path pack, List<String> command) {
+    public Matrix(Map<String, String> env, Path pack, List<String> command) {
         super(env, pack);
         this.command = command;
     }
@@ -75,7 +81,7 @@ final class Matrix extends Mode {
     }
 
     /** MATRIX's entries, each checked, after the tables it reads (make/jdk-table, make/cpus): one line (exit 2) for the first wrong. */
-    List<Entry> checked() throws IOException, InterruptedException {
+    public List<Entry> checked() throws IOException, InterruptedException {
         host = lib("host_arch");
         Ran rows = libRan("cpu_rows");
         if (rows.status() != 0) {
@@ -136,7 +142,7 @@ final class Matrix extends Mode {
     }
 
     /** MATRIX's words (default: the JDK table's list `default`), `ports`, `fleet` and `check-fleet` each standing for its list. */
-    List<String> expand(String matrix) throws IOException, InterruptedException {
+    public List<String> expand(String matrix) throws IOException, InterruptedException {
         String defaults = jdkList("default");
         Map<String, List<String>> lists = new LinkedHashMap<>();
         lists.put("ports", words(jdkList("ports")));
@@ -185,7 +191,7 @@ final class Matrix extends Mode {
     }
 
     /** Whether qemu runs a cell: another ISA than the host's, or a CPU model of make/cpus that qemu emulates. */
-    boolean emulated(String label, String arch) {
+    public boolean emulated(String label, String arch) {
         if (!arch.equals(host)) {
             return true;
         }
@@ -194,7 +200,7 @@ final class Matrix extends Mode {
     }
 
     /** The matrix's run (--collate: only the table again from the last runs' results); the table's exit status. */
-    int run(List<Entry> entries, boolean collate) throws IOException, InterruptedException {
+    public int run(List<Entry> entries, boolean collate) throws IOException, InterruptedException {
         boolean verbose = get("MATRIX_VERBOSE").equals("1");
         int lanes = verbose ? 1 : Lanes.count("MATRIX_LANES", get("MATRIX_LANES"), cores());
         Path top = Files.createDirectories(build().resolve("matrix"));

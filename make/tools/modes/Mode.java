@@ -1,3 +1,5 @@
+package modes;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -7,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import results.RunResults;
 
 /**
  * What the modes of make/tools/modes share (make matrix, compare, bench, configs, stress, switching, foreign-hsdis's
@@ -15,10 +18,10 @@ import java.util.Map;
  * fetched, a package installed), asked for one function at a time. Shell provisions, Java decides: no mode loops over
  * runs in bash, nor parses what a run printed.
  */
-abstract class Mode {
+public abstract class Mode {
     /** A mode that cannot go on: one line on stderr ("error: ...", none when a script already said why) and a status. */
-    static final class Stop extends RuntimeException {
-        final int status;
+    public static final class Stop extends RuntimeException {
+        public final int status;
 
         Stop(int status, String line) {
             super(line);
@@ -41,7 +44,7 @@ abstract class Mode {
     /** The checkout: make/ and test/ are under it. */
     final Path pack;
 
-    Mode(Map<String, String> env, Path pack) {
+    public Mode(Map<String, String> env, Path pack) {
         this.env = new HashMap<>(env);
         this.pack = pack;
     }
@@ -102,7 +105,7 @@ abstract class Mode {
     }
 
     /** What a command printed on stdout and stderr, each without its trailing newlines, and its exit status. */
-    record Ran(int status, String out, String err) {
+    public record Ran(int status, String out, String err) {
         /** Its stderr, else its stdout: what it said when it failed. */
         String why() {
             return err.isEmpty() ? out : err;

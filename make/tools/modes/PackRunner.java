@@ -1,9 +1,12 @@
+package modes;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import results.RunResults;
 
 /**
  * One run of the pack for a mode (a configuration of make configs, a round of make stress or make bench, a cell of make matrix, a side of make compare): make/jtreg.sh in a work area
@@ -13,11 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * PACK_OPTIONS_CHECKED) goes over the mode's environment; a mode's run is no shard and writes no bundle. What it left
  * is read through the run model by its id (RunResults.read(dir, id)): never an earlier run's results as its own.
  */
-final class PackRunner {
+public final class PackRunner {
     /** A run that ended: its id, work area, log, make/jtreg.sh's exit status and wall seconds. */
-    record Run(String id, Path dir, Path log, int exit, double seconds) {
+    public record Run(String id, Path dir, Path log, int exit, double seconds) {
         /** Its results: this run's own, else RunResults.BadResults saying why there are none. */
-        RunResults.Run results() throws IOException {
+        public RunResults.Run results() throws IOException {
             return RunResults.read(dir, id);
         }
     }
@@ -25,7 +28,7 @@ final class PackRunner {
     private static final AtomicInteger started = new AtomicInteger();
     private final Mode mode;
 
-    PackRunner(Mode mode) {
+    public PackRunner(Mode mode) {
         this.mode = mode;
     }
 
@@ -36,7 +39,7 @@ final class PackRunner {
     }
 
     /** Runs the pack once in DIR with the mode's environment and WITH over it, its output in LOG; waits for its end. */
-    Run run(Path dir, Path log, Map<String, String> with) throws IOException, InterruptedException {
+    public Run run(Path dir, Path log, Map<String, String> with) throws IOException, InterruptedException {
         String id = newId();
         ProcessBuilder pb = builder(dir, id, with).redirectErrorStream(true).redirectOutput(log.toFile());
         long start = System.nanoTime();

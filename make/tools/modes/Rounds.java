@@ -1,3 +1,5 @@
+package modes;
+
 import anatomy.probe.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -5,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import report.Bundles;
+import results.RunResults;
 
 /**
  * What make stress and make bench share: rounds, each a pack run (PackRunner) in the mode's work area $BUILD/NAME with

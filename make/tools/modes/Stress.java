@@ -1,3 +1,5 @@
+package modes;
+
 import anatomy.probe.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import results.RunResults;
+import run.Runs;
 
 /**
  * make stress: two ways to shake the pack, a pack run a round (Rounds), each round's line, then the tests that
@@ -34,11 +38,11 @@ import java.util.stream.Stream;
  *   Stress --check-only                                                    the numbers only (make, before any build)
  * </pre>
  */
-final class Stress extends Rounds {
+public final class Stress extends Rounds {
     /** The C2 Stress flags that only reorder. */
     static final List<String> STRESS_FLAGS = List.of("StressLCM", "StressGCM", "StressIGVN", "StressCCP");
 
-    Stress(Map<String, String> env, Path pack) {
+    public Stress(Map<String, String> env, Path pack) {
         super(env, pack);
     }
 
@@ -51,7 +55,7 @@ final class Stress extends Rounds {
     }
 
     /** make stress's numbers, each when given: one line (exit 2) for the first that is wrong. */
-    static void check(Map<String, String> env) {
+    public static void check(Map<String, String> env) {
         String[][] rules = {
             {"N", "[1-9][0-9]*", "is not a positive number of rounds"},
             {"STRESS_CPUS", "[1-9][0-9]*", "is not a positive number of workers"},
@@ -68,7 +72,7 @@ final class Stress extends Rounds {
     }
 
     /** The mode's exit status from the rounds' counts: 1 on a failure or an inconclusive, else 0 (findings do not fail it). */
-    static int status(Map<Outcome, Integer> counts) {
+    public static int status(Map<Outcome, Integer> counts) {
         int s = Outcome.exitStatus(counts);
         return s == Outcome.FAILED.exitStatus() || s == Outcome.INCONCLUSIVE.exitStatus() ? 1 : 0;
     }
@@ -131,7 +135,7 @@ final class Stress extends Rounds {
     }
 
     /** The options of C2's Stress flags this VM has (FLAGS: what -XX:+PrintFlagsFinal printed); one line (exit 2) without C2 or StressSeed. */
-    static String stressOptions(String flags, String jdk) {
+    public static String stressOptions(String flags, String jdk) {
         List<String> known = flags.lines().map(l -> l.trim().split("\\s+")).filter(f -> f.length > 1).map(f -> f[1]).toList();
         StringBuilder options = new StringBuilder("-XX:+UnlockDiagnosticVMOptions");
         STRESS_FLAGS.stream().filter(known::contains).forEach(f -> options.append(" -XX:+").append(f));
@@ -144,7 +148,7 @@ final class Stress extends Rounds {
         return options.toString();
     }
 
-    int compiler() throws IOException, InterruptedException {
+    public int compiler() throws IOException, InterruptedException {
         long started = System.nanoTime();
         int seeds = Integer.parseInt(get("SEEDS", "20"));
         long first = get("SEED").isEmpty() ? new SecureRandom().nextInt(1_000_000_000) : Long.parseLong(get("SEED"));

@@ -1,3 +1,5 @@
+package modes;
+
 import anatomy.probe.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import report.Bundles;
+import results.RunResults;
 
 /**
  * make switching: the pack's regression check for what a compiler engineer does all day in one checkout: alternating

@@ -1,0 +1,114 @@
+package mutants;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A set file of make mutants (make/mutants/chosen.txt documents its columns): one mutant a line, '|'-separated,
+ * '#' comments. This file depends on no other, so that make/mutants.sh can check a set (SET=) with the source
+ * launcher before anything is downloaded or built:
+ *
+ *   java make/tools/mutants/MutantSet.java FILE... [--frames FILE]   nothing on success; else "error: FILE:LINE: ..." and exit 2
+ */
+public final class MutantSet {
+    static final Set<String> KINDS = Set.of("return", "branch", "call", "constant");
+    static final Set<String> VERDICTS = Set.of("killed", "crashed", "stopped", "unreached", "survived", "equivalent");
+
+    /** The mutants of a set file; a malformed line is an IllegalArgumentException naming file:line and the fault. */
+    public static List<Spec> read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no such set file: " + file);
+        }
+        List<Spec> specs = new ArrayList<>();
+        Set<String> ids = new LinkedHashSet<>();
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String where = file + ":" + (i + 1);
+            String[] f = line.split("\\s*\\|\\s*", -1);
+            check(f.length == 8 || f.length == 9, where, "expected 8 columns (id | jdk | kind | function | site | tests | expect | why)"
+                    + " and, optionally, a ninth (| options), found " + f.length);
+            String options = f.length == 9 && !f[8].equals("-") ? f[8] : "";
+            Spec s = new Spec(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], options, where);
+            check(s.id().matches("[a-z0-9][a-z0-9.-]*"), where, "bad id '" + s.id() + "' (lower case, digits, '.', '-')");
+            check(ids.add(s.id()), where, "the id " + s.id() + " is used twice");
+            check(KINDS.contains(s.kind()), where, "kind must be one of " + new TreeSet<>(KINDS) + ", not '" + s.kind() + "'");
+            check(s.expect().equals("-") || VERDICTS.contains(s.expect()), where,
+                    "expect must be - or one of " + new TreeSet<>(VERDICTS) + ", not '" + s.expect() + "'");
+            check(s.jdk().matches("\\*|\\d+(-(\\d+)?)?"), where, "jdk must be *, N, N- or N-M, not '" + s.jdk() + "'");
+            check(!s.function().isEmpty(), where, "name the function (as nm -C prints it)");
+            check(!s.tests().isEmpty(), where, "name the tests the mutant should fail (a file, a directory or a group)");
+            check(options.isEmpty() || options.startsWith("-"), where, "options are VM options (-XX:..., -X...), or -, not '" + options + "'");
+            specs.add(s);
+        }
+        return specs;
+    }
+
+    private static void check(boolean ok, String where, String fault) {
+        if (!ok) {
+            throw new IllegalArgumentException(where + ": " + fault);
+        }
+    }
+
+    /** One claim's frame (make/mutants/frames.txt): its test and the prefixes of the functions its behaviour lives in. */
+    public record Frame(String test, String jdk, List<String> functions, String where) {
+        public String claim() {
+            return test.replaceFirst(".*/", "").replaceFirst("\\.java$", "");
+        }
+    }
+
+    /** A frames file: "test | jdk | prefix; prefix; ..." a line, '#' comments; a malformed line names file:line. */
+    public static List<Frame> readFrames(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("FRAMES=" + file + ": no such file");
+        }
+        List<Frame> out = new ArrayList<>();
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String where = file + ":" + (i + 1);
+            String[] f = line.split("\\s*\\|\\s*", -1);
+            check(f.length == 3 && f[0].endsWith(".java") && f[1].matches("\\*|\\d+(-(\\d+)?)?") && !f[2].isBlank(), where,
+                    "expected 'test.java | jdk (*, N, N- or N-M) | function prefix; ...'");
+            out.add(new Frame(f[0], f[1], List.of(f[2].split("\\s*;\\s*")), where));
+        }
+        check(!out.isEmpty(), "FRAMES=" + file, "declares no claim");
+        return out;
+    }
+
+    /** Checks set files, and with --frames FILE a frames file: nothing on success; else one "error: " line, exit 2. */
+    public static void main(String[] args) throws IOException {
+        try {
+            for (int i = 0; i < args.length; i++) {
+                if (args[i].equals("--frames")) {
+                    readFrames(Path.of(args[++i]));
+                } else {
+                    read(Path.of(args[i]));
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    /**
+     * One line of a set file: id | jdk | kind | function | site | tests | expect | why [| options], and where it was read.
+     * {@code options}: VM options every run of this mutant adds, as a user's VM_OPTIONS would (its baseline's too); "" for none.
+     */
+    public record Spec(String id, String jdk, String kind, String function, String site, String tests, String expect, String why,
+                       String options, String origin) {
+    }
+}
