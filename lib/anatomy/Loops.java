@@ -150,6 +150,14 @@ final class Loops {
                 && loops.keySet().stream().noneMatch(h -> h != l.getKey().intValue() && l.getValue().get(h)));
     }
 
+    /** Whether both instructions lie in one loop that holds no other loop's header (the same innermost loop). */
+    boolean inSameInnermost(int a, int b) {
+        int blockA = blockOf[a];
+        int blockB = blockOf[b];
+        return loops.entrySet().stream().anyMatch(l -> l.getValue().get(blockA) && l.getValue().get(blockB)
+                && loops.keySet().stream().noneMatch(h -> h != l.getKey().intValue() && l.getValue().get(h)));
+    }
+
     /** The first instruction of each innermost loop's header block, in code order. */
     List<Integer> innermostHeaders() {
         List<Integer> heads = new ArrayList<>();
