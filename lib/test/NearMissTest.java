@@ -415,6 +415,14 @@ public class NearMissTest {
                     t -> t.replaceFirst("^movl (\\S+), %(e([a-z]{2})|r(\\d+)d)", "movq $1, %r$3$4")
                             .replaceFirst("\\(%r12, %(r\\w+), 8\\)", "(%$1)")));
         }
+        if (isa == S390X) {
+            e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (lg, no sllg)", NARROW_OOP_DECODE, 0,
+                    t -> t.replaceFirst("^llgf ", "lg ").replaceFirst("\nsllg (%r\\d+), (%r\\d+), 3$", "\nlgr $1, $2")));
+        }
+        if (isa == PPC64LE) {
+            e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (ld, no sldi)", NARROW_OOP_DECODE, 0,
+                    t -> t.replaceFirst("^lwz ", "ld ").replaceFirst("\nsldi (r\\d+), (r\\d+), 3$", "\nmr $1, $2")));
+        }
         if (isa == AARCH64) {
             e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (ldr x, no lsl)", NARROW_OOP_DECODE, 0,
                     t -> t.replaceFirst("^ldr w(\\d+), ", "ldr x$1, ").replaceFirst("\n(lsl|add) (x\\d+), .*", "\nmov $2, x"
@@ -436,6 +444,10 @@ public class NearMissTest {
                     t -> t.replaceFirst("\\((%r\\w+)\\)", "(%r12, $1, 8)")));
             case AARCH64 -> List.of(NearMiss.retext("the reference decoded anyway (lsl #3)", FIELD_LOAD, 0,
                     t -> t + "\nlsl " + t.replaceFirst("^ldr w(\\d+), .*", "x$1, x$1, #3")));
+            case S390X -> List.of(NearMiss.retext("the reference decoded anyway (sllg by 3)", FIELD_LOAD, 0,
+                    t -> t + "\nsllg " + t.replaceFirst("^llgf (%r\\d+), .*", "$1, $1, 3")));
+            case PPC64LE -> List.of(NearMiss.retext("the reference decoded anyway (sldi by 3)", FIELD_LOAD, 0,
+                    t -> t + "\nsldi " + t.replaceFirst("^lwz (r\\d+), .*", "$1, $1, 3")));
             default -> List.of();
         };
     }
@@ -445,14 +457,24 @@ public class NearMissTest {
         anatomy.Operation lock = MARK_WORD_CAS.before(LockCoarseningFollowsLoopUnrolling.MERGED_INCREMENTS);
         List<NearMiss.Edit> e = new ArrayList<>(List.of(
                 NearMiss.replaced("the coarsened lock's CAS gone (the merged add unlocked)", lock, -1, nop(isa)),
-                NearMiss.retextEach("the increments not merged (one 0x42 an add)", LockCoarseningFollowsLoopUnrolling.MERGED_INCREMENTS,
-                        t -> t.replaceFirst("(\\$|#)(0x[0-9a-f]+|\\d+)", "$10x42")),
+                isa == S390X    // 25.0.5: lghi %r13, 264 ; a %r13, 12(%r11), counted at the add
+                        ? NearMiss.retextBefore("the increments not merged (one 0x42 an add)", LockCoarseningFollowsLoopUnrolling.MERGED_INCREMENTS,
+                                0, "^lg?hi %r\\d+, \\d+$", t -> t.replaceFirst("\\d+$", "66"))
+                        : NearMiss.retextEach("the increments not merged (one 0x42 an add)", LockCoarseningFollowsLoopUnrolling.MERGED_INCREMENTS,
+                                t -> t.matches(".*[$#](0x[0-9a-f]+|\\d+).*") ? t.replaceFirst("([$#])(0x[0-9a-f]+|\\d+)", "$10x42")
+                                        : t.replaceFirst("-?\\d+$", "66")),    // ppc64le, riscv64: a decimal immediate last
                 NearMiss.logged("no lock logged coarsened", task -> task.replaceAll("kind='Coarsened'", "kind='NonEscObj'"))));
         if (isa == X86_64) {
             e.add(NearMiss.retext("the coarsened lock's CAS made plain (lock prefix dropped)", lock, -1, t -> t.replace("lock ", "")));
         }
         if (isa == AARCH64) {
             e.add(NearMiss.retext("the coarsened lock's CAS relaxed (cas)", lock, -1, t -> t.replaceFirst("^casa?l? ", "cas ")));
+        }
+        if (isa == S390X) {
+            e.add(NearMiss.retext("the coarsened lock's CAS made a plain store (stg)", lock, -1, t -> t.replaceFirst("^csg %r\\d+, ", "stg ")));
+        }
+        if (isa == PPC64LE) {
+            e.add(NearMiss.replacedAfter("the acquire after the coarsened lock's pair gone", lock, -1, "^i?sync$", "nop"));
         }
         return e;
     }
