@@ -150,6 +150,17 @@ final class Loops {
                 && loops.keySet().stream().noneMatch(h -> h != l.getKey().intValue() && l.getValue().get(h)));
     }
 
+    /**
+     * Whether the instruction lies in the innermost loop around {@code of}: the smallest loop whose body holds {@code of}'s
+     * block (a loop nested in it, such as a CAS's retry loop on ppc64le, lies in it too; a loop beside it does not).
+     */
+    boolean inLoopOf(int instruction, int of) {
+        int block = blockOf[instruction];
+        int ofBlock = blockOf[of];
+        return loops.values().stream().filter(body -> body.get(ofBlock)).min(java.util.Comparator.comparingInt(BitSet::cardinality))
+                .map(body -> body.get(block)).orElse(false);
+    }
+
     /** The first instruction of each innermost loop's header block, in code order. */
     List<Integer> innermostHeaders() {
         List<Integer> heads = new ArrayList<>();

@@ -445,11 +445,12 @@ public enum Op implements Formed {
                     insn("xc (?<off>[1-9]\\d*)\\(\\d+,(?<b>%r(?!15\\b)\\d+)\\), \\k<off>\\(\\k<b>\\)$")))),
     /**
      * A compressed reference loaded (a 32-bit load) and decoded with a shift of 3: on x86_64 folded into the
-     * next access's address, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode), or (, %r, 8)
+     * next access's memory operand, (%r12, %r, 8), r12 holding the heap base (zero in zero-based mode), or (, %r, 8)
      * with no base at all, a zero-based decode C2 has not been seen to choose; the reference in any general
      * register, its 32-bit name in the load (%eax, %esi, %r11d) and its 64-bit one in the address (%rax, %rsi,
-     * %r11). On AArch64 an lsl #3 (zero-based) or an add to the heap base in x27 with lsl #3. Counted at the
-     * decode.
+     * %r11). A decode apart from the access is not this on x86_64: a shlq $3 of the register, or a leaq (%r12, %r,
+     * 8) into another register that the access then goes through (issue 40's near misses). On AArch64 an lsl #3
+     * (zero-based) or an add to the heap base in x27 with lsl #3. Counted at the decode.
      */
     NARROW_OOP_DECODE("compressed reference decoded (times 8, plus the heap base)",
             on(X86_64, anyOf(
@@ -814,9 +815,14 @@ public enum Op implements Formed {
         /** A memory operand to load from: displacement, base, maybe index and scale. */
         static final String X86_LOAD_SOURCE = "(-?(0x[0-9a-f]+|\\d+))?\\(%\\w+(, %\\w+, \\d)?\\)";
 
-        /** An instruction whose address scales {@code reg} by 8 and adds the heap base r12, or nothing. */
+        /**
+         * An access whose memory operand scales {@code reg} by 8 and adds the heap base r12, or nothing. Not a leaq:
+         * that puts the decoded address into a register, as MacroAssembler::decode_heap_oop_not_null(dst, src) does
+         * when C2 decodes apart from the access (a DecodeN not folded into the address); the access then goes through
+         * that register.
+         */
         static String x86DecodedIn(String reg) {
-            return ".*\\((%r12)?, " + reg + ", 8\\)";
+            return "(?!lea)\\S+ .*\\((%r12)?, " + reg + ", 8\\)";
         }
 
         /**

@@ -114,6 +114,16 @@ public interface Operation {
         return Narrowed.byScope(this, scope);
     }
 
+    /**
+     * The occurrences in the innermost loop around an occurrence of {@code other} (natural loops of the control flow,
+     * {@link Loops}; a loop nested in that one counts, as a CAS's retry loop does on ppc64le): the lock whose loop holds
+     * the merged add, not the lock of another loop (a pre- or post-loop C2 split off). Anchored by {@code other}.
+     */
+    default Operation inLoopWith(Operation other) {
+        return Narrowed.byOrder(this, "in the innermost loop of " + other.name(), (code, isa, i) -> other.find(code, isa).stream()
+                .anyMatch(o -> Loops.of(code, isa).inLoopOf(code.indexOf(i), code.indexOf(o))), other);
+    }
+
     /** The occurrences earlier in the code than some occurrence of {@code other}; anchored by {@code other}. */
     default Operation before(Operation other) {
         return Narrowed.byOrder(this, "before " + other.name(), (code, isa, i) -> other.find(code, isa).stream()

@@ -348,6 +348,110 @@ final class NearMiss {
         });
     }
 
+    /**
+     * Code C2 emitted elsewhere put into this method: the donor's occurrence of {@code op} (the nth in the donor's own
+     * code; for a sequence its whole span, first step to last) inserted right before the first occurrence of {@code at}
+     * here, or, with {@code at} null, right after this method's first return (out-of-line code, where C2 lays a slow
+     * call). What a regression keeps where C2 removes it (an allocation, a division), copied from recorded code of the
+     * same ISA and JDK rather than written by hand.
+     */
+    static Edit transplanted(String name, java.util.function.Supplier<NMethod> donor, anatomy.Op op, int nth, Operation at) {
+        return new Edit(name, (all, own, isa) -> {
+            List<Instruction> copy = donated(name, donor.get(), op, nth, isa);
+            List<Instruction> out = new ArrayList<>(all);
+            if (at == null) {
+                Instruction ret = out.stream().filter(r -> own.contains(r) && isa.isReturn(r.text())).findFirst()
+                        .orElseThrow(() -> new IllegalStateException("no return in " + own));
+                out.addAll(indexOf(out, ret) + 1, copy);
+            } else {
+                out.addAll(indexOf(out, at(at, 0, searched(at, all, own), isa)), copy);
+            }
+            return out;
+        });
+    }
+
+    /** The nth occurrence of {@code op} here replaced by the donor's occurrence of {@code by} (the division by the record's multiply). */
+    static Edit replacedByTransplant(String name, Operation op, int nth, java.util.function.Supplier<NMethod> donor, anatomy.Op by) {
+        return new Edit(name, (all, own, isa) -> replace(all, at(op, nth, searched(op, all, own), isa), donated(name, donor.get(), by, 0, isa)));
+    }
+
+    /** The donor's nth occurrence of the operation, its span copied as new instructions (laid out where they are put). */
+    private static List<Instruction> donated(String name, NMethod donor, anatomy.Op op, int nth, Isa isa) {
+        List<Instruction> donorOwn = ownCode(donor, isa);
+        Instruction anchor = at(op, nth, donorOwn, isa);
+        List<Instruction> span;
+        try {
+            span = op.form(isa).spans(donorOwn, isa).stream().filter(sp -> sp.contains(anchor)).findFirst()
+                    .orElseThrow(() -> new IllegalStateException(name + ": no span of " + op.name() + " holds " + anchor));
+        } catch (IllegalArgumentException noSequence) {    // a form by the VM's note (a runtime call): the one instruction
+            span = List.of(anchor);
+        }
+        return span.stream().map(i -> new Instruction(-1, i.mnemonic(), i.operands(), i.annotations())).toList();
+    }
+
+    /** The edits applied one after the other (each finds its occurrence in the method's code as recorded). */
+    static Edit together(String name, Edit... edits) {
+        return new Edit(name, (all, own, isa) -> {
+            List<Instruction> out = all;
+            for (Edit e : edits) {
+                out = e.rewrite().apply(out, own, isa);
+            }
+            return out;
+        });
+    }
+
+    /** Every occurrence of the operation replaced by these (none: removed), its notes gone with it (each slow call gone). */
+    static Edit replacedEach(String name, Operation op, String... texts) {
+        return new Edit(name, (all, own, isa) -> {
+            List<Instruction> found = op.find(searched(op, all, own), isa);
+            if (found.isEmpty()) {
+                throw new IllegalStateException("no occurrence of " + op.name() + " to edit");
+            }
+            List<Instruction> out = all;
+            for (Instruction i : found) {
+                out = replace(out, i, List.of(texts).stream().map(t -> instruction(t, List.of())).toList());
+            }
+            return out;
+        });
+    }
+
+    /**
+     * The nth occurrence of a sequence operation, its whole span (first step to last) rewritten as one text, a line an
+     * instruction (the narrow load made a full one and the decode dropped); the first line keeps the span's first notes.
+     */
+    static Edit retextSpan(String name, anatomy.Op op, int nth, UnaryOperator<String> text) {
+        return new Edit(name, (all, own, isa) -> {
+            Instruction anchor = at(op, nth, searched(op, all, own), isa);
+            List<Instruction> span = op.form(isa).spans(searched(op, all, own), isa).stream().filter(sp -> sp.contains(anchor))
+                    .findFirst().orElseThrow(() -> new IllegalStateException(name + ": no span of " + op.name() + " holds " + anchor));
+            String was = String.join("\n", span.stream().map(Instruction::text).toList());
+            String now = text.apply(was);
+            if (now.equals(was)) {
+                throw new IllegalStateException(name + ": the rewrite leaves " + span + " as it was");
+            }
+            List<Instruction> out = new ArrayList<>(all);
+            int k = indexOf(out, span.get(0));
+            out.subList(k, k + span.size()).clear();
+            List<Instruction> with = instructions(now, span.get(0).annotations());
+            Instruction first = with.get(0);
+            with.set(0, new Instruction(span.get(0).address(), first.mnemonic(), first.operands(), first.annotations()));
+            out.addAll(k, with);
+            return out;
+        });
+    }
+
+    /** A recording's run with its facts rewritten (a measure just over the claim's bound), for a claim on measured numbers. */
+    static Run measured(Fixtures.Fixture f, String edit, UnaryOperator<String> facts) {
+        Path dir = Path.of("near-miss", f.name(), "facts-" + Integer.toHexString(edit.hashCode()));
+        Run run = replayed(f, dir, log -> log);
+        try {
+            Files.writeString(dir.resolve("facts"), facts.apply(Files.readString(dir.resolve("facts"))));
+            return Run.replayUnsigned(NearMiss.class, dir.resolve("stdout"), dir.resolve("facts"), dir.resolve("compilation.xml"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The instructions of a text, one a line; the first carries the notes given (those of the instruction it replaces). */
     static List<Instruction> instructions(String text, List<String> notes) {
         List<Instruction> out = new ArrayList<>();

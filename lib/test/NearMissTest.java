@@ -2,7 +2,7 @@
  * @test
  * @summary Each test's own assertion chain rejects recorded code edited into what a regression would emit: the operation gone, moved after the return or out of its loop, replaced by a call or a jump, made plain, at another offset, another fence
  * @modules java.base/jdk.internal.misc
- * @library /lib /test/concurrency /test/codegen /test/branches /test/memory /test/nullchecks
+ * @library /lib /test/concurrency /test/codegen /test/branches /test/memory /test/nullchecks /test/escape /test/locks /test/objects
  * @build Fixtures NearMiss
  * @run testng/timeout=300 NearMissTest
  */
@@ -316,7 +316,180 @@ public class NearMissTest {
             /* ColdBranchIsLaidOutAfterReturn on Shapes::divide: a frequent division inline, not after the return. */
             new Claim("ColdBranchIsLaidOutAfterReturn", "divide", f -> true, ColdBranchIsLaidOutAfterReturn::divisionIsInline, isa -> List.of(
                     NearMiss.movedAfterReturn("the division moved after the return", INTEGER_DIVISION, 0),
-                    NearMiss.calledInstead("the division a runtime call", INTEGER_DIVISION, 0, call(isa), "{runtime_call SharedRuntime::ldiv}"))));
+                    NearMiss.calledInstead("the division a runtime call", INTEGER_DIVISION, 0, call(isa), "{runtime_call SharedRuntime::ldiv}"))),
+            /*
+             * AllocationIsScalarReplaced: the Point logged eliminated, no TLAB bump, no slow call. The allocation a regression
+             * keeps is C2's own: Shapes::allocate's bump and slow call of the same ISA and JDK (shapesOf), put into the code.
+             */
+            new Claim("AllocationIsScalarReplaced", "AllocationIsScalarReplaced::single", NearMissTest::namesRuntimeCalls,
+                    AllocationIsScalarReplaced::isScalarReplaced, isa -> List.of(
+                            NearMiss.logged("no allocation logged eliminated", NearMissTest::uneliminated)),
+                    f -> allocationKept(f, 1)),
+            /* AllocationMergeIsScalarReplaced from JDK 22: both Points replaced (a merge C2 did not reduce keeps both allocations). */
+            new Claim("AllocationMergeIsScalarReplaced (replaced)", "AllocationMergeIsScalarReplaced::merge", f -> f.name().endsWith("-fromJdk22")
+                    && namesRuntimeCalls(f), AllocationMergeIsScalarReplaced::isScalarReplaced, isa -> List.of(), f -> allocationKept(f, 2)),
+            /* Before JDK 22: both allocated, a slow call each. */
+            new Claim("AllocationMergeIsScalarReplaced (allocated)", "AllocationMergeIsScalarReplaced::merge", f -> f.name().endsWith("-beforeJdk22"),
+                    AllocationMergeIsScalarReplaced::isAllocated, isa -> List.of(
+                            NearMiss.replacedEach("no slow call (both Points scalar replaced, or allocated only inline)",
+                                    ALLOCATION_SLOW_CALL, nop(isa)))),
+            /* BlackholeKeepsComputationWithoutCall: consumed multiplies, intrinsified, calls nothing; dropped multiplies nothing. */
+            new Claim("BlackholeKeepsComputationWithoutCall (consumed)", "BlackholeKeepsComputationWithoutCall::consumed", f -> true,
+                    BlackholeKeepsComputationWithoutCall::isComputedWithoutCall, isa -> List.of(
+                            NearMiss.replaced("the product dropped (the multiply gone)", INTEGER_MULTIPLICATION, 0, nop(isa)),
+                            NearMiss.movedAfterReturn("the multiply laid out after the return", INTEGER_MULTIPLICATION, 0),
+                            NearMiss.insertedBefore("the blackhole called (the intrinsic's call kept)", RETURN_POLL, 0,
+                                    call(isa) + " ;{static_call}"),
+                            NearMiss.logged("the blackhole not intrinsified (no <intrinsic id='_blackhole'>)",
+                                    task -> task.replaceAll("<intrinsic id='_blackhole'[^>]*/>\n?", "")))),
+            new Claim("BlackholeKeepsComputationWithoutCall (dropped)", "BlackholeKeepsComputationWithoutCall::dropped", f -> true,
+                    BlackholeKeepsComputationWithoutCall::isDropped, isa -> List.of(), f -> List.of(
+                            NearMiss.transplanted("the dead product computed (consumed's multiply)",
+                                    () -> NearMiss.c2(f, "BlackholeKeepsComputationWithoutCall::consumed"), INTEGER_MULTIPLICATION, 0, RETURN_POLL))),
+            /*
+             * CompressedReferenceIsDecodedInTheAddress: zero based, the reference decoded once, in the access's address on
+             * x86_64 (a separate lsl #3 on AArch64); in 32-bit mode not decoded.
+             */
+            new Claim("CompressedReferenceIsDecodedInTheAddress (zero based)", "CompressedReferenceIsDecodedInTheAddress::deref",
+                    f -> f.name().endsWith("-zeroBased"), deref -> CompressedReferenceIsDecodedInTheAddress.isDecodedInTheAddress(deref, false),
+                    NearMissTest::decodedApart),
+            new Claim("CompressedReferenceIsDecodedInTheAddress (32-bit)", "CompressedReferenceIsDecodedInTheAddress::deref",
+                    f -> f.name().endsWith("-unscaled"), deref -> CompressedReferenceIsDecodedInTheAddress.isDecodedInTheAddress(deref, true),
+                    NearMissTest::decodedThoughUnscaled),
+            /* InstanceFinalFieldIsNotTrusted: the box's field divides; the record's and the hidden class's fold into a multiply. */
+            new Claim("InstanceFinalFieldIsNotTrusted (box)", "InstanceFinalFieldIsNotTrusted::viaFinalField", f -> true,
+                    InstanceFinalFieldIsNotTrusted::dividesByTheField, isa -> List.of(), f -> List.of(
+                            NearMiss.replacedByTransplant("the field trusted: the record's multiply instead of the division", INTEGER_DIVISION, 0,
+                                    () -> NearMiss.c2(f, "InstanceFinalFieldIsNotTrusted::viaRecord"), INTEGER_MULTIPLICATION))),
+            new Claim("InstanceFinalFieldIsNotTrusted (record)", "InstanceFinalFieldIsNotTrusted::viaRecord", f -> true,
+                    InstanceFinalFieldIsNotTrusted::foldsTheDivisor, isa -> List.of(), f -> untrusted(f)),
+            new Claim("InstanceFinalFieldIsNotTrusted (hidden class)", "InstanceFinalFieldIsNotTrusted::viaHiddenClass", f -> true,
+                    InstanceFinalFieldIsNotTrusted::foldsTheDivisor, isa -> List.of(), f -> untrusted(f)),
+            /*
+             * LockCoarseningFollowsLoopUnrolling: a mark-word CAS in the loop, a lock logged coarsened, the increments of
+             * several iterations in one add. The coarsened lock is the last CAS before the merged add.
+             */
+            new Claim("LockCoarseningFollowsLoopUnrolling", "LockCoarseningFollowsLoopUnrolling::lockedIncrementLoop", f -> true,
+                    LockCoarseningFollowsLoopUnrolling::isCoarsened, NearMissTest::uncoarsened));
+
+    /** The Shapes recording of a child's ISA and JDK (the nearest JDK where none): C2's own code to put into a child's. */
+    static Fixtures.Fixture shapesOf(Fixtures.Fixture child) {
+        return Fixtures.ALL.stream().filter(s -> s.isa() == child.isa())
+                .min(java.util.Comparator.comparingInt((Fixtures.Fixture s) -> Math.abs(s.jdk() - child.jdk()))
+                        .thenComparingInt(s -> s.name().length()))
+                .orElseThrow();
+    }
+
+    /** The allocations a regression keeps (n: one per Point), Shapes::allocate's TLAB bump and slow call, and the log's event gone. */
+    static List<NearMiss.Edit> allocationKept(Fixtures.Fixture f, int n) {
+        java.util.function.Supplier<anatomy.model.NMethod> allocate = () -> shapesOf(f).c2("allocate");
+        NearMiss.Edit bump = NearMiss.transplanted("a TLAB bump", allocate, TLAB_ALLOCATION, 0, RETURN_POLL);
+        NearMiss.Edit call = NearMiss.transplanted("a slow call", allocate, ALLOCATION_SLOW_CALL, 0, null);
+        NearMiss.Edit unlogged = NearMiss.logged("no allocation logged eliminated", NearMissTest::uneliminated);
+        List<NearMiss.Edit> all = new ArrayList<>();
+        for (int k = 1; k <= n; k++) {
+            NearMiss.Edit[] bumps = java.util.Collections.nCopies(k, bump).toArray(NearMiss.Edit[]::new);
+            NearMiss.Edit[] calls = java.util.Collections.nCopies(k, call).toArray(NearMiss.Edit[]::new);
+            all.add(NearMiss.together(k + " allocation(s) kept inline: Shapes::allocate's TLAB bump before the return", bumps));
+            all.add(NearMiss.together(k + " allocation slow call(s) kept, after the return", calls));
+            List<NearMiss.Edit> both = new ArrayList<>(List.of(bumps));
+            both.addAll(List.of(calls));
+            NearMiss.Edit code = NearMiss.together("", both.toArray(NearMiss.Edit[]::new));
+            all.add(new NearMiss.Edit(k + " allocation(s) kept whole (bump and slow call), none logged eliminated", code.rewrite(), unlogged.task()));
+        }
+        return all;
+    }
+
+    /** The compile's task without its scalar replacements (each {@code <eliminate_allocation>} element gone). */
+    static String uneliminated(String task) {
+        return task.replaceAll("(?s)<eliminate_allocation .*?</eliminate_allocation>\n?", "");
+    }
+
+    /** The viaFinalField's division put into a method whose divisor C2 folded (its field not trusted after all). */
+    static List<NearMiss.Edit> untrusted(Fixtures.Fixture f) {
+        java.util.function.Supplier<anatomy.model.NMethod> box = () -> NearMiss.c2(f, "InstanceFinalFieldIsNotTrusted::viaFinalField");
+        return List.of(
+                NearMiss.transplanted("the field not trusted: viaFinalField's division kept beside the multiply", box, INTEGER_DIVISION, 0,
+                        RETURN_POLL),
+                NearMiss.replacedByTransplant("the field not trusted: viaFinalField's division instead of the multiply", INTEGER_MULTIPLICATION, 0,
+                        box, INTEGER_DIVISION));
+    }
+
+    /** The decode of a zero-based compressed reference taken out of the access's address, or done twice, per ISA. */
+    static List<NearMiss.Edit> decodedApart(Isa isa) {
+        List<NearMiss.Edit> e = new ArrayList<>(List.of(NearMiss.duplicatedWhole("the reference loaded and decoded twice", NARROW_OOP_DECODE, 0)));
+        if (isa == X86_64) {    // MacroAssembler::decode_heap_oop_not_null: shlq in place, or leaq (%r12, src, 8) into another register
+            e.add(NearMiss.retextSpan("decoded by a shift of its register, the access through it", NARROW_OOP_DECODE, 0,
+                    t -> t.replaceFirst("\\(%r12, %(r\\w+), 8\\)", "(%$1)").replaceFirst("\n", "\nshlq \\$3, %" + x86Index(t) + "\n")));
+            e.add(NearMiss.retextSpan("decoded into another register by lea, the access through that", NARROW_OOP_DECODE, 0,
+                    t -> t.replaceFirst("\n(.*?)(-?\\w*)\\(%r12, %(r\\w+), 8\\)", "\nleaq (%r12, %$3, 8), %rdi\n$1$2(%rdi)")));
+            e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (movq, no decode)", NARROW_OOP_DECODE, 0,
+                    t -> t.replaceFirst("^movl (\\S+), %(e([a-z]{2})|r(\\d+)d)", "movq $1, %r$3$4")
+                            .replaceFirst("\\(%r12, %(r\\w+), 8\\)", "(%$1)")));
+        }
+        if (isa == S390X) {
+            e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (lg, no sllg)", NARROW_OOP_DECODE, 0,
+                    t -> t.replaceFirst("^llgf ", "lg ").replaceFirst("\nsllg (%r\\d+), (%r\\d+), 3$", "\nlgr $1, $2")));
+        }
+        if (isa == PPC64LE) {
+            e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (ld, no sldi)", NARROW_OOP_DECODE, 0,
+                    t -> t.replaceFirst("^lwz ", "ld ").replaceFirst("\nsldi (r\\d+), (r\\d+), 3$", "\nmr $1, $2")));
+        }
+        if (isa == AARCH64) {
+            e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (ldr x, no lsl)", NARROW_OOP_DECODE, 0,
+                    t -> t.replaceFirst("^ldr w(\\d+), ", "ldr x$1, ").replaceFirst("\n(lsl|add) (x\\d+), .*", "\nmov $2, x"
+                            + t.replaceFirst("(?s)^ldr w(\\d+), .*", "$1"))));
+        }
+        return e;
+    }
+
+    /** The 64-bit name of the index register of the x86_64 decoding access in the span's text. */
+    static String x86Index(String span) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\(%r12, %(r\\w+), 8\\)").matcher(span);
+        return m.find() ? m.group(1) : "rax";
+    }
+
+    /** A reference in 32-bit mode decoded anyway (the zero-based code's decode), per ISA. */
+    static List<NearMiss.Edit> decodedThoughUnscaled(Isa isa) {
+        return switch (isa) {
+            case X86_64 -> List.of(NearMiss.retext("the reference decoded anyway: scaled by 8 in the access", FIELD_LOAD, 1,
+                    t -> t.replaceFirst("\\((%r\\w+)\\)", "(%r12, $1, 8)")));
+            case AARCH64 -> List.of(NearMiss.retext("the reference decoded anyway (lsl #3)", FIELD_LOAD, 0,
+                    t -> t + "\nlsl " + t.replaceFirst("^ldr w(\\d+), .*", "x$1, x$1, #3")));
+            case S390X -> List.of(NearMiss.retext("the reference decoded anyway (sllg by 3)", FIELD_LOAD, 0,
+                    t -> t + "\nsllg " + t.replaceFirst("^llgf (%r\\d+), .*", "$1, $1, 3")));
+            case PPC64LE -> List.of(NearMiss.retext("the reference decoded anyway (sldi by 3)", FIELD_LOAD, 0,
+                    t -> t + "\nsldi " + t.replaceFirst("^lwz (r\\d+), .*", "$1, $1, 3")));
+            default -> List.of();
+        };
+    }
+
+    /** The coarsened lock taken away or split, per ISA: the CAS before the merged add, the add, the log's event. */
+    static List<NearMiss.Edit> uncoarsened(Isa isa) {
+        anatomy.Operation lock = MARK_WORD_CAS.before(LockCoarseningFollowsLoopUnrolling.MERGED_INCREMENTS);
+        List<NearMiss.Edit> e = new ArrayList<>(List.of(
+                NearMiss.replaced("the coarsened lock's CAS gone (the merged add unlocked)", lock, -1, nop(isa)),
+                isa == S390X    // 25.0.5: lghi %r13, 264 ; a %r13, 12(%r11), counted at the add
+                        ? NearMiss.retextBefore("the increments not merged (one 0x42 an add)", LockCoarseningFollowsLoopUnrolling.MERGED_INCREMENTS,
+                                0, "^lg?hi %r\\d+, \\d+$", t -> t.replaceFirst("\\d+$", "66"))
+                        : NearMiss.retextEach("the increments not merged (one 0x42 an add)", LockCoarseningFollowsLoopUnrolling.MERGED_INCREMENTS,
+                                t -> t.matches(".*[$#](0x[0-9a-f]+|\\d+).*") ? t.replaceFirst("([$#])(0x[0-9a-f]+|\\d+)", "$10x42")
+                                        : t.replaceFirst("-?\\d+$", "66")),    // ppc64le, riscv64: a decimal immediate last
+                NearMiss.logged("no lock logged coarsened", task -> task.replaceAll("kind='Coarsened'", "kind='NonEscObj'"))));
+        if (isa == X86_64) {
+            e.add(NearMiss.retext("the coarsened lock's CAS made plain (lock prefix dropped)", lock, -1, t -> t.replace("lock ", "")));
+        }
+        if (isa == AARCH64) {
+            e.add(NearMiss.retext("the coarsened lock's CAS relaxed (cas)", lock, -1, t -> t.replaceFirst("^casa?l? ", "cas ")));
+        }
+        if (isa == S390X) {
+            e.add(NearMiss.retext("the coarsened lock's CAS made a plain store (stg)", lock, -1, t -> t.replaceFirst("^csg %r\\d+, ", "stg ")));
+        }
+        if (isa == PPC64LE) {
+            e.add(NearMiss.replacedAfter("the acquire after the coarsened lock's pair gone", lock, -1, "^i?sync$", "nop"));
+        }
+        return e;
+    }
 
     /** A measure the child recorded (a field's offset), from the recording's facts. */
     static long measured(Compiled code, String key) {
@@ -699,5 +872,58 @@ public class NearMissTest {
     @Test(dataProvider = "nearMisses")
     public void nearMissIsRejected(Claim claim, Fixtures.Fixture f, NearMiss.Edit edit) {
         NearMiss.rejected(NearMiss.edited(f, claim.method(), edit), edit.name(), claim.chain());
+    }
+
+    /*
+     * ReusingHandlerAllocatesNothingPerEvent asserts on numbers its child measured (bytes per event), not on code. A near
+     * miss there is a measure just past one of the test's own bounds, put into the recorded facts: half a byte an event
+     * more than nothing, or than exactly one Quote, or a hundredth of a byte less than one Quote. Each must fail the
+     * test's own assertions; the recorded measures must pass them.
+     */
+    record MeasuredMiss(String name, String key, java.util.function.DoubleUnaryOperator value) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static final List<MeasuredMiss> PAST_BOUNDS = List.of(
+            new MeasuredMiss("the reusing handler at 0.51 bytes an event", "reusing handler, bytes per event", v -> 0.51),
+            new MeasuredMiss("the temporary handler at 0.51 bytes an event", "temporary handler, bytes per event", v -> 0.51),
+            new MeasuredMiss("the retaining handler 0.51 bytes over one Quote", "retaining handler, bytes per event", v -> v + 0.51),
+            new MeasuredMiss("the retaining handler 0.01 bytes short of one Quote", "retaining handler, bytes per event", v -> v - 0.01));
+
+    static final List<Fixtures.Fixture> MEASURED = Fixtures.CHILDREN.stream()
+            .filter(f -> f.name().contains("/ReusingHandlerAllocatesNothingPerEvent/")).toList();
+
+    @DataProvider
+    public static Object[][] measuredRecordings() {
+        return MEASURED.stream().map(f -> new Object[] {f}).toArray(Object[][]::new);
+    }
+
+    @DataProvider
+    public static Object[][] measuredNearMisses() {
+        return MEASURED.stream().flatMap(f -> PAST_BOUNDS.stream().map(m -> new Object[] {f, m})).toArray(Object[][]::new);
+    }
+
+    @Test(dataProvider = "measuredRecordings")
+    public void recordedMeasuresPass(Fixtures.Fixture f) {
+        ReusingHandlerAllocatesNothingPerEvent.allocatesPerEvent(NearMiss.measured(f, "as recorded", facts -> facts));
+    }
+
+    @Test(dataProvider = "measuredNearMisses")
+    public void measureJustPastItsBoundIsRejected(Fixtures.Fixture f, MeasuredMiss miss) {
+        double recorded = NearMiss.measured(f, "as recorded", facts -> facts).measure(miss.key()).value();
+        String line = "measure:" + miss.key() + "=" + miss.value().applyAsDouble(recorded);
+        anatomy.Run run = NearMiss.measured(f, miss.name(), facts -> facts + (facts.endsWith("\n") ? "" : "\n") + line + "\n");
+        if (run.measure(miss.key()).value() == recorded) {
+            throw new IllegalStateException(miss + ": the facts' measure was not replaced (" + line + ")");
+        }
+        try {
+            ReusingHandlerAllocatesNothingPerEvent.allocatesPerEvent(run);
+        } catch (AssertionError expected) {
+            return;
+        }
+        throw new AssertionError("near miss passed the claim: " + miss + " (" + line + ") in " + f);
     }
 }

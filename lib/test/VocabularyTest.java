@@ -458,7 +458,8 @@ public class VocabularyTest {
                 {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "movl 0xc(%r12, %r11, 8), %eax"), 1},
                 {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %eax", "movl 0xc(%r12, %rax, 8), %eax"), 1},
                 {X86_64, NARROW_OOP_DECODE, List.of("movl 0x10(%rdx), %esi", "movq 0x10(%r12, %rsi, 8), %rax"), 1},
-                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "leaq (%r12, %r11, 8), %r10"), 1},
+                // decoded apart from the access, into a register (decode_heap_oop_not_null(dst, src)): not in its address
+                {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "leaq (%r12, %r11, 8), %r10", "movl 0xc(%r10), %eax"), 0},
                 {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %ebx", "movl 0xc(, %rbx, 8), %eax"), 1},
                 {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %eax", "movl 0xc(%r12, %rbx, 8), %eax"), 0},
                 {X86_64, NARROW_OOP_DECODE, List.of("movl 0xc(%rsi), %r11d", "movl 0xc(%r11), %eax"), 0},
