@@ -22,19 +22,11 @@ public final class MutantSet {
 
     /** The mutants of a set file; a malformed line is an IllegalArgumentException naming file:line and the fault. */
     public static List<Spec> read(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("no such set file: " + file);
-        }
         List<Spec> specs = new ArrayList<>();
         Set<String> ids = new LinkedHashSet<>();
-        List<String> lines = Files.readAllLines(file);
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            String where = file + ":" + (i + 1);
-            String[] f = line.split("\\s*\\|\\s*", -1);
+        for (Row row : rows(file, "no such set file: " + file)) {
+            String where = row.where();
+            String[] f = row.columns();
             check(f.length == 8 || f.length == 9, where, "expected 8 columns (id | jdk | kind | function | site | tests | expect | why)"
                     + " and, optionally, a ninth (| options), found " + f.length);
             String options = f.length == 9 && !f[8].equals("-") ? f[8] : "";
@@ -53,6 +45,26 @@ public final class MutantSet {
         return specs;
     }
 
+    /** One line of a '|'-separated file: its columns and where it was read (file:line). */
+    private record Row(String where, String[] columns) {
+    }
+
+    /** A file's rows, blank lines and '#' comments left out; a missing file is the message given. */
+    private static List<Row> rows(Path file, String missing) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(missing);
+        }
+        List<Row> out = new ArrayList<>();
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (!line.isEmpty() && !line.startsWith("#")) {
+                out.add(new Row(file + ":" + (i + 1), line.split("\\s*\\|\\s*", -1)));
+            }
+        }
+        return out;
+    }
+
     private static void check(boolean ok, String where, String fault) {
         if (!ok) {
             throw new IllegalArgumentException(where + ": " + fault);
@@ -68,21 +80,12 @@ public final class MutantSet {
 
     /** A frames file: "test | jdk | prefix; prefix; ..." a line, '#' comments; a malformed line names file:line. */
     public static List<Frame> readFrames(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("FRAMES=" + file + ": no such file");
-        }
         List<Frame> out = new ArrayList<>();
-        List<String> lines = Files.readAllLines(file);
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            String where = file + ":" + (i + 1);
-            String[] f = line.split("\\s*\\|\\s*", -1);
-            check(f.length == 3 && f[0].endsWith(".java") && f[1].matches("\\*|\\d+(-(\\d+)?)?") && !f[2].isBlank(), where,
+        for (Row row : rows(file, "FRAMES=" + file + ": no such file")) {
+            String[] f = row.columns();
+            check(f.length == 3 && f[0].endsWith(".java") && f[1].matches("\\*|\\d+(-(\\d+)?)?") && !f[2].isBlank(), row.where(),
                     "expected 'test.java | jdk (*, N, N- or N-M) | function prefix; ...'");
-            out.add(new Frame(f[0], f[1], List.of(f[2].split("\\s*;\\s*")), where));
+            out.add(new Frame(f[0], f[1], List.of(f[2].split("\\s*;\\s*")), row.where()));
         }
         check(!out.isEmpty(), "FRAMES=" + file, "declares no claim");
         return out;
