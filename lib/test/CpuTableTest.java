@@ -27,7 +27,7 @@ public class CpuTableTest {
     }
 
     static Path cpusWith(String... rows) throws Exception {
-        Path t = Files.createTempDirectory("cpus").resolve("cpus");
+        Path t = Files.createTempDirectory(Path.of("").toAbsolutePath(), "cpus").resolve("cpus");
         Files.writeString(t, Files.readString(CPUS) + String.join("\n", rows) + "\n");
         return t;
     }

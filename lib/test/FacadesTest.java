@@ -44,8 +44,8 @@ public class FacadesTest {
 
     @Test
     public void aSwitchesFacadePutsItsSwitchesBeforeTheUsers() throws Exception {
-        Path base = fakeJdk(Files.createTempDirectory("base dir,1"));
-        Path dir = Files.createTempDirectory("facade");
+        Path base = fakeJdk(Files.createTempDirectory(Path.of("").toAbsolutePath(), "base dir,1"));
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "facade");
         Facades.main(new String[] {dir.toString(), "switches", base.toString(), "-XX:UseAVX=2,-XX:MaxVectorSize=32", "java"});
         assertEquals(Files.readAllLines(dir.resolve("bin/java")), List.of("#!/bin/sh",
                 "# " + base + "/bin/java with HotSpot's switches -XX:UseAVX=2 -XX:MaxVectorSize=32 first (the user's options come after them and win). Made by make/jdks.sh.",
@@ -58,7 +58,7 @@ public class FacadesTest {
 
     @Test
     public void aQemuFacadeRunsEachToolUnderItsEmulatorAndCpu() throws Exception {
-        Path dir = Files.createTempDirectory("facade");
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "facade");
         Facades.main(new String[] {dir.toString(), "qemu", "/jdk", "riscv64", "/root dir", "qemu-riscv64 10.0 -cpu rv64,v=true", "/q/qemu-riscv64",
                 "rv64,v=true", "java", "jcmd"});
         assertEquals(Files.readAllLines(dir.resolve("bin/jcmd")), List.of("#!/bin/sh",
@@ -72,7 +72,7 @@ public class FacadesTest {
 
     @Test
     public void aLoaderFacadeStartsWhatWasMovedThroughItsLoader() throws Exception {
-        Path dir = Files.createTempDirectory("facade");
+        Path dir = Files.createTempDirectory(Path.of("").toAbsolutePath(), "facade");
         Files.createDirectories(dir.resolve(".real"));
         Files.createDirectories(dir.resolve("bin"));
         Files.createDirectories(dir.resolve("lib"));
