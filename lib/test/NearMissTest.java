@@ -423,6 +423,10 @@ public class NearMissTest {
             e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (ld, no sldi)", NARROW_OOP_DECODE, 0,
                     t -> t.replaceFirst("^lwz ", "ld ").replaceFirst("\nsldi (r\\d+), (r\\d+), 3$", "\nmr $1, $2")));
         }
+        if (isa == RISCV64) {    // 25.0.5: lwu t3, 12(a1) ; slli t2, t3, 3 ; lw a0, 12(t2)
+            e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (ld, no slli)", NARROW_OOP_DECODE, 0,
+                    t -> t.replaceFirst("^lwu ", "ld ").replaceFirst("\nslli ([a-z][a-z0-9]*), ([a-z][a-z0-9]*), 3$", "\nmv $1, $2")));
+        }
         if (isa == AARCH64) {
             e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (ldr x, no lsl)", NARROW_OOP_DECODE, 0,
                     t -> t.replaceFirst("^ldr w(\\d+), ", "ldr x$1, ").replaceFirst("\n(lsl|add) (x\\d+), .*", "\nmov $2, x"
@@ -448,6 +452,8 @@ public class NearMissTest {
                     t -> t + "\nsllg " + t.replaceFirst("^llgf (%r\\d+), .*", "$1, $1, 3")));
             case PPC64LE -> List.of(NearMiss.retext("the reference decoded anyway (sldi by 3)", FIELD_LOAD, 0,
                     t -> t + "\nsldi " + t.replaceFirst("^lwz (r\\d+), .*", "$1, $1, 3")));
+            case RISCV64 -> List.of(NearMiss.retext("the reference decoded anyway (slli by 3)", FIELD_LOAD, 0,
+                    t -> t + "\nslli " + t.replaceFirst("^lwu ([a-z][a-z0-9]*), .*", "$1, $1, 3")));
             default -> List.of();
         };
     }
