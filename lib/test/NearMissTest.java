@@ -485,6 +485,8 @@ public class NearMissTest {
         if (isa == RISCV64) {    // 25.0.5: lr.d.aq ; bne ; sc.d (a reserved pair), counted at the sc
             e.add(NearMiss.retextBefore("the coarsened lock's CAS relaxed (lr.d, no .aq)", lock, -1, "^lr\\.[wd]\\.aq(rl)? ",
                     t -> t.replaceFirst("\\.aq(rl)? ", " ")));
+            e.add(NearMiss.retext("the coarsened lock's CAS made a plain store (sd)", lock, -1,
+                    t -> t.replaceFirst("^sc\\.d(\\.\\w+)? [a-z][a-z0-9]*, ([a-z][a-z0-9]*), \\(([a-z][a-z0-9]*)\\)$", "sd $2, 0($3)")));
         }
         return e;
     }
