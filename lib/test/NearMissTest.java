@@ -435,6 +435,10 @@ public class NearMissTest {
             e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (ld, no sldi)", NARROW_OOP_DECODE, 0,
                     t -> t.replaceFirst("^lwz ", "ld ").replaceFirst("\nsldi (r\\d+), (r\\d+), 3$", "\nmr $1, $2")));
         }
+        if (isa == RISCV64) {    // 25.0.5: lwu t3, 12(a1) ; slli t2, t3, 3 ; lw a0, 12(t2)
+            e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (ld, no slli)", NARROW_OOP_DECODE, 0,
+                    t -> t.replaceFirst("^lwu ", "ld ").replaceFirst("\nslli ([a-z][a-z0-9]*), ([a-z][a-z0-9]*), 3$", "\nmv $1, $2")));
+        }
         if (isa == AARCH64) {
             e.add(NearMiss.retextSpan("a full pointer, not a compressed reference (ldr x, no lsl)", NARROW_OOP_DECODE, 0,
                     t -> t.replaceFirst("^ldr w(\\d+), ", "ldr x$1, ").replaceFirst("\n(lsl|add) (x\\d+), .*", "\nmov $2, x"
@@ -460,6 +464,8 @@ public class NearMissTest {
                     t -> t + "\nsllg " + t.replaceFirst("^llgf (%r\\d+), .*", "$1, $1, 3")));
             case PPC64LE -> List.of(NearMiss.retext("the reference decoded anyway (sldi by 3)", FIELD_LOAD, 0,
                     t -> t + "\nsldi " + t.replaceFirst("^lwz (r\\d+), .*", "$1, $1, 3")));
+            case RISCV64 -> List.of(NearMiss.retext("the reference decoded anyway (slli by 3)", FIELD_LOAD, 0,
+                    t -> t + "\nslli " + t.replaceFirst("^lwu ([a-z][a-z0-9]*), .*", "$1, $1, 3")));
             default -> List.of();
         };
     }
@@ -487,6 +493,12 @@ public class NearMissTest {
         }
         if (isa == PPC64LE) {
             e.add(NearMiss.replacedAfter("the acquire after the coarsened lock's pair gone", lock, -1, "^i?sync$", "nop"));
+        }
+        if (isa == RISCV64) {    // 25.0.5: lr.d.aq ; bne ; sc.d (a reserved pair), counted at the sc
+            e.add(NearMiss.retextBefore("the coarsened lock's CAS relaxed (lr.d, no .aq)", lock, -1, "^lr\\.[wd]\\.aq(rl)? ",
+                    t -> t.replaceFirst("\\.aq(rl)? ", " ")));
+            e.add(NearMiss.retext("the coarsened lock's CAS made a plain store (sd)", lock, -1,
+                    t -> t.replaceFirst("^sc\\.d(\\.\\w+)? [a-z][a-z0-9]*, ([a-z][a-z0-9]*), \\(([a-z][a-z0-9]*)\\)$", "sd $2, 0($3)")));
         }
         return e;
     }
