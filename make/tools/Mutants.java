@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
@@ -44,7 +45,7 @@ import java.util.stream.Collectors;
  * Two modes run no test: LIST prints a function's branch and call sites with their source lines (what a set line's
  * site names: lines move between releases), DRY resolves every mutant of the set and prints its edits or refusal.
  *
- * Usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY]
+ * Usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY] [MUTANTS]
  */
 public class Mutants {
     record Edit(long address, byte[] before, byte[] after, String what) {
@@ -58,7 +59,7 @@ public class Mutants {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 8) {
-            System.err.println("usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY]");
+            System.err.println("usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY] [MUTANTS]");
             System.exit(2);
         }
         Path work = Path.of(args[0]).toAbsolutePath();
@@ -72,12 +73,20 @@ public class Mutants {
         int n = args.length > 10 && !args[10].isBlank() ? Integer.parseInt(args[10].trim()) : 40;
         String listed = args.length > 11 ? args[11].trim() : "";
         boolean dry = args.length > 12 && !args[12].isBlank();
+        String ids = args.length > 13 ? args[13].trim() : "";
 
         List<Spec> specs = new ArrayList<>();
         for (String file : setArg.split("\\s+")) {
             specs.addAll(readSet(Path.of(file)));
         }
-        Path libjvm = home.resolve("lib/server/libjvm.so");
+        try {
+            specs = pick(specs, ids);
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+        }
+        // Under qemu, home is a facade of make/jdks.sh over the real JDK of that ISA: its libjvm.so is the real one's.
+        Optional<Copies.Facade> facade = Copies.Facade.of(home);
+        Path libjvm = facade.map(Copies.Facade::real).orElse(home).resolve("lib/server/libjvm.so");
         Binary binary = new Binary(libjvm, debug, decoder, isa, work.resolve("cache"));
         Patches patches = Patches.of(isa);
         if (!listed.isEmpty()) {
@@ -99,8 +108,7 @@ public class Mutants {
         if (dry) {
             System.exit(dryRun(mutants, elsewhere, label));
         }
-        Path jdk = work.resolve("jdk");
-        Copies.make(home, jdk);
+        Copies.Jdk jdk = Copies.prepare(home, facade, work, label);
         Path run = work.resolve("run");
 
         // The baselines: the unchanged copy, over every test some mutant asks for, once per set of VM options the
@@ -167,6 +175,23 @@ public class Mutants {
             fail(e.getMessage());
             return List.of();
         }
+    }
+
+    /**
+     * MUTANTS=: the set's lines with these ids (blank- or comma-separated), in the set's order; all of them when
+     * none is given. An id the set does not have is an error, not a smaller run.
+     */
+    static List<Spec> pick(List<Spec> specs, String ids) {
+        if (ids.isBlank()) {
+            return specs;
+        }
+        Set<String> wanted = new LinkedHashSet<>(List.of(ids.trim().split("[\\s,]+")));
+        Set<String> unknown = new LinkedHashSet<>(wanted);
+        specs.forEach(s -> unknown.remove(s.id()));
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("MUTANTS=" + ids + ": no mutant " + String.join(", ", unknown) + " in the set");
+        }
+        return specs.stream().filter(s -> wanted.contains(s.id())).toList();
     }
 
     static boolean appliesTo(String jdk, int feature) {
@@ -361,7 +386,7 @@ public class Mutants {
         return test.isEmpty() ? m.spec().tests() : test;
     }
 
-    static Verdict judge(Mutant m, Binary binary, Patches patches, Path jdk, Path run, Path work,
+    static Verdict judge(Mutant m, Binary binary, Patches patches, Copies.Jdk jdk, Path run, Path work,
                          Map<String, RunResults.Result> baseline, Map<String, Equivalence.Capture> baseCode, String test,
                          boolean atStart) throws Exception {
         String tests = selection(m, test);
@@ -439,7 +464,7 @@ public class Mutants {
     }
 
     /** A run with a trap at every edit's site; a trap's crash is expected, its error files only moved beside the log. */
-    static Map<String, RunResults.Result> trapRun(List<Edit> edits, Binary binary, Patches patches, Path jdk, Path run, String tests,
+    static Map<String, RunResults.Result> trapRun(List<Edit> edits, Binary binary, Patches patches, Copies.Jdk jdk, Path run, String tests,
                                          String options, Path log) throws Exception {
         Copies.writeLibrary(jdk, apply(binary.bytes, binary, edits, true, patches));
         Map<String, RunResults.Result> trapped = runPack(run, jdk, tests, options, log);
@@ -464,7 +489,7 @@ public class Mutants {
      * Only that is evidence: a run that exits normally may have ended before a compiler thread finished its
      * initialisation, so those mutants are screened and judged as usual. The same run without a trap must pass first.
      */
-    static Set<Mutant> reachedAtStart(List<Mutant> mutants, Binary binary, Patches patches, Path jdk, Path work)
+    static Set<Mutant> reachedAtStart(List<Mutant> mutants, Binary binary, Patches patches, Copies.Jdk jdk, Path work)
             throws Exception {
         Path dir = Files.createDirectories(work.resolve("start"));
         Files.writeString(dir.resolve("Started.java"), "public class Started { public static void main(String[] a) {"
@@ -496,8 +521,8 @@ public class Mutants {
     }
 
     /** Whether this JDK runs the main class of dir and exits 0; a hang is no evidence of a trap (60 s, then true). */
-    static boolean starts(Path jdk, Path dir) throws Exception {
-        Process p = new ProcessBuilder(jdk.resolve("bin/java").toString(), "-XX:-CreateCoredumpOnCrash",
+    static boolean starts(Copies.Jdk jdk, Path dir) throws Exception {
+        Process p = new ProcessBuilder(jdk.home().resolve("bin/java").toString(), "-XX:-CreateCoredumpOnCrash",
                 "-XX:ErrorFile=" + dir.resolve("hs_err.log"), "-cp", dir.toString(), "Started")
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("started.log").toFile()).start();
         if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
@@ -516,7 +541,7 @@ public class Mutants {
      * changed reached none of the group's sites, and each mutant of it is unreached, as its own trap run would
      * show; a group in which a test changed is left to judge() mutant by mutant.
      */
-    static Map<Mutant, Verdict> screen(List<Mutant> mutants, Binary binary, Patches patches, Path jdk, Path run,
+    static Map<Mutant, Verdict> screen(List<Mutant> mutants, Binary binary, Patches patches, Copies.Jdk jdk, Path run,
                                        Path work, Map<String, RunResults.Result> baseline, String test) throws Exception {
         Map<Mutant, Verdict> out = new LinkedHashMap<>();
         List<List<Mutant>> groups = new ArrayList<>();
@@ -625,7 +650,34 @@ public class Mutants {
                 }
             }
         }
+        // Under qemu a VM can die of a signal with no report of its own (its handler not yet installed, or dying
+        // itself): qemu-user says so on the VM's stderr. That is a crash as much as an hs_err file is, never a kill.
+        if (found == null && Files.exists(log)) {
+            found = emulatorDeath(Files.readString(log));
+        }
+        if (found == null && Files.isDirectory(jtrs)) {
+            try (var files = Files.walk(jtrs)) {
+                for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".jtr"))::iterator) {
+                    found = emulatorDeath(Files.readString(p));
+                    if (found != null) {
+                        break;
+                    }
+                }
+            }
+        }
         return found;
+    }
+
+    static final Pattern QEMU_SIGNAL = Pattern.compile("qemu: uncaught target signal (\\d+) \\(([^)]*)\\)");
+
+    /**
+     * A VM that qemu-user reports killed by a signal ("qemu: uncaught target signal 11 (Segmentation fault) - core
+     * dumped"), as a crash's detail; null when qemu reports none. A trap (udf) the VM's handler takes is a SIGILL
+     * with a fatal error report like on hardware; this is the death that leaves no report.
+     */
+    static String emulatorDeath(String output) {
+        Matcher m = QEMU_SIGNAL.matcher(output);
+        return m.find() ? "signal " + m.group(1) + " (" + m.group(2) + ") under qemu, no fatal error report" : null;
     }
 
     static byte[] apply(byte[] original, Binary binary, List<Edit> edits, boolean trap, Patches patches) {
@@ -642,8 +694,8 @@ public class Mutants {
      * error file written 0.7 s after, measured) must not be read as the next mutant's crash, nor run on its library.
      * Polls, bounded: the runtime decides when a dying VM has written its error file.
      */
-    static void awaitVmsOf(Path jdk) throws InterruptedException {
-        String home = jdk.toAbsolutePath().toString();
+    static void awaitVmsOf(Copies.Jdk jdk) throws InterruptedException {
+        String home = jdk.copy().toAbsolutePath().toString();   // under qemu, qemu's command line names the copy's bin/java
         for (int i = 0; i < 600; i++) {
             boolean running = ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine().map(c -> c.contains(home)).orElse(false));
             if (!running) {
@@ -658,7 +710,7 @@ public class Mutants {
      * Runs make/jtreg.sh on the copy, with the VM options after the user's VM_OPTIONS; returns the summary's rows by
      * test (none when the run did not start).
      */
-    static Map<String, RunResults.Result> runPack(Path build, Path jdk, String tests, String options, Path log) throws Exception {
+    static Map<String, RunResults.Result> runPack(Path build, Copies.Jdk jdk, String tests, String options, Path log) throws Exception {
         Files.deleteIfExists(build.resolve("summary.tsv"));   // no earlier run's results are read as this one's
         Path last = build.resolve("jtreg/last/work");
         if (Files.isDirectory(last)) {
@@ -670,7 +722,7 @@ public class Mutants {
             }
         }
         // RETAIN=all: every test's child VM output stays beside its .jtr, so that a survivor's code can be compared
-        Sensitivity.Ran ran = Sensitivity.jtreg(build, tests, options, log, Map.of("JDK", jdk.toString(), "RETAIN", "all"));
+        Sensitivity.Ran ran = Sensitivity.jtreg(build, tests, options, log, Map.of("JDK", jdk.home().toString(), "RETAIN", "all"));
         awaitVmsOf(jdk);
         return Sensitivity.readSummary(build.resolve("summary.tsv"), ran.id());
     }
