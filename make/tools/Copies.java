@@ -134,7 +134,7 @@ final class Copies {
             return target;
         }
         Path resolved = link.getParent().resolve(target).normalize();
-        return resolved.startsWith(home) ? target : resolved;
+        return resolved.startsWith(home.normalize()) ? target : resolved;
     }
 
     /** A small launcher script (a facade's bin/ or lib/jspawnhelper) that names the JDK's own directory. */
