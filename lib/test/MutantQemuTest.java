@@ -1,12 +1,13 @@
 /*
  * @test
- * @summary make mutants of another ISA's JDK (aarch64-28ea under qemu): the binutils chosen per ISA, the copy made of the real JDK behind a qemu facade and the facade over the copy, a VM qemu reports dead counted as a crash, MUTANTS= picking ids
+ * @summary make mutants of another ISA's JDK (aarch64-28ea under qemu): the binutils chosen per ISA, the copy made of the real JDK behind a qemu facade and the facade over the copy, a VM qemu reports dead counted as a crash, a mutant whose tests the baseline skipped not run, MUTANTS= picking ids
  * @library /lib /make/tools
- * @build Binary Copies Mutants MutantSet
+ * @build Binary Copies Mutants MutantSet RunResults
  * @run testng MutantQemuTest
  */
 
 import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
@@ -91,6 +92,21 @@ public class MutantQemuTest {
         assertEquals(Mutants.pick(set, "c, a").stream().map(Spec::id).toList(), List.of("a", "c"));
         assertEquals(expectThrows(IllegalArgumentException.class, () -> Mutants.pick(set, "a d")).getMessage(),
                 "MUTANTS=a d: no mutant d in the set");
+    }
+
+    @Test
+    public void aMutantWhoseTestsTheBaselineSkippedIsNotRunNotUnreached() {
+        // VolatileLoadIsLoadAcquire is AArch64's: on x86_64 it is skipped, and a mutant of it only showed "unreached"
+        Map<String, RunResults.Result> baseline = Map.of("test/a/A.java", result(anatomy.probe.Outcome.SKIPPED),
+                "test/b/B.java", result(anatomy.probe.Outcome.PASSED));
+        assertFalse(Mutants.judgeable(baseline, Map.of("test/a/A.java", result(anatomy.probe.Outcome.SKIPPED))));
+        assertTrue(Mutants.judgeable(baseline, Map.of("test/a/A.java", result(anatomy.probe.Outcome.SKIPPED),
+                "test/b/B.java", result(anatomy.probe.Outcome.FAILED))));
+        assertFalse(Mutants.passes("not run", "-"));
+    }
+
+    static RunResults.Result result(anatomy.probe.Outcome o) {
+        return new RunResults.Result("t", o, 1.0, "", List.of());
     }
 
     static Spec spec(String id) {

@@ -37,7 +37,8 @@ import java.util.stream.Collectors;
  *   equivalent every test kept its outcome, the trap shows the site runs, and the tests' compiled code and measures
  *              are the baseline's, the site being the JIT's own code (Equivalence, survivor()): out of the score;
  *   survived   every test kept its outcome although the trap shows the site runs (an oracle gap when the code differs);
- *   refused    the set names no site this binary has, or an edit that cannot be made safely.
+ *   refused    the set names no site this binary has, or an edit that cannot be made safely;
+ *   not run    no test it ran passed on the baseline (skipped on this JDK: another ISA's claim): counted as skipped.
  * Score = killed / (killed + survived). Exit status 1 when a mutant survived (even one its set expects to), was
  * refused, or differs from the verdict its set expects; the last line is "N passed, N failed, N skipped" in those
  * terms (passes()), a survivor always among the failed (skipped: a mutant for another JDK release).
@@ -400,6 +401,11 @@ public class Mutants {
             List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of();
             return new Verdict(m, notRun(crash, lines), "the pack did not run (" + (crash == null ? stopped(log) : crash) + ")", 0);
         }
+        if (!judgeable(baseline, now)) {
+            return new Verdict(m, "not run", "no test of it passed on the baseline (" + String.join(", ", now.entrySet().stream()
+                    .map(e -> e.getKey() + " " + baseline.getOrDefault(e.getKey(), e.getValue()).outcome().word()).toList())
+                    + "): nothing on this JDK can kill it, nor show it reached", 0);
+        }
         if (!killed.isEmpty()) {
             return crash != null ? new Verdict(m, "crashed", crash + "; tests: " + String.join(", ", killed), 0)
                     : new Verdict(m, "killed", String.join(", ", killed), 0);
@@ -600,6 +606,15 @@ public class Mutants {
                 .map(l -> l.substring(l.indexOf("the probe's VM")))
                 .orElse(lines.stream().filter(l -> l.startsWith("error: ")).reduce((a, b) -> b).orElse(""));
         return (why.isEmpty() ? "" : why.replaceFirst(";.*", "") + "; ") + "see " + log;
+    }
+
+    /**
+     * Whether a mutant's run can be judged: some test it ran passed on the baseline. A test the baseline skipped (a
+     * claim of another ISA, a collector not chosen) neither kills a mutant nor shows its site reached, so a mutant
+     * of such tests only is {@code not run}, not unreached: counted with the skipped, never as passed.
+     */
+    static boolean judgeable(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now) {
+        return now.keySet().stream().anyMatch(t -> baseline.containsKey(t) && baseline.get(t).outcome() == Outcome.PASSED);
     }
 
     /** The tests that passed on the baseline and now fail (failed), or now neither pass nor fail (!failed). */
@@ -808,7 +823,7 @@ public class Mutants {
      */
     static boolean passes(String outcome, String expect) {
         return switch (outcome) {
-            case "survived", "refused" -> false;
+            case "survived", "refused", "not run" -> false;
             case "equivalent" -> expect.equals("-") || expect.equals("survived") || expect.equals("equivalent");
             default -> expect.equals("-") || expect.equals(outcome);
         };
@@ -817,10 +832,10 @@ public class Mutants {
     static void report(List<Verdict> verdicts, List<Spec> elsewhere, String label, Path work) throws IOException {
         StringBuilder tsv = new StringBuilder("# id\tkind\tfunction\tsite\tverdict\texpect\tseconds\tdetail\n");
         Map<String, Integer> count = new LinkedHashMap<>();
-        for (String o : List.of("killed", "crashed", "stopped", "unreached", "equivalent", "survived", "refused")) {
+        for (String o : List.of("killed", "crashed", "stopped", "unreached", "equivalent", "survived", "refused", "not run")) {
             count.put(o, 0);
         }
-        int passed = 0, failed = 0;
+        int passed = 0, failed = 0, notRun = 0;
         System.out.println();
         System.out.println("Mutants on " + label + ":");
         int width = verdicts.stream().mapToInt(v -> v.mutant().spec().id().length()).max().orElse(4);
@@ -828,7 +843,9 @@ public class Mutants {
             Spec s = v.mutant().spec();
             count.merge(v.outcome(), 1, Integer::sum);
             boolean ok = passes(v.outcome(), s.expect());
-            if (ok) {
+            if (v.outcome().equals("not run")) {
+                notRun++;
+            } else if (ok) {
                 passed++;
             } else {
                 failed++;
@@ -845,16 +862,16 @@ public class Mutants {
         Files.writeString(work.resolve("mutants.tsv"), tsv);
         int k = count.get("killed"), sv = count.get("survived");
         System.out.printf("mutants: %d killed, %d crashed, %d stopped, %d unreached, %d equivalent (identical code), %d survived, %d refused,"
-                + " %d for other releases; score %s%n", k, count.get("crashed"), count.get("stopped"), count.get("unreached"),
-                count.get("equivalent"), sv, count.get("refused"), elsewhere.size(),
+                + " %d not run (no test of theirs passed on the baseline), %d for other releases; score %s%n", k, count.get("crashed"),
+                count.get("stopped"), count.get("unreached"), count.get("equivalent"), sv, count.get("refused"), notRun, elsewhere.size(),
                 k + sv == 0 ? "n/a (none reached)" : String.format("%d/%d = %.0f %% (killed / (killed + survived); equivalent ones out)",
                         k, k + sv, 100.0 * k / (k + sv)));
         // The same in PIT's terms: a crash or a stop is PIT's run error, unreached its no coverage; PIT has no
         // equivalent (its survivors include them) and no timeouts here (a hung VM ends as a crash).
-        System.out.printf("mutants (PIT's terms): %d killed, %d survived, %d no coverage, 0 timed out, %d run error, %d not run (refused)%n",
-                k, sv + count.get("equivalent"), count.get("unreached"), count.get("crashed") + count.get("stopped"), count.get("refused"));
+        System.out.printf("mutants (PIT's terms): %d killed, %d survived, %d no coverage, 0 timed out, %d run error, %d not run (refused, or no test of theirs passed on the baseline)%n",
+                k, sv + count.get("equivalent"), count.get("unreached"), count.get("crashed") + count.get("stopped"), count.get("refused") + notRun);
         System.out.println("results: " + work.resolve("mutants.tsv"));
-        System.out.println(Outcome.totals(passed, failed, elsewhere.size()));
+        System.out.println(Outcome.totals(passed, failed, elsewhere.size() + notRun));
         System.exit(failed > 0 ? 1 : 0);
     }
 }
