@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary make mutants of another ISA's JDK (aarch64-28ea under qemu): the binutils chosen per ISA, the copy made of the real JDK behind a qemu facade and the facade over the copy, a VM qemu reports dead counted as a crash, a mutant whose tests the baseline skipped not run, MUTANTS= picking ids
+ * @summary make mutants of another ISA's JDK (aarch64-28ea under qemu): the binutils chosen per ISA, the copy made of the real JDK behind a qemu facade and the facade over the copy, a VM qemu reports dead counted as a crash (and a test inconclusive because its VM crashed under qemu), a mutant whose tests the baseline skipped not run, MUTANTS= picking ids
  * @library /lib /make/tools
  * @build Binary Copies Mutants MutantSet RunResults
  * @run testng MutantQemuTest
@@ -103,6 +103,18 @@ public class MutantQemuTest {
         assertTrue(Mutants.judgeable(baseline, Map.of("test/a/A.java", result(anatomy.probe.Outcome.SKIPPED),
                 "test/b/B.java", result(anatomy.probe.Outcome.FAILED))));
         assertFalse(Mutants.passes("not run", "-"));
+    }
+
+    @Test
+    public void aTestInconclusiveBecauseItsVmCrashedUnderQemuIsACrashNotASurvivor() {
+        Map<String, RunResults.Result> baseline = Map.of("test/a/A.java", result(anatomy.probe.Outcome.PASSED));
+        String crash = "the child VM crashed under qemu-aarch64-static 7.2.22 -cpu neoverse-n1 (SIGSEGV (0xb) at pc=0x0000ffff; ...)";
+        assertTrue(Mutants.crashedUnderEmulator(baseline, Map.of("test/a/A.java",
+                new RunResults.Result("test/a/A.java", anatomy.probe.Outcome.INCONCLUSIVE, 1.0, crash, List.of()))));
+        // inconclusive for another reason, or a skip: the test stopped asserting, which is no crash
+        assertFalse(Mutants.crashedUnderEmulator(baseline, Map.of("test/a/A.java", new RunResults.Result("test/a/A.java",
+                anatomy.probe.Outcome.INCONCLUSIVE, 1.0, "no code of volatileLoad to read", List.of()))));
+        assertFalse(Mutants.crashedUnderEmulator(baseline, Map.of("test/a/A.java", result(anatomy.probe.Outcome.SKIPPED))));
     }
 
     static RunResults.Result result(anatomy.probe.Outcome o) {

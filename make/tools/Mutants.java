@@ -412,6 +412,12 @@ public class Mutants {
         }
         // A test that stops asserting under the mutant (a skip, a finding) saw the change but did not fail it.
         List<String> silenced = changed(baseline, now, false);
+        if (!silenced.isEmpty() && crash != null && crashedUnderEmulator(baseline, now)) {
+            // Under qemu the pack makes a child VM's crash inconclusive, not a failure (anatomy.Jit.crashed): the
+            // same mutant on the hardware fails the test with the same fatal error, which is a crash here too.
+            return new Verdict(m, "crashed", crash + "; tests: " + String.join(", ", silenced) + " (a child VM's crash under"
+                    + " an emulator is inconclusive)", 0);
+        }
         if (!silenced.isEmpty()) {
             return new Verdict(m, "survived", "reached, and no test failed: " + String.join(", ", silenced)
                     + " stopped asserting (see " + log + ")", 0);
@@ -615,6 +621,19 @@ public class Mutants {
      */
     static boolean judgeable(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now) {
         return now.keySet().stream().anyMatch(t -> baseline.containsKey(t) && baseline.get(t).outcome() == Outcome.PASSED);
+    }
+
+    /**
+     * Whether every test that passed on the baseline and now neither passes nor fails is inconclusive because its
+     * child VM crashed under an emulator (anatomy.Jit.crashed's reason): a crash, as on the hardware it is a failure.
+     * An inconclusive for another reason (no code to read, an anchor missing) is not.
+     */
+    static boolean crashedUnderEmulator(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now) {
+        List<RunResults.Result> silenced = now.entrySet().stream().filter(e -> baseline.containsKey(e.getKey())
+                && baseline.get(e.getKey()).outcome() == Outcome.PASSED && e.getValue().outcome() != Outcome.PASSED
+                && e.getValue().outcome() != Outcome.FAILED).map(Map.Entry::getValue).toList();
+        return !silenced.isEmpty() && silenced.stream().allMatch(r -> r.outcome() == Outcome.INCONCLUSIVE
+                && r.cause().contains("the child VM crashed under "));
     }
 
     /** The tests that passed on the baseline and now fail (failed), or now neither pass nor fail (!failed). */
