@@ -5,7 +5,7 @@
 #   JDK=<name>   a JDK of make/jdks.sh that Debian builds (default: make/jdk-table's list mutants): those ship
 #                libjvm.so's symbols
 #   SET=files    the set files (default make/mutants/chosen.txt)
-#   MUTANTS=ids  only the set's mutants of these ids (blank- or comma-separated; an id not in the set is an error)
+#   MUTANTS=ids  only the set's mutants of these ids, in that order (blank- or comma-separated; an id not in the set is an error)
 #   TEST=...     run these tests against every mutant (default: the tests each mutant names)
 #   SEED=, N=    draw N mutants at random (default 40) from the functions of the set's classes, by seed
 #   LIST=f       run nothing: print the branch and call sites (with their source lines) of the functions whose

@@ -179,8 +179,9 @@ public class Mutants {
     }
 
     /**
-     * MUTANTS=: the set's lines with these ids (blank- or comma-separated), in the set's order; all of them when
-     * none is given. An id the set does not have is an error, not a smaller run.
+     * MUTANTS=: the set's lines with these ids (blank- or comma-separated), in the order given (the first measured
+     * first: under qemu a run may not reach the last); all of them when none is given. An id the set does not have
+     * is an error, not a smaller run.
      */
     static List<Spec> pick(List<Spec> specs, String ids) {
         if (ids.isBlank()) {
@@ -192,7 +193,11 @@ public class Mutants {
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("MUTANTS=" + ids + ": no mutant " + String.join(", ", unknown) + " in the set");
         }
-        return specs.stream().filter(s -> wanted.contains(s.id())).toList();
+        List<Spec> out = new ArrayList<>();
+        for (String id : wanted) {
+            specs.stream().filter(s -> s.id().equals(id)).forEach(out::add);
+        }
+        return out;
     }
 
     static boolean appliesTo(String jdk, int feature) {
