@@ -94,8 +94,9 @@ help:
 	@echo "                    function returns at entry, a branch inverted, a call skipped; SET=make/mutants/chosen.txt),"
 	@echo "                    each killed, crashed, stopped, unreached, equivalent (the same compiled code) or survived, a"
 	@echo "                    survivor failing the run (docs/mutation.md); SEED= N= draw them at random;"
+	@echo "                    LIST=<function> its branch and call sites with their lines, DRY=1 the set's edits (no run);"
+	@echo "                    MUTANTS=<ids> some of the set; JDK=aarch64-28ea runs under qemu (a facade over the copy);"
 	@echo "                    FRAMES=make/mutants/frames.txt SEED= N= from each claim's declared code, per claim"
-	@echo "                    LIST=<function> its branch and call sites with their lines, DRY=1 the set's edits (no run)"
 	@echo "  make/bisect.sh    for git bisect run: 0 all passed, 1 something failed, 125 nothing could be judged"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo "Variables (OpenJDK's make test spellings are taken too: the three below the list):"
@@ -260,7 +261,7 @@ foreign-hsdis:
 
 # make mutants checks JDK, SET, TEST, SEED, N and FRAMES before building anything (one line, exit 2).
 ifneq ($(filter mutants,$(MAKECMDGOALS)),)
-  MUTANTS_ERROR := $(shell JDK='$(JDK)' SET='$(SET)' SEED='$(SEED)' N='$(N)' DRY='$(DRY)' FRAMES='$(FRAMES)' TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' \
+  MUTANTS_ERROR := $(shell JDK='$(JDK)' SET='$(SET)' MUTANTS='$(MUTANTS)' SEED='$(SEED)' N='$(N)' DRY='$(DRY)' FRAMES='$(FRAMES)' TEST='$(if $(filter file,$(origin TEST)),,$(TEST))' \
     bash make/mutants.sh --check-only 2>&1 >/dev/null | sed -n 's/^error: //p' | head -n 1)
   $(if $(MUTANTS_ERROR),$(error $(MUTANTS_ERROR)))
 endif
@@ -268,7 +269,7 @@ endif
 # make mutants: TEST= only when the user typed it on make's command line (each mutant names its own tests
 # otherwise): not the default, nor the TEST=all an outer make (make check) exported into the environment.
 mutants: hsdis
-	@$(HSDIS_ENV) TEST='$(if $(filter command line,$(origin TEST)),$(TEST))' SET='$(SET)' SEED='$(SEED)' N='$(N)' LIST='$(LIST)' DRY='$(DRY)' FRAMES='$(FRAMES)' bash make/mutants.sh
+	@$(HSDIS_ENV) TEST='$(if $(filter command line,$(origin TEST)),$(TEST))' SET='$(SET)' MUTANTS='$(MUTANTS)' SEED='$(SEED)' N='$(N)' LIST='$(LIST)' DRY='$(DRY)' FRAMES='$(FRAMES)' bash make/mutants.sh
 
 compare: hsdis
 	@BASE='$(BASE)' NEW='$(NEW)' BASE_VM_OPTIONS='$(BASE_VM_OPTIONS)' NEW_VM_OPTIONS='$(NEW_VM_OPTIONS)' $(call PACK_MODE,Comparison)

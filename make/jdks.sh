@@ -4,8 +4,11 @@
 #   make/jdks.sh <name>                   name: one of `make/jdks.sh names` (the rows of make/jdk-table, their
 #                                         variants, and <isa>-<N>[ea]-newest), or <name>@<model>: that JDK on a CPU
 #                                         model of make/cpus for its ISA (x86_64-25@Haswell-noTSX, aarch64-25@a64fx)
-#   make/jdks.sh facade <jdk> [<name>]    a host-runnable facade over a JDK of another ISA (make/platforms),
-#                                         run under qemu-user (default name <isa>-<basename of the JDK>)
+#   make/jdks.sh facade <jdk> [<name> [<sysroot>]]
+#                                         a host-runnable facade over a JDK of another ISA (make/platforms),
+#                                         run under qemu-user (default name <isa>-<basename of the JDK>), in the
+#                                         C library of <sysroot> (default: the ISA's of Debian's suite; make
+#                                         mutants gives the one of the facade its copy of the JDK is made of)
 #   make/jdks.sh names                    the names above, one a line (with <name>@<model> for the JDKs of
 #                                         make/jdk-table's list fleet and every model of their ISA)
 #   make/jdks.sh dbg <name>               the separate debug file of a Debian JDK's libjvm.so (its -dbg package)
@@ -475,7 +478,7 @@ deb_version() { # root package
     echo "${v:-unknown}"
 }
 
-[ $# -ge 1 ] || die "usage: $PROG <name> | facade <jdk> [<name>] | dbg <name> | names | check <name>"
+[ $# -ge 1 ] || die "usage: $PROG <name> | facade <jdk> [<name> [<sysroot>]] | dbg <name> | names | check <name>"
 
 # The tables first, before anything is done (make/lib.sh: a bad row is one line naming the file and line).
 TABLE=$(jdk_rows 2>&1) || die "$TABLE"
@@ -620,8 +623,9 @@ case $1 in
         resolve "$2"
         dbg_file "$2" ;;
     facade)
-        [ $# -ge 2 ] || die "usage: $PROG facade <jdk> [<name>]"
-        facade "$2" "${3:-}" ;;
+        [ $# -ge 2 ] && [ $# -le 4 ] || die "usage: $PROG facade <jdk> [<name> [<sysroot>]]"
+        [ -z "${4:-}" ] || [ -d "$4" ] || die "no such sysroot: $4"
+        facade "$2" "${3:-}" "${4:-}" ;;
     *)
         resolve "$1" "; or: facade <jdk> [<name>]"
         if [ -n "$CPU_MODEL" ]; then cpu_jdk "$1"; else prepare "$1"; fi ;;

@@ -5,6 +5,7 @@
 #   JDK=<name>   a JDK of make/jdks.sh that Debian builds (default: make/jdk-table's list mutants): those ship
 #                libjvm.so's symbols
 #   SET=files    the set files (default make/mutants/chosen.txt)
+#   MUTANTS=ids  only the set's mutants of these ids, in that order (blank- or comma-separated; an id not in the set is an error)
 #   TEST=...     run these tests against every mutant (default: the tests each mutant names)
 #   SEED=, N=    draw N mutants at random (default 40) from the functions of the set's classes, by seed
 #   FRAMES=file  with SEED= N=: draw them instead from each claim's declared frame (make/mutants/frames.txt),
@@ -12,6 +13,8 @@
 #   LIST=f       run nothing: print the branch and call sites (with their source lines) of the functions whose
 #                demangled name starts with f, as a set line's site names them
 #   DRY=1        run nothing: resolve every mutant of the set against this JDK's libjvm.so, print edits or refusals
+# A JDK of another ISA (aarch64-28ea) runs under qemu: the copy is made of the real JDK its facade names, and the
+# tests run a facade over the copy (make/tools/Copies.java); nm and addr2line are binutils-<triple>'s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
@@ -37,6 +40,7 @@ if [ -n "${FRAMES:-}" ]; then
 fi
 [ -z "${TEST:-}" ] || check_test_selection
 [ -z "${DRY:-}" ] || [ "$DRY" = 1 ] || die "DRY=$DRY: DRY=1 resolves the set without running it"
+[[ ${MUTANTS:-} =~ ^[A-Za-z0-9._,\ -]*$ ]] || die "MUTANTS=$MUTANTS: ids of the set, blank- or comma-separated"
 [ "${1:-}" = --check-only ] && exit 0
 [ -n "${HSDIS_DECODE:-}" ] && [ -x "$HSDIS_DECODE" ] || die "no decoder (HSDIS_DECODE): run it through make mutants"
 use_build_dir
@@ -50,9 +54,15 @@ fi
 
 home=$(bash make/jdks.sh "$NAME") || exit 2
 isa=$(jdk_arch "$home")
-[ "$isa" = "$(host_arch)" ] || die "JDK=$NAME: mutants of $isa JDKs under qemu are not made yet (x86_64 names only)"
+if [ "$isa" != "$(host_arch)" ]; then
+    # Another ISA runs under qemu, behind make/jdks.sh's facade (the runner copies the real JDK it names and runs a
+    # facade over the copy); its libjvm.so is read with binutils for that ISA, Debian's binutils-<triple>.
+    grep -q '^real\.home=' "$home/pack-facade" 2>/dev/null || die "JDK=$NAME: $home is an $isa JDK but no qemu facade of make/jdks.sh"
+    triple=$(platform "$isa" triple) || exit 2
+    sh make/need.sh --why "make mutants of $isa JDKs: nm and addr2line for $isa" "binutils-${triple//_/-}=$triple-nm" || exit 2
+fi
 debug=$(bash make/jdks.sh dbg "$NAME") || exit 2
 tools=$(build_tools "$HOST_JDK")
 export HSDIS_PATH HSDIS_DECODE
 exec "$HOST_JDK/bin/java" -cp "$tools" mutants.Mutants "$BUILD/mutants/$NAME" "$home" "$NAME" "$isa" "$(jdk_feature "$home")" \
-    "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}" "${LIST:-}" "${DRY:-}" "${FRAMES:-}"
+    "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}" "${LIST:-}" "${DRY:-}" "${MUTANTS:-}" "${FRAMES:-}"

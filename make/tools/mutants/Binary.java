@@ -56,7 +56,12 @@ final class Binary {
     private final List<long[]> segments = new ArrayList<>();   // {vaddr, offset, filesz}
     private Map<String, List<Symbol>> byFunction;
 
+    /** binutils' nm and addr2line for this ISA: the host's own for its ISA, else the GNU triple's (tools()). */
+    private final String nm, addr2line;
+
     Binary(Path library, Path debug, Path decoder, String isa, Path cache) throws IOException {
+        this.nm = tool(isa, hostIsa(), "nm");
+        this.addr2line = tool(isa, hostIsa(), "addr2line");
         this.library = library;
         this.debug = debug;
         this.decoder = decoder;
@@ -76,6 +81,26 @@ final class Binary {
             }
         }
         Files.createDirectories(cache);
+    }
+
+    /** The host's ISA, the pack's name for it (make/platforms). */
+    static String hostIsa() {
+        return anatomy.capture.Platforms.byName(System.getProperty("os.arch")).map(anatomy.capture.Platforms.Row::isa)
+                .orElseThrow(() -> new IllegalStateException("os.arch " + System.getProperty("os.arch") + " has no row in make/platforms"));
+    }
+
+    /**
+     * The binutils tool that reads libjvm.so of an ISA on a host: the host's own (nm, addr2line) for its own ISA,
+     * the cross tool of the ISA's GNU triple (make/platforms' triple column: aarch64-linux-gnu-nm) for another, as
+     * Debian's binutils-<triple> installs it (make/mutants.sh provisions it): the host's are not proven on another
+     * ISA's DWARF.
+     */
+    static String tool(String isa, String host, String name) {
+        if (isa.equals(host)) {
+            return name;
+        }
+        return anatomy.capture.Platforms.byName(isa).map(r -> r.triple() + "-" + name)
+                .orElseThrow(() -> new IllegalArgumentException("no ISA " + isa + " in make/platforms"));
     }
 
     /** The file offset of a virtual address in a loaded segment. */
@@ -117,7 +142,7 @@ final class Binary {
         if (byFunction == null) {
             Path file = cache.resolve("symbols.txt");
             if (!Files.exists(file)) {
-                Files.write(file, run(List.of("nm", "-SC", "--defined-only", debug.toString()), null));
+                Files.write(file, run(List.of(nm, "-SC", "--defined-only", debug.toString()), null));
             }
             byFunction = new LinkedHashMap<>();
             for (String line : Files.readAllLines(file)) {
@@ -162,7 +187,7 @@ final class Binary {
      * ("./src/hotspot/share/opto/block.cpp"): the outermost of addr2line's inline chain there.
      */
     String sourceFile(long address) throws IOException {
-        List<String> out = run(List.of("addr2line", "-e", debug.toString(), "-i"), String.format("0x%x%n", address));
+        List<String> out = run(List.of(addr2line, "-e", debug.toString(), "-i"), String.format("0x%x%n", address));
         return out.isEmpty() ? "" : out.get(out.size() - 1).replaceFirst(":[0-9?]+( \\(discriminator \\d+\\))?$", "");
     }
 
@@ -178,7 +203,7 @@ final class Binary {
         } else {
             StringBuilder in = new StringBuilder();
             code.forEach(i -> in.append(String.format("0x%x%n", i.address())));
-            out = run(List.of("addr2line", "-e", debug.toString(), "-i", "-a"), in.toString());
+            out = run(List.of(addr2line, "-e", debug.toString(), "-i", "-a"), in.toString());
             Files.write(file, out);
         }
         return chains(out);

@@ -170,7 +170,7 @@ public final class Frames {
                     count(vs, "unreached", ""), count(vs, "equivalent", ""), survived,
                     killed + survived == 0 ? "n/a" : killed + "/" + (killed + survived) + " " + interval(killed, killed + survived));
         }
-        int reached = (int) verdicts.stream().filter(v -> !v.outcome().equals("unreached") && !v.outcome().equals("refused")).count();
+        int reached = (int) verdicts.stream().filter(v -> !List.of("unreached", "refused", "not run").contains(v.outcome())).count();
         System.out.printf("  reached: %d of %d drawn, %s; unreached %s%n", reached, verdicts.size(), interval(reached, verdicts.size()),
                 interval(verdicts.size() - reached, verdicts.size()));
     }

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
@@ -41,7 +42,8 @@ import sensitivity.Sensitivity;
  *   equivalent every test kept its outcome, the trap shows the site runs, and the tests' compiled code and measures
  *              are the baseline's, the site being the JIT's own code (Equivalence, survivor()): out of the score;
  *   survived   every test kept its outcome although the trap shows the site runs (an oracle gap when the code differs);
- *   refused    the set names no site this binary has, or an edit that cannot be made safely.
+ *   refused    the set names no site this binary has, or an edit that cannot be made safely;
+ *   not run    no test it ran passed on the baseline (skipped on this JDK: another ISA's claim): counted as skipped.
  * Score = killed / (killed + survived). Exit status 1 when a mutant survived (even one its set expects to), was
  * refused, or differs from the verdict its set expects; the last line is "N passed, N failed, N skipped" in those
  * terms (passes()), a survivor always among the failed (skipped: a mutant for another JDK release).
@@ -49,7 +51,7 @@ import sensitivity.Sensitivity;
  * Two modes run no test: LIST prints a function's branch and call sites with their source lines (what a set line's
  * site names: lines move between releases), DRY resolves every mutant of the set and prints its edits or refusal.
  *
- * Usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY] [FRAMES]
+ * Usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY] [MUTANTS] [FRAMES]
  */
 public class Mutants {
     record Edit(long address, byte[] before, byte[] after, String what) {
@@ -63,7 +65,7 @@ public class Mutants {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 8) {
-            System.err.println("usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY]");
+            System.err.println("usage: Mutants WORK JDK_HOME LABEL ISA FEATURE DEBUG_FILE DECODER SET_FILE [TEST] [SEED N] [LIST] [DRY] [MUTANTS]");
             System.exit(2);
         }
         Path work = Path.of(args[0]).toAbsolutePath();
@@ -77,13 +79,21 @@ public class Mutants {
         int n = args.length > 10 && !args[10].isBlank() ? Integer.parseInt(args[10].trim()) : 40;
         String listed = args.length > 11 ? args[11].trim() : "";
         boolean dry = args.length > 12 && !args[12].isBlank();
-        String framesFile = args.length > 13 ? args[13].trim() : "";
+        String ids = args.length > 13 ? args[13].trim() : "";
+        String framesFile = args.length > 14 ? args[14].trim() : "";
 
         List<Spec> specs = new ArrayList<>();
         for (String file : setArg.split("\\s+")) {
             specs.addAll(readSet(Path.of(file)));
         }
-        Path libjvm = home.resolve("lib/server/libjvm.so");
+        try {
+            specs = pick(specs, ids);
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+        }
+        // Under qemu, home is a facade of make/jdks.sh over the real JDK of that ISA: its libjvm.so is the real one's.
+        Optional<Copies.Facade> facade = Copies.Facade.of(home);
+        Path libjvm = facade.map(Copies.Facade::real).orElse(home).resolve("lib/server/libjvm.so");
         Binary binary = new Binary(libjvm, debug, decoder, isa, work.resolve("cache"));
         Patches patches = Patches.of(isa);
         if (!listed.isEmpty()) {
@@ -108,8 +118,7 @@ public class Mutants {
         if (dry) {
             System.exit(dryRun(mutants, elsewhere, label));
         }
-        Path jdk = work.resolve("jdk");
-        Copies.make(home, jdk);
+        Copies.Jdk jdk = Copies.prepare(home, facade, work, label);
         Path run = work.resolve("run");
 
         // The baselines: the unchanged copy, over every test some mutant asks for, once per set of VM options the
@@ -183,6 +192,28 @@ public class Mutants {
             fail(e.getMessage());
             return List.of();
         }
+    }
+
+    /**
+     * MUTANTS=: the set's lines with these ids (blank- or comma-separated), in the order given (the first measured
+     * first: under qemu a run may not reach the last); all of them when none is given. An id the set does not have
+     * is an error, not a smaller run.
+     */
+    static List<Spec> pick(List<Spec> specs, String ids) {
+        if (ids.isBlank()) {
+            return specs;
+        }
+        Set<String> wanted = new LinkedHashSet<>(List.of(ids.trim().split("[\\s,]+")));
+        Set<String> unknown = new LinkedHashSet<>(wanted);
+        specs.forEach(s -> unknown.remove(s.id()));
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("MUTANTS=" + ids + ": no mutant " + String.join(", ", unknown) + " in the set");
+        }
+        List<Spec> out = new ArrayList<>();
+        for (String id : wanted) {
+            specs.stream().filter(s -> s.id().equals(id)).forEach(out::add);
+        }
+        return out;
     }
 
     static boolean appliesTo(String jdk, int feature) {
@@ -405,7 +436,7 @@ public class Mutants {
         return test.isEmpty() ? m.spec().tests() : test;
     }
 
-    static Verdict judge(Mutant m, Binary binary, Patches patches, Path jdk, Path run, Path work,
+    static Verdict judge(Mutant m, Binary binary, Patches patches, Copies.Jdk jdk, Path run, Path work,
                          Map<String, RunResults.Result> baseline, Map<String, Equivalence.Capture> baseCode, String test,
                          boolean atStart) throws Exception {
         String tests = selection(m, test);
@@ -419,12 +450,23 @@ public class Mutants {
             List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of();
             return new Verdict(m, notRun(crash, lines), "the pack did not run (" + (crash == null ? stopped(log) : crash) + ")", 0);
         }
+        if (!judgeable(baseline, now)) {
+            return new Verdict(m, "not run", "no test of it passed on the baseline (" + String.join(", ", now.entrySet().stream()
+                    .map(e -> e.getKey() + " " + baseline.getOrDefault(e.getKey(), e.getValue()).outcome().word()).toList())
+                    + "): nothing on this JDK can kill it, nor show it reached", 0);
+        }
         if (!killed.isEmpty()) {
             return crash != null ? new Verdict(m, "crashed", crash + "; tests: " + String.join(", ", killed), 0)
                     : new Verdict(m, "killed", String.join(", ", killed), 0);
         }
         // A test that stops asserting under the mutant (a skip, a finding) saw the change but did not fail it.
         List<String> silenced = changed(baseline, now, false);
+        if (!silenced.isEmpty() && crash != null && crashedUnderEmulator(baseline, now)) {
+            // Under qemu the pack makes a child VM's crash inconclusive, not a failure (anatomy.Jit.crashed): the
+            // same mutant on the hardware fails the test with the same fatal error, which is a crash here too.
+            return new Verdict(m, "crashed", crash + "; tests: " + String.join(", ", silenced) + " (a child VM's crash under"
+                    + " an emulator is inconclusive)", 0);
+        }
         if (!silenced.isEmpty()) {
             return new Verdict(m, "survived", "reached, and no test failed: " + String.join(", ", silenced)
                     + " stopped asserting (see " + log + ")", 0);
@@ -483,7 +525,7 @@ public class Mutants {
     }
 
     /** A run with a trap at every edit's site; a trap's crash is expected, its error files only moved beside the log. */
-    static Map<String, RunResults.Result> trapRun(List<Edit> edits, Binary binary, Patches patches, Path jdk, Path run, String tests,
+    static Map<String, RunResults.Result> trapRun(List<Edit> edits, Binary binary, Patches patches, Copies.Jdk jdk, Path run, String tests,
                                          String options, Path log) throws Exception {
         Copies.writeLibrary(jdk, apply(binary.bytes, binary, edits, true, patches));
         Map<String, RunResults.Result> trapped = runPack(run, jdk, tests, options, log);
@@ -508,7 +550,7 @@ public class Mutants {
      * Only that is evidence: a run that exits normally may have ended before a compiler thread finished its
      * initialisation, so those mutants are screened and judged as usual. The same run without a trap must pass first.
      */
-    static Set<Mutant> reachedAtStart(List<Mutant> mutants, Binary binary, Patches patches, Path jdk, Path work)
+    static Set<Mutant> reachedAtStart(List<Mutant> mutants, Binary binary, Patches patches, Copies.Jdk jdk, Path work)
             throws Exception {
         Path dir = Files.createDirectories(work.resolve("start"));
         Files.writeString(dir.resolve("Started.java"), "public class Started { public static void main(String[] a) {"
@@ -540,8 +582,8 @@ public class Mutants {
     }
 
     /** Whether this JDK runs the main class of dir and exits 0; a hang is no evidence of a trap (60 s, then true). */
-    static boolean starts(Path jdk, Path dir) throws Exception {
-        Process p = new ProcessBuilder(jdk.resolve("bin/java").toString(), "-XX:-CreateCoredumpOnCrash",
+    static boolean starts(Copies.Jdk jdk, Path dir) throws Exception {
+        Process p = new ProcessBuilder(jdk.home().resolve("bin/java").toString(), "-XX:-CreateCoredumpOnCrash",
                 "-XX:ErrorFile=" + dir.resolve("hs_err.log"), "-cp", dir.toString(), "Started")
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("started.log").toFile()).start();
         if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
@@ -560,7 +602,7 @@ public class Mutants {
      * changed reached none of the group's sites, and each mutant of it is unreached, as its own trap run would
      * show; a group in which a test changed is left to judge() mutant by mutant.
      */
-    static Map<Mutant, Verdict> screen(List<Mutant> mutants, Binary binary, Patches patches, Path jdk, Path run,
+    static Map<Mutant, Verdict> screen(List<Mutant> mutants, Binary binary, Patches patches, Copies.Jdk jdk, Path run,
                                        Path work, Map<String, RunResults.Result> baseline, String test) throws Exception {
         Map<Mutant, Verdict> out = new LinkedHashMap<>();
         List<List<Mutant>> groups = new ArrayList<>();
@@ -621,6 +663,28 @@ public class Mutants {
         return (why.isEmpty() ? "" : why.replaceFirst(";.*", "") + "; ") + "see " + log;
     }
 
+    /**
+     * Whether a mutant's run can be judged: some test it ran passed on the baseline. A test the baseline skipped (a
+     * claim of another ISA, a collector not chosen) neither kills a mutant nor shows its site reached, so a mutant
+     * of such tests only is {@code not run}, not unreached: counted with the skipped, never as passed.
+     */
+    static boolean judgeable(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now) {
+        return now.keySet().stream().anyMatch(t -> baseline.containsKey(t) && baseline.get(t).outcome() == Outcome.PASSED);
+    }
+
+    /**
+     * Whether every test that passed on the baseline and now neither passes nor fails is inconclusive because its
+     * child VM crashed under an emulator (anatomy.Jit.crashed's reason): a crash, as on the hardware it is a failure.
+     * An inconclusive for another reason (no code to read, an anchor missing) is not.
+     */
+    static boolean crashedUnderEmulator(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now) {
+        List<RunResults.Result> silenced = now.entrySet().stream().filter(e -> baseline.containsKey(e.getKey())
+                && baseline.get(e.getKey()).outcome() == Outcome.PASSED && e.getValue().outcome() != Outcome.PASSED
+                && e.getValue().outcome() != Outcome.FAILED).map(Map.Entry::getValue).toList();
+        return !silenced.isEmpty() && silenced.stream().allMatch(r -> r.outcome() == Outcome.INCONCLUSIVE
+                && r.cause().contains("the child VM crashed under "));
+    }
+
     /** The tests that passed on the baseline and now fail (failed), or now neither pass nor fail (!failed). */
     public static List<String> changed(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now, boolean failed) {
         List<String> out = new ArrayList<>();
@@ -669,7 +733,34 @@ public class Mutants {
                 }
             }
         }
+        // Under qemu a VM can die of a signal with no report of its own (its handler not yet installed, or dying
+        // itself): qemu-user says so on the VM's stderr. That is a crash as much as an hs_err file is, never a kill.
+        if (found == null && Files.exists(log)) {
+            found = emulatorDeath(Files.readString(log));
+        }
+        if (found == null && Files.isDirectory(jtrs)) {
+            try (var files = Files.walk(jtrs)) {
+                for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".jtr"))::iterator) {
+                    found = emulatorDeath(Files.readString(p));
+                    if (found != null) {
+                        break;
+                    }
+                }
+            }
+        }
         return found;
+    }
+
+    static final Pattern QEMU_SIGNAL = Pattern.compile("qemu: uncaught target signal (\\d+) \\(([^)]*)\\)");
+
+    /**
+     * A VM that qemu-user reports killed by a signal ("qemu: uncaught target signal 11 (Segmentation fault) - core
+     * dumped"), as a crash's detail; null when qemu reports none. A trap (udf) the VM's handler takes is a SIGILL
+     * with a fatal error report like on hardware; this is the death that leaves no report.
+     */
+    static String emulatorDeath(String output) {
+        Matcher m = QEMU_SIGNAL.matcher(output);
+        return m.find() ? "signal " + m.group(1) + " (" + m.group(2) + ") under qemu, no fatal error report" : null;
     }
 
     static byte[] apply(byte[] original, Binary binary, List<Edit> edits, boolean trap, Patches patches) {
@@ -686,8 +777,8 @@ public class Mutants {
      * error file written 0.7 s after, measured) must not be read as the next mutant's crash, nor run on its library.
      * Polls, bounded: the runtime decides when a dying VM has written its error file.
      */
-    static void awaitVmsOf(Path jdk) throws InterruptedException {
-        String home = jdk.toAbsolutePath().toString();
+    static void awaitVmsOf(Copies.Jdk jdk) throws InterruptedException {
+        String home = jdk.copy().toAbsolutePath().toString();   // under qemu, qemu's command line names the copy's bin/java
         for (int i = 0; i < 600; i++) {
             boolean running = ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine().map(c -> c.contains(home)).orElse(false));
             if (!running) {
@@ -702,7 +793,7 @@ public class Mutants {
      * Runs make/jtreg.sh on the copy, with the VM options after the user's VM_OPTIONS; returns the summary's rows by
      * test (none when the run did not start).
      */
-    static Map<String, RunResults.Result> runPack(Path build, Path jdk, String tests, String options, Path log) throws Exception {
+    static Map<String, RunResults.Result> runPack(Path build, Copies.Jdk jdk, String tests, String options, Path log) throws Exception {
         Files.deleteIfExists(build.resolve("summary.tsv"));   // no earlier run's results are read as this one's
         Path last = build.resolve("jtreg/last/work");
         if (Files.isDirectory(last)) {
@@ -714,7 +805,7 @@ public class Mutants {
             }
         }
         // RETAIN=all: every test's child VM output stays beside its .jtr, so that a survivor's code can be compared
-        Sensitivity.Ran ran = Sensitivity.jtreg(build, tests, options, log, Map.of("JDK", jdk.toString(), "RETAIN", "all"));
+        Sensitivity.Ran ran = Sensitivity.jtreg(build, tests, options, log, Map.of("JDK", jdk.home().toString(), "RETAIN", "all"));
         awaitVmsOf(jdk);
         return Sensitivity.readSummary(build.resolve("summary.tsv"), ran.id());
     }
@@ -800,7 +891,7 @@ public class Mutants {
      */
     public static boolean passes(String outcome, String expect) {
         return switch (outcome) {
-            case "survived", "refused" -> false;
+            case "survived", "refused", "not run" -> false;
             case "equivalent" -> expect.equals("-") || expect.equals("survived") || expect.equals("equivalent");
             default -> expect.equals("-") || expect.equals(outcome);
         };
@@ -809,10 +900,10 @@ public class Mutants {
     static void report(List<Verdict> verdicts, List<Spec> elsewhere, String label, Path work) throws IOException {
         StringBuilder tsv = new StringBuilder("# id\tkind\tfunction\tsite\tverdict\texpect\tseconds\tdetail\n");
         Map<String, Integer> count = new LinkedHashMap<>();
-        for (String o : List.of("killed", "crashed", "stopped", "unreached", "equivalent", "survived", "refused")) {
+        for (String o : List.of("killed", "crashed", "stopped", "unreached", "equivalent", "survived", "refused", "not run")) {
             count.put(o, 0);
         }
-        int passed = 0, failed = 0;
+        int passed = 0, failed = 0, notRun = 0;
         System.out.println();
         System.out.println("Mutants on " + label + ":");
         int width = verdicts.stream().mapToInt(v -> v.mutant().spec().id().length()).max().orElse(4);
@@ -820,7 +911,9 @@ public class Mutants {
             Spec s = v.mutant().spec();
             count.merge(v.outcome(), 1, Integer::sum);
             boolean ok = passes(v.outcome(), s.expect());
-            if (ok) {
+            if (v.outcome().equals("not run")) {
+                notRun++;
+            } else if (ok) {
                 passed++;
             } else {
                 failed++;
@@ -837,16 +930,16 @@ public class Mutants {
         Files.writeString(work.resolve("mutants.tsv"), tsv);
         int k = count.get("killed"), sv = count.get("survived");
         System.out.printf("mutants: %d killed, %d crashed, %d stopped, %d unreached, %d equivalent (identical code), %d survived, %d refused,"
-                + " %d for other releases; score %s%n", k, count.get("crashed"), count.get("stopped"), count.get("unreached"),
-                count.get("equivalent"), sv, count.get("refused"), elsewhere.size(),
+                + " %d not run (no test of theirs passed on the baseline), %d for other releases; score %s%n", k, count.get("crashed"),
+                count.get("stopped"), count.get("unreached"), count.get("equivalent"), sv, count.get("refused"), notRun, elsewhere.size(),
                 k + sv == 0 ? "n/a (none reached)" : String.format("%d/%d = %.0f %% (killed / (killed + survived); equivalent ones out)",
                         k, k + sv, 100.0 * k / (k + sv)));
         // The same in PIT's terms: a crash or a stop is PIT's run error, unreached its no coverage; PIT has no
         // equivalent (its survivors include them) and no timeouts here (a hung VM ends as a crash).
-        System.out.printf("mutants (PIT's terms): %d killed, %d survived, %d no coverage, 0 timed out, %d run error, %d not run (refused)%n",
-                k, sv + count.get("equivalent"), count.get("unreached"), count.get("crashed") + count.get("stopped"), count.get("refused"));
+        System.out.printf("mutants (PIT's terms): %d killed, %d survived, %d no coverage, 0 timed out, %d run error, %d not run (refused, or no test of theirs passed on the baseline)%n",
+                k, sv + count.get("equivalent"), count.get("unreached"), count.get("crashed") + count.get("stopped"), count.get("refused") + notRun);
         System.out.println("results: " + work.resolve("mutants.tsv"));
-        System.out.println(Outcome.totals(passed, failed, elsewhere.size()));
+        System.out.println(Outcome.totals(passed, failed, elsewhere.size() + notRun));
         System.exit(failed > 0 ? 1 : 0);
     }
 }
