@@ -2,7 +2,7 @@
  * @test
  * @summary make mutants of another ISA's JDK (aarch64-28ea under qemu): the binutils chosen per ISA, the copy made of the real JDK behind a qemu facade and the facade over the copy, a VM qemu reports dead counted as a crash (and a test inconclusive because its VM crashed under qemu), a mutant whose tests the baseline skipped not run, MUTANTS= picking ids
  * @library /lib /make/tools
- * @build Binary Copies Mutants MutantSet RunResults
+ * @build mutants.Binary mutants.Copies mutants.Mutants mutants.MutantSet results.RunResults
  * @run testng MutantQemuTest
  */
 
@@ -17,6 +17,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import mutants.Binary;
+import mutants.Copies;
+import mutants.MutantSet;
+import mutants.MutantSet.Spec;
+import mutants.Mutants;
+import results.RunResults;
 import org.testng.annotations.Test;
 
 /*

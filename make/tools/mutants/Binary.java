@@ -23,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
  * each instruction's source lines with their inline chain (binutils' addr2line on the DWARF line tables).
  * The symbol table and each function's lines are cached beside the mutants' work.
  */
-final class Binary {
+public final class Binary {
     record Symbol(long address, long size, String name) {
         /** The name without GCC's clone suffix: "f(int) [clone .part.0]" is a clone of "f(int)". */
         String function() {
@@ -95,7 +95,7 @@ final class Binary {
      * Debian's binutils-<triple> installs it (make/mutants.sh provisions it): the host's are not proven on another
      * ISA's DWARF.
      */
-    static String tool(String isa, String host, String name) {
+    public static String tool(String isa, String host, String name) {
         if (isa.equals(host)) {
             return name;
         }

@@ -28,18 +28,18 @@ public final class Copies {
     }
 
     /** The mutants' JDK: the copy whose lib/server/libjvm.so each mutant rewrites, and the home the tests run. */
-    record Jdk(Path copy, Path home) {
+    public record Jdk(Path copy, Path home) {
     }
 
     /** A qemu facade of make/jdks.sh as its pack-facade file says it: the real JDK, its ISA, C library and CPU. */
-    record Facade(Path real, String isa, String sysroot, String cpu, String model) {
+    public record Facade(Path real, String isa, String sysroot, String cpu, String model) {
         /** The qemu facade home is, if it is one (a loader or switches facade, or a plain JDK: none). */
-        static Optional<Facade> of(Path home) throws IOException {
+        public static Optional<Facade> of(Path home) throws IOException {
             Path stamp = home.resolve("pack-facade");
             return Files.isRegularFile(stamp) ? parse(Files.readAllLines(stamp)) : Optional.empty();
         }
 
-        static Optional<Facade> parse(List<String> lines) {
+        public static Optional<Facade> parse(List<String> lines) {
             Map<String, String> v = new HashMap<>();
             for (String l : lines) {
                 int eq = l.indexOf('=');
@@ -58,11 +58,11 @@ public final class Copies {
          * make/jdks.sh's command that makes the facade over the copy, as work/jdks/<name>: BUILD=work keeps it (and
          * the script's lock and log) out of the shared store; the sysroot and CPU are this facade's.
          */
-        List<String> command(Path copy, String name) {
+        public List<String> command(Path copy, String name) {
             return List.of("bash", "make/jdks.sh", "facade", copy.toString(), name, sysroot);
         }
 
-        Map<String, String> environment(Path work) {
+        public Map<String, String> environment(Path work) {
             return Map.of("BUILD", work.toString(), "QEMU_CPU_" + isa, cpu);
         }
     }
@@ -131,7 +131,7 @@ public final class Copies {
      * relative one that leaves the JDK's directory (Debian's conf/ and lib/jvm.cfg point into its etc/), which from
      * the copy would lead elsewhere: that one is made absolute, to where the JDK's own link leads.
      */
-    static Path linkTarget(Path home, Path link, Path target) {
+    public static Path linkTarget(Path home, Path link, Path target) {
         if (target.isAbsolute()) {
             return target;
         }

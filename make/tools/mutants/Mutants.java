@@ -199,7 +199,7 @@ public class Mutants {
      * first: under qemu a run may not reach the last); all of them when none is given. An id the set does not have
      * is an error, not a smaller run.
      */
-    static List<Spec> pick(List<Spec> specs, String ids) {
+    public static List<Spec> pick(List<Spec> specs, String ids) {
         if (ids.isBlank()) {
             return specs;
         }
@@ -668,7 +668,7 @@ public class Mutants {
      * claim of another ISA, a collector not chosen) neither kills a mutant nor shows its site reached, so a mutant
      * of such tests only is {@code not run}, not unreached: counted with the skipped, never as passed.
      */
-    static boolean judgeable(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now) {
+    public static boolean judgeable(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now) {
         return now.keySet().stream().anyMatch(t -> baseline.containsKey(t) && baseline.get(t).outcome() == Outcome.PASSED);
     }
 
@@ -677,7 +677,7 @@ public class Mutants {
      * child VM crashed under an emulator (anatomy.Jit.crashed's reason): a crash, as on the hardware it is a failure.
      * An inconclusive for another reason (no code to read, an anchor missing) is not.
      */
-    static boolean crashedUnderEmulator(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now) {
+    public static boolean crashedUnderEmulator(Map<String, RunResults.Result> baseline, Map<String, RunResults.Result> now) {
         List<RunResults.Result> silenced = now.entrySet().stream().filter(e -> baseline.containsKey(e.getKey())
                 && baseline.get(e.getKey()).outcome() == Outcome.PASSED && e.getValue().outcome() != Outcome.PASSED
                 && e.getValue().outcome() != Outcome.FAILED).map(Map.Entry::getValue).toList();
@@ -701,7 +701,7 @@ public class Mutants {
      * The first fatal error a VM of the run reported: in an error file a VM left in the run's directories (moved
      * beside the mutant's log, so none is left in the checkout or read again), the runner's log, or a test's .jtr.
      */
-    static String crashIn(Path log, Path jtrs) throws IOException {
+    public static String crashIn(Path log, Path jtrs) throws IOException {
         String found = null;
         for (Path place : List.of(Path.of("").toAbsolutePath(), jtrs.getParent() == null ? jtrs : jtrs.getParent())) {
             if (!Files.isDirectory(place)) {
@@ -758,7 +758,7 @@ public class Mutants {
      * dumped"), as a crash's detail; null when qemu reports none. A trap (udf) the VM's handler takes is a SIGILL
      * with a fatal error report like on hardware; this is the death that leaves no report.
      */
-    static String emulatorDeath(String output) {
+    public static String emulatorDeath(String output) {
         Matcher m = QEMU_SIGNAL.matcher(output);
         return m.find() ? "signal " + m.group(1) + " (" + m.group(2) + ") under qemu, no fatal error report" : null;
     }
