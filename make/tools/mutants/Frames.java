@@ -55,6 +55,9 @@ public final class Frames {
         List<Site> out = new ArrayList<>();
         List<String> functions = binary.functions().stream()
                 .filter(f -> frame.functions().stream().anyMatch(f::startsWith)).sorted().toList();
+        // A name the build does not have (renamed, inlined everywhere, or another release's) shrinks the frame: said.
+        frame.functions().stream().filter(p -> functions.stream().noneMatch(f -> f.startsWith(p)))
+                .forEach(p -> System.out.printf("mutants: frame %s: no function of this build starts with '%s'%n", frame.claim(), p));
         // Each function's sites in its body and its clones, in the order resolve() reads them (a set line's
         // "line#k" counts so); the source lines of all of them in one addr2line run.
         Map<String, List<Binary.Instruction>> sitesOf = new LinkedHashMap<>();
