@@ -37,9 +37,13 @@ final class NearMiss {
      * order: instructions kept (the same objects), replaced or new. {@code task}, when given, rewrites the compile's task
      * in the compilation log instead (the log's account of a decision: the call site's bytecode, an inlining).
      */
-    record Edit(String name, Rewrite rewrite, UnaryOperator<String> task) {
+    record Edit(String name, Rewrite rewrite, UnaryOperator<String> task, UnaryOperator<String> log) {
         Edit(String name, Rewrite rewrite) {
-            this(name, rewrite, null);
+            this(name, rewrite, null, null);
+        }
+
+        Edit(String name, Rewrite rewrite, UnaryOperator<String> task) {
+            this(name, rewrite, task, null);
         }
 
         @Override
@@ -77,15 +81,32 @@ final class NearMiss {
         }
         String name = method.substring(0, hash);
         return f.hasC2(name) && f.printed().stream().filter(n -> n.compiler().equals("c2") && !n.isOsr()
-                && n.method().equals("Shapes::" + name)).count() > Integer.parseInt(method.substring(hash + 1));
+                && n.method().equals(name.contains("::") ? name : "Shapes::" + name)).count() > Integer.parseInt(method.substring(hash + 1));
     }
 
     /** The same code after the edit. */
     static Compiled edited(Fixtures.Fixture f, String method, Edit edit) {
         NMethod n = c2(f, method);
         List<Instruction> own = ownCode(n, f.isa());
-        return new Compiled(relaid(n, edit.rewrite().apply(n.instructions(), own, f.isa())),
-                edit.task() == null ? run(f) : run(f, n.compileId(), edit));
+        return new Compiled(relaid(n, edit.rewrite().apply(n.instructions(), own, f.isa())), edit.log() != null
+                ? replayed(f, Path.of("near-miss", f.name(), "run-" + Integer.toHexString(edit.name().hashCode())), log -> changed(edit, log))
+                : edit.task() == null ? run(f) : run(f, n.compileId(), edit));
+    }
+
+    /**
+     * The run's log rewritten outside the compile's task: what happened at run time (a trap hit, the nmethod made not
+     * entrant, record-child.sh keeps those of the recorded compiles), the code as recorded.
+     */
+    static Edit relogged(String name, UnaryOperator<String> log) {
+        return new Edit(name, (all, own, isa) -> all, null, log);
+    }
+
+    private static String changed(Edit edit, String log) {
+        String edited = edit.log().apply(log);
+        if (edited.equals(log)) {
+            throw new IllegalStateException(edit.name() + ": the rewrite leaves the log as it was");
+        }
+        return edited;
     }
 
     /** The compile's task in the compilation log rewritten: the code as recorded, the log's account of it edited. */

@@ -2,7 +2,7 @@
  * @test
  * @summary Each test's own assertion chain rejects recorded code edited into what a regression would emit: the operation gone, moved after the return or out of its loop, replaced by a call or a jump, made plain, at another offset, another fence
  * @modules java.base/jdk.internal.misc
- * @library /lib /test/concurrency /test/codegen /test/branches /test/memory /test/nullchecks /test/escape /test/locks /test/objects
+ * @library /lib /test/concurrency /test/codegen /test/branches /test/memory /test/nullchecks /test/escape /test/locks /test/objects /test/traps
  * @build Fixtures NearMiss
  * @run testng/timeout=300 NearMissTest
  */
@@ -140,6 +140,27 @@ public class NearMissTest {
                             NearMiss.insertedAfter("a poll in the last innermost loop", Scope.INNERMOST_LOOP.itself(), -1, "nop ;{poll}"),
                             eachPoll(NearMiss.replaced("every poll gone (the long loop never polls)", SAFEPOINT_POLL, 0, nop(isa))),
                             eachPoll(NearMiss.movedAfterReturn("every poll moved out of the loops, after the return", SAFEPOINT_POLL, 0)))),
+            /*
+             * UntakenBranchIsUncommonTrap on its child's multiply: the first compile (one side warmed) traps the other
+             * side (unstable_if), the trap is hit when that side runs and the nmethod is made not entrant; the second
+             * compile (both sides warmed) has no such trap. The edits rewrite the log, at compile time (the task) and
+             * at run time (record-child.sh keeps the recorded compiles' traps hit and nmethods made not entrant).
+             */
+            new Claim("UntakenBranchIsUncommonTrap (one side)", "UntakenBranchIsUncommonTrap::multiply#0", f -> true,
+                    UntakenBranchIsUncommonTrap::untakenSideIsATrap, isa -> List.of(
+                            NearMiss.logged("the trap compiled for another reason (a null check)",
+                                    t -> t.replace("reason='unstable_if'", "reason='null_check'")),
+                            NearMiss.replaced("the trap's call gone", UNCOMMON_TRAP, 0, nop(isa)),
+                            NearMiss.relogged("the trap never hit when the other side ran",
+                                    log -> log.replaceAll("(?s)<uncommon_trap thread=[^>]*>.*?</uncommon_trap>\n?", "")),
+                            NearMiss.relogged("the trap hit for another reason (a class check)",
+                                    log -> log.replaceAll("(<uncommon_trap thread=[^>]*reason=')unstable_if'", "$1class_check'")),
+                            NearMiss.relogged("the nmethod never made not entrant",
+                                    log -> log.replaceAll("<make_not_entrant thread=[^>]*/>\n?", "")))),
+            new Claim("UntakenBranchIsUncommonTrap (both sides)", "UntakenBranchIsUncommonTrap::multiply", f -> true,
+                    UntakenBranchIsUncommonTrap::bothSidesAreCompiled, isa -> List.of(
+                            NearMiss.logged("the second compile traps the other side again", t -> t.replaceFirst("</task>",
+                                    "<uncommon_trap bci='1' reason='unstable_if' action='reinterpret' debug_id='0' comment='taken never'/>\n</task>")))),
             /* CountedLoopHasSafepointPoll on Shapes::select: straight-line code has the return poll only. */
             new Claim("CountedLoopHasSafepointPoll (straight line)", "select", f -> true, CountedLoopHasSafepointPoll::straightLineIsNot,
                     isa -> List.of(
@@ -873,6 +894,14 @@ public class NearMissTest {
             }
         }
         return rows.toArray(Object[][]::new);
+    }
+
+    /* A claim no recording has the method of would run nowhere and prove nothing, silently. */
+    @Test
+    public void everyClaimRunsOnSomeRecording() {
+        java.util.Set<Claim> run = java.util.Arrays.stream(recorded()).map(r -> (Claim) r[0]).collect(java.util.stream.Collectors.toSet());
+        List<String> idle = CLAIMS.stream().filter(c -> !run.contains(c)).map(Claim::name).toList();
+        org.testng.Assert.assertEquals(idle, List.of(), "claims with no recording of their method");
     }
 
     /* The near misses prove something only if the recorded code passes the same chain. */
