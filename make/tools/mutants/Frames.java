@@ -46,8 +46,10 @@ public final class Frames {
 
     /** Every site of a frame, in address order: the frame the sample is drawn from (its size is reported). */
     static List<Site> sites(Binary binary, Patches patches, MutantSet.Frame frame) throws IOException {
-        // Cached beside the mutants' work, per list of functions: decoding a frame and reading its lines costs minutes.
-        Path cached = binary.cache.resolve("frame-" + Integer.toHexString(String.join(";", frame.functions()).hashCode()) + ".tsv");
+        // Cached beside the mutants' work, per list of functions and noise rules (a rule changed reads the frame again):
+        // decoding a frame and reading its lines costs minutes.
+        String key = String.join(";", frame.functions()) + "|" + NOISE_FUNCTION + "|" + NOISE_CALLEE + "|" + NOISE_FILE;
+        Path cached = binary.cache.resolve("frame-" + Integer.toHexString(key.hashCode()) + ".tsv");
         if (Files.exists(cached)) {
             return Files.readAllLines(cached).stream().map(l -> l.split("\t", -1))
                     .map(f -> new Site(f[0], f[1], f[2], Integer.parseInt(f[3]), f[4])).toList();
