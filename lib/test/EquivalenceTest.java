@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import anatomy.isa.Isa;
 import mutants.Equivalence;
 import org.testng.annotations.Test;
 
@@ -56,8 +57,12 @@ public class EquivalenceTest {
     }
 
     static Equivalence.Capture capture(String stdout, String... facts) {
+        return capture(Isa.X86_64, stdout, facts);
+    }
+
+    static Equivalence.Capture capture(Isa isa, String stdout, String... facts) {
         Map<String, List<String>> into = new java.util.LinkedHashMap<>();
-        Equivalence.add(into, 1, stdout, List.of(facts));
+        Equivalence.add(into, 1, stdout, List.of(facts), isa);
         return new Equivalence.Capture(into);
     }
 
@@ -131,9 +136,167 @@ public class EquivalenceTest {
         Files.writeString(dir.resolve("T-4242-9.facts"), "measure:n=2.0\nvm.option=-Xbatch\n");
         Files.writeString(dir.resolve("T-4242-5.stdout"), code(0x7f6ae4ed2b80L, "addq\t%r11, %r10"));
         Files.writeString(dir.resolve("T-4242-4.facts"), "measure:n=1.0\n");
-        Equivalence.Capture c = Equivalence.capture(dir);
+        Equivalence.Capture c = Equivalence.capture(dir, Isa.X86_64);
         assertEquals(List.copyOf(c.listings().keySet()), List.of("vm 1: measured", "vm 1: T::sum (c2, level 4)", "vm 2: measured", "vm 2: T::sum (c2, level 4)"));
         assertEquals(c.listings().get("vm 1: measured"), List.of("measure:n=1.0"));
         assertTrue(c.listings().get("vm 2: T::sum (c2, level 4)").contains("subq %r11, %r10"));
+    }
+
+    /*
+     * AArch64 builds a relocated constant in a register 16 bits at a time: the VM notes the first part, a mov (movz),
+     * and the movk's right after it complete the same register, unnoted (MacroAssembler::movptr, 48 bits in three; a
+     * compressed class in two, its high half first). The lines are the form of C1's Shapes::sum on JDK 17
+     * (lib/test/fixtures/aarch64-jdk17.out) in a C2 method; the constants differ as make mutants saw them on 28-ea:
+     * the method data's low part #0x3210 against #0x3220, the class space's high part #0xc0 against #0x100.
+     */
+    static String a64(long base, long mdo, long klass, long method) {
+        long[] at = new long[13];
+        for (int k = 0; k < at.length; k++) {
+            at[k] = base + 4L * k;
+        }
+        return String.format("""
+                ----------------------------------- Assembly -----------------------------------
+
+                Compiled method (c2)     270  159       4       Shapes::sum (38 bytes)
+                 total in heap  [0x%x,0x%x] = 384
+                 main code      [0x%x,0x%x] = 52
+
+                [Disassembly]
+                --------------------------------------------------------------------------------
+                [Constant Pool (empty)]
+
+                --------------------------------------------------------------------------------
+
+                [Verified Entry Point]
+                  # {method} {0x%016x} 'sum' '([I)J' in 'Shapes'
+                  0x%016x:   sub	sp, sp, #0x20
+                  0x%016x:   mov	x0, %s                 ;   {metadata(method data for {method} {0x%016x} 'sum' '([I)J' in 'Shapes')}
+                  0x%016x:   movk	x0, %s, lsl #16
+                  0x%016x:   movk	x0, %s, lsl #32
+                  0x%016x:   ldr	w2, [x0, #0xfc]
+                  0x%016x:   movz	x10, %s, lsl #16            ;   {metadata({type array int})}
+                  0x%016x:   movk	x10, %s
+                  0x%016x:   movk	x1, #0x55, lsl #32
+                  0x%016x:   cmp	w11, w10
+                  0x%016x:   mov	x3, #0x3f
+                  0x%016x:   movk	x3, #0x7, lsl #16
+                  0x%016x:   b.ne	0x%016x
+                  0x%016x:   ret
+                [/Disassembly]
+                """, base - 0x100, base + 0x80, base, base + 52, method,
+                at[0], at[1], imm(mdo & 0xffff), method, at[2], imm(mdo >>> 16 & 0xffff), at[3], imm(mdo >>> 32 & 0xffff),
+                at[4], at[5], imm(klass >>> 16), at[6], imm(klass & 0xffff), at[7], at[8], at[9], at[10], at[11], at[0], at[12]);
+    }
+
+    /** An A64 immediate as capstone prints it: decimal up to 9, hex above. */
+    static String imm(long v) {
+        return v <= 9 ? "#" + v : "#0x" + Long.toHexString(v);
+    }
+
+    /** The code with the noted move's last part after the load that follows it. */
+    static String partApart(String code) {
+        String moved = code.replaceAll("(movk\tx0, #\\w+, lsl #32)(\n\\s+0x\\w+:   )(ldr\tw2, \\[x0, #0xfc\\])", "$3$2$1");
+        assertTrue(!moved.equals(code), code);
+        return moved;
+    }
+
+    static final long MDO = 0xc0_6140_3210L, KLASS = 0x0000_6c28L, METHOD = 0xc0_6140_1158L;
+
+    static Equivalence.Judgement judgeA64(String base, String mutant) {
+        return judge(capture(Isa.AARCH64, base), capture(Isa.AARCH64, mutant));
+    }
+
+    @Test
+    public void a64RelocatedConstantsBuiltInPartsAreAddresses() {
+        String base = a64(0x5513eaaf40L, MDO, KLASS, METHOD);
+        // another run: the code elsewhere, the method data at another low part, the class space at another base
+        String mutant = a64(0x551b970980L, 0x100_6140_3220L, 0x1_6c30L, 0x100_6140_1168L);
+        Equivalence.Judgement j = judgeA64(base, mutant);
+        assertEquals(j.kind(), Equivalence.Judgement.IDENTICAL, j.detail());
+        List<String> listing = capture(Isa.AARCH64, base).listings().get("vm 1: Shapes::sum (c2, level 4)");
+        assertEquals(listing, List.of(
+                "sub sp, sp, #0x20",
+                "mov x0, #ADDR ;{metadata(method data for {method} {ADDR} 'sum' '([I)J' in 'Shapes')}",
+                "movk x0, #ADDR, lsl #16",
+                "movk x0, #ADDR, lsl #32",
+                "ldr w2, [x0, #0xfc]",
+                "movz x10, #ADDR, lsl #16 ;{metadata({type array int})}",
+                "movk x10, #ADDR",
+                "movk x1, #0x55, lsl #32",
+                "cmp w11, w10",
+                "mov x3, #0x3f",
+                "movk x3, #0x7, lsl #16",
+                "b.ne @+0x0",
+                "ret"));
+        // read as x86_64, the same lines keep their A64 immediates: the rule is the ISA's
+        assertEquals(judge(capture(Isa.X86_64, base), capture(Isa.X86_64, mutant)).kind(), Equivalence.Judgement.DIFFERENT);
+    }
+
+    /** Near misses: code C2 emitted differently, not a constant the VM moved, is still a difference. */
+    @Test
+    public void a64ConstantsNotCompletingANotedMoveStay() {
+        String base = a64(0x5513eaaf40L, MDO, KLASS, METHOD);
+        String elsewhere = a64(0x551b970980L, 0x100_6140_3220L, 0x1_6c30L, 0x100_6140_1168L);
+        Map<String, String> edits = new java.util.LinkedHashMap<>();
+        // an unnoted move's immediate, and a movk that completes it
+        edits.put("mov\tx3, #0x3f", "mov\tx3, #0x40");
+        edits.put("movk\tx3, #0x7, lsl #16", "movk\tx3, #0x8, lsl #16");
+        // a movk into another register right after a noted move's parts
+        edits.put("movk\tx1, #0x55, lsl #32", "movk\tx1, #0x56, lsl #32");
+        // the constant's first part moved into another register (the movk's then complete none)
+        edits.put("mov\tx0, #0x3220", "mov\tx2, #0x3220");
+        // a part shifted elsewhere
+        edits.put("movk\tx0, #0x100, lsl #32", "movk\tx0, #0x100, lsl #48");
+        for (Map.Entry<String, String> e : edits.entrySet()) {
+            String from = e.getKey().startsWith("mov\tx0") || e.getKey().startsWith("movk\tx0") ? elsewhere : base;
+            assertTrue(from.contains(e.getKey()), e.getKey());
+            Equivalence.Judgement j = judgeA64(base, from.replace(e.getKey(), e.getValue()));
+            assertEquals(j.kind(), Equivalence.Judgement.DIFFERENT, e.getValue() + ": " + j.detail());
+        }
+        // the whole constant built in another register
+        Equivalence.Judgement j = judgeA64(base, elsewhere.replace("\tx0, #", "\tx2, #"));
+        assertEquals(j.kind(), Equivalence.Judgement.DIFFERENT, j.detail());
+        assertTrue(j.detail().contains("- mov x0, #ADDR") && j.detail().contains("+ mov x2, #ADDR"), j.detail());
+        // a movk after another instruction is no part of the noted move's constant: its class space part stays
+        j = judgeA64(partApart(base), partApart(elsewhere));
+        assertEquals(j.kind(), Equivalence.Judgement.DIFFERENT, j.detail());
+        assertTrue(j.detail().contains("- movk x0, #0xc0, lsl #32") && j.detail().contains("+ movk x0, #0x100, lsl #32"), j.detail());
+        // nor is a fourth movk: a 64-bit register has four parts, the noted move's and three
+        assertEquals(Isa.AARCH64.relocatedConstant(List.of("mov x0, #0x3210", "movk x0, #0x6140, lsl #16", "movk x0, #0xc0, lsl #32",
+                "movk x0, #0x1, lsl #48", "movk x0, #0x2, lsl #48"), 0, "ADDR"),
+                List.of("mov x0, #ADDR", "movk x0, #ADDR, lsl #16", "movk x0, #ADDR, lsl #32", "movk x0, #ADDR, lsl #48"));
+    }
+
+    /*
+     * The recorded code (JDK 17 under qemu, lib/test/fixtures/aarch64-jdk17.out): each noted move's parts read ADDR,
+     * and no movk right after them into the same register keeps its number; a runtime call's address, which the VM
+     * notes as {runtime_call ...}, not as a relocated constant, is built the same way and stays as printed.
+     */
+    @Test
+    public void a64RecordedConstantsAreWhole() throws Exception {
+        String out = Files.readString(Path.of(System.getProperty("test.root", "."), "lib/test/fixtures/aarch64-jdk17.out"));
+        Map<String, List<String>> into = new java.util.LinkedHashMap<>();
+        Equivalence.add(into, 1, out, null, Isa.AARCH64);
+        java.util.regex.Pattern part = java.util.regex.Pattern.compile("^movk (x\\d+), #(0x[0-9a-f]+|\\d+)");
+        int noted = 0, parts = 0;
+        for (List<String> listing : into.values()) {
+            String register = null;
+            for (String line : listing) {
+                java.util.regex.Matcher m = part.matcher(line);
+                if (line.matches("^movz? x\\d+, #ADDR.*")) {
+                    noted++;
+                    register = line.replaceAll("^movz? (x\\d+),.*", "$1");
+                } else if (line.startsWith("movk " + register + ", #ADDR")) {
+                    parts++;
+                } else {
+                    assertTrue(!m.find() || !m.group(1).equals(register), "a noted move's part kept its number: " + line + " in " + listing);
+                    register = null;
+                }
+            }
+        }
+        System.out.println("noted moves " + noted + ", their movk parts " + parts);
+        assertTrue(noted > 0 && parts >= noted, noted + " noted moves, " + parts + " parts");
+        assertTrue(into.values().stream().anyMatch(l -> l.contains("mov x8, #0x2390 ;{runtime_call SharedRuntime::OSR_migration_end(long*)}")
+                && l.contains("movk x8, #0x36d, lsl #16")), into.keySet().toString());
     }
 }

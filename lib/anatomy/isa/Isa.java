@@ -2,7 +2,10 @@ package anatomy.isa;
 
 import anatomy.capture.InstructionKinds;
 import anatomy.capture.Platforms;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -94,6 +97,44 @@ public enum Isa implements InstructionKinds {
 
     public boolean isReturn(String instruction) {
         return syntax.ret().matcher(instruction).find();
+    }
+
+    /**
+     * The instructions that load a constant the VM relocates (a class, a method, its profile, an oop: an address in
+     * metaspace or the heap, which moves from run to run), from the one it notes ({@code {metadata(...)}},
+     * {@code {oop(...)}}) at {@code code.get(noted)}: that one, then, on an ISA that builds such a constant in parts
+     * (AArch64's {@code movk}s), each instruction right after it that writes the next part into the same register, at
+     * most three (a 64-bit register has four 16-bit parts); the first that is not such a part ends them. Each is given
+     * as its text with the constant's immediate written as {@code with}, the rest as printed (mnemonic, registers, a
+     * shift). A noted instruction of no form this ISA declares is given alone, as printed.
+     */
+    public List<String> relocatedConstant(List<String> code, int noted, String with) {
+        List<String> out = new ArrayList<>(List.of(withImmediates(syntax.relocated(), code.get(noted), with)));
+        Matcher first = syntax.relocated().matcher(code.get(noted));
+        if (syntax.constantPart() == Syntax.NONE || !first.find()) {
+            return out;
+        }
+        String register = first.group("reg");
+        for (int i = noted + 1; i < code.size() && out.size() < 4; i++) {
+            Matcher part = syntax.constantPart().matcher(code.get(i));
+            if (!part.find() || !part.group("reg").equals(register)) {
+                break;
+            }
+            out.add(withImmediates(syntax.constantPart(), code.get(i), with));
+        }
+        return out;
+    }
+
+    /** The text with group {@code imm} of each match of the form written as {@code with}. */
+    private static String withImmediates(Pattern form, String text, String with) {
+        Matcher m = form.matcher(text);
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        while (m.find()) {
+            out.append(text, from, m.start("imm")).append(with);
+            from = m.end("imm");
+        }
+        return out.append(text.substring(from)).toString();
     }
 
     Pattern memoryAccess() {

@@ -32,5 +32,5 @@ final class Ppc64le {
     private static final Pattern MEMORY = Pattern.compile("(, -?\\d+\\(r\\d+\\)(, [01])?$|^(l[bhwd][a-z]*x|st[bhwd][a-z]*x"
             + "|l[bhwdq]arx|st[bhwdq]cx\\.|lf[sd]u?x|stf[sd]u?x|lxv[a-z0-9]*x|stxv[a-z0-9]*x|dcbzl?) )");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE, Syntax.NONE, Syntax.NONE);
 }

@@ -34,5 +34,5 @@ final class RiscV64 {
      */
     private static final Pattern DATA_AFTER = Pattern.compile("^csrw time, zero$");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, DATA_LOAD, DATA_AFTER);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, DATA_LOAD, DATA_AFTER, Syntax.NONE, Syntax.NONE);
 }

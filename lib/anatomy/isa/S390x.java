@@ -26,5 +26,5 @@ final class S390x {
     /** A displacement and a base register (maybe an index) in parentheses: D(X,B) or D(B). */
     private static final Pattern MEMORY = Pattern.compile("-?\\d*\\(%r\\d+(,%r\\d+)?\\)");
 
-    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE);
+    static final Syntax SYNTAX = new Syntax(CALL, JUMP, ALWAYS, BRANCH_TO, RET, MEMORY, Syntax.NONE, Syntax.NONE, Syntax.NONE, Syntax.NONE);
 }

@@ -1,5 +1,6 @@
 package mutants;
 
+import anatomy.isa.Isa;
 import anatomy.model.AssemblyParser;
 import anatomy.model.Instruction;
 import anatomy.model.NMethod;
@@ -33,8 +34,11 @@ import report.Compare;
  * missed; a compare's {@code $0x80000000}, Integer.MIN_VALUE before a division, stays),
  * and so does the immediate of an instruction the VM notes as a relocated constant ({@code {metadata(...)}},
  * {@code {oop(...)}}: a class or method in metaspace, which moves below 4 GB too) and a number of 8 hex digits or more
- * in a note; smaller immediates and displacements, mnemonics, registers and the rest of the notes stay as printed. hlt padding (x86_64)
- * is left out, as make compare leaves it out of a method's size.
+ * in a note. Where the ISA builds such a constant in parts, the parts that complete it are ADDR too: on AArch64 the
+ * noted {@code mov xN, #lo} and the unnoted {@code movk xN, #.., lsl #16} / {@code lsl #32} right after it into the same
+ * register (the ISA's vocabulary says which, Isa#relocatedConstant); an unnoted {@code mov} and its {@code movk}s stay.
+ * Smaller immediates and displacements, mnemonics, registers, shifts and the rest of the notes stay as printed. hlt
+ * padding (x86_64) is left out, as make compare leaves it out of a method's size.
  */
 public final class Equivalence {
     /** One test's capture: "vm N: Class::m (c2, level 4)" or "vm N: measured" -> its normalised lines. */
@@ -81,8 +85,8 @@ public final class Equivalence {
         return out.toString();
     }
 
-    /** An nmethod's instructions, normalised, with the VM's notes after " ;" (hlt padding left out). */
-    static List<String> listing(NMethod nm) {
+    /** An nmethod's instructions as the ISA prints them, normalised, with the VM's notes after " ;" (hlt padding left out). */
+    static List<String> listing(NMethod nm, Isa isa) {
         List<Instruction> code = nm.instructions();
         if (code.isEmpty()) {
             return List.of();
@@ -92,16 +96,30 @@ public final class Equivalence {
         if (nm.mainCodeStart() >= 0 && nm.mainCodeEnd() > nm.mainCodeStart()) {
             start = Math.min(start, nm.mainCodeStart());
         }
+        List<String> texts = code.stream().map(Instruction::text).toList();
         List<String> out = new ArrayList<>();
-        for (Instruction i : code) {
-            if (i.mnemonic().equals("hlt")) {
-                continue;
-            }
+        // the rest of a relocated constant an ISA builds in parts (AArch64's movk's after the noted mov), normalised
+        List<String> parts = List.of();
+        for (int k = 0; k < code.size(); k++) {
+            Instruction i = code.get(k);
             // a constant the VM relocates (a class, a method, its profile, an oop) is a metaspace or heap address,
             // which moves from run to run below 4 GB too: its note names what it is
             boolean relocated = i.annotations().stream().anyMatch(a -> RELOCATED.matcher(a).find());
-            StringBuilder line = new StringBuilder(relocated ? i.text().replaceAll("\\$0x[0-9a-fA-F]+", "\\$ADDR")
-                    : normalise(i.text(), start, end, i.mnemonic().startsWith("mov")));
+            String text;
+            if (relocated) {
+                List<String> constant = isa.relocatedConstant(texts, k, "ADDR");
+                text = constant.get(0);
+                parts = constant.subList(1, constant.size());
+            } else if (!parts.isEmpty()) {
+                text = parts.get(0);
+                parts = parts.subList(1, parts.size());
+            } else {
+                text = normalise(i.text(), start, end, i.mnemonic().startsWith("mov"));
+            }
+            if (i.mnemonic().equals("hlt")) {
+                continue;
+            }
+            StringBuilder line = new StringBuilder(text);
             for (String a : i.annotations()) {
                 line.append(" ;").append(normalise(a.replaceAll("0x[0-9a-fA-F]{8,}", "ADDR"), start, end).strip());
             }
@@ -111,7 +129,7 @@ public final class Equivalence {
     }
 
     /** The capture of one child VM's printed code and one facts file's measures, read from their texts. */
-    public static void add(Map<String, List<String>> into, int vm, String stdout, List<String> facts) {
+    public static void add(Map<String, List<String>> into, int vm, String stdout, List<String> facts, Isa isa) {
         if (stdout != null) {
             List<NMethod> nms;
             try {
@@ -120,7 +138,7 @@ public final class Equivalence {
                 nms = List.of();   // output cut short: nothing of it is compared
             }
             for (Map.Entry<String, NMethod> e : Compare.byMethod(nms).entrySet()) {
-                into.put("vm " + vm + ": " + e.getKey(), listing(e.getValue()));
+                into.put("vm " + vm + ": " + e.getKey(), listing(e.getValue(), isa));
             }
         }
         if (facts != null) {
@@ -145,7 +163,7 @@ public final class Equivalence {
     }
 
     /** A test's capture from its retained directory: its .stdout files in order, each VM's .facts beside. */
-    public static Capture capture(Path dir) throws IOException {
+    public static Capture capture(Path dir, Isa isa) throws IOException {
         Map<String, List<String>> into = new LinkedHashMap<>();
         if (!Files.isDirectory(dir)) {
             return new Capture(into);
@@ -158,19 +176,19 @@ public final class Equivalence {
         int vm = 0;
         for (Path p : files) {
             if (p.toString().endsWith(".stdout")) {
-                add(into, ++vm, Files.readString(p), null);
+                add(into, ++vm, Files.readString(p), null, isa);
             } else {
-                add(into, vm + 1, null, Files.readAllLines(p));   // a VM's facts file is written before its output
+                add(into, vm + 1, null, Files.readAllLines(p), isa);   // a VM's facts file is written before its output
             }
         }
         return new Capture(into);
     }
 
     /** The captures of the tests of a run (its jtreg work directory), by test; written as text beside, for a reader. */
-    static Map<String, Capture> captureRun(Path work, Collection<String> tests, Path keep) throws IOException {
+    static Map<String, Capture> captureRun(Path work, Collection<String> tests, Path keep, Isa isa) throws IOException {
         Map<String, Capture> out = new LinkedHashMap<>();
         for (String t : tests) {
-            Capture c = capture(retained(work, t));
+            Capture c = capture(retained(work, t), isa);
             out.put(t, c);
             if (keep != null && !c.listings().isEmpty()) {
                 Path file = keep.resolve(t.replaceAll("[/#]", "_") + ".txt");

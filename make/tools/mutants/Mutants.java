@@ -1,6 +1,7 @@
 package mutants;
 
 import anatomy.capture.ChildVmException;
+import anatomy.isa.Isa;
 import anatomy.probe.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -148,7 +149,7 @@ public class Mutants {
             }
             baselines.put(options, baseline);
             baseCode.put(options, Equivalence.captureRun(run.resolve("jtreg/last/work"), baseline.keySet(),
-                    work.resolve("code").resolve(options.isEmpty() ? "baseline" : "baseline-" + baselines.size())));
+                    work.resolve("code").resolve(options.isEmpty() ? "baseline" : "baseline-" + baselines.size()), Isa.ofOsArch(isa)));
         }
         Map<String, RunResults.Result> baseline = baselines.getOrDefault("", Map.of());
 
@@ -474,7 +475,8 @@ public class Mutants {
         // Nothing changed: the code the tests' VMs printed is captured now, before the trap run replaces it.
         List<String> judged = baseline.entrySet().stream().filter(e -> e.getValue().outcome() == Outcome.PASSED && now.containsKey(e.getKey()))
                 .map(Map.Entry::getKey).toList();
-        Map<String, Equivalence.Capture> code = Equivalence.captureRun(jtrs, judged, work.resolve("code").resolve(m.spec().id()));
+        Map<String, Equivalence.Capture> code = Equivalence.captureRun(jtrs, judged, work.resolve("code").resolve(m.spec().id()),
+                Isa.ofOsArch(binary.isa));
         // Was the code reached at all? A trap at every site answers; at start, it has answered.
         if (atStart) {
             return survivor(m, "reached (a trap at its site stops the VM while it starts: every test runs it),"
