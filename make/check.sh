@@ -16,6 +16,26 @@ read_jdk_table
 NEWEST=$(jdk_list newest) && PORTS=$(jdk_list check-ports) && MUTANTS=$(jdk_list mutants) && DEFAULT=$(jdk_list default) || exit 2
 OTHERS=$(tr ' ' '\n' <<<"$DEFAULT" | grep -vxF -f <(tr ' ' '\n' <<<"$NEWEST") | tr '\n' ' ')
 use_runs
+
+# Every JDK the steps below run on, prepared in the background from the first step on, in the order the steps need
+# them (Zero for hygiene, then the mutants', the switching, no-lse, newest, matrix, ports and fleet JDKs): on a new
+# machine the downloads and unpacking of make/jdks.sh run while hygiene, hsdis and the unit tests do, at a lower
+# priority. make/jdks.sh prepares one JDK at a time (a lock), so a step that needs one waits for the preparation in
+# progress and then finds its JDK ready; a JDK the prefetch could not prepare is prepared again by the step that
+# needs it, which shows the error. Its log: $BUILD/check/prefetch.log.
+prefetch() {
+    local n seen=" "
+    for n in x86_64-17-zero $MUTANTS "dbg $MUTANTS" $(jdk_list switching) aarch64-17-nolse aarch64-25-nolse $NEWEST $OTHERS $PORTS \
+             $(jdk_list check-fleet); do
+        case $seen in *" $n "*) continue ;; esac
+        seen+="$n "
+        # shellcheck disable=SC2086 # "dbg NAME" is two words
+        nice -n 10 bash make/jdks.sh $n >/dev/null || echo "prefetch: make/jdks.sh $n failed; the step that needs it prepares it again"
+    done
+    echo "ready: ${SECONDS} s into make check"
+}
+prefetch >"$BUILD/check/prefetch.log" 2>&1 &
+prefetch_pid=$!
 bad_steps=() finding_steps=()
 declare -a rows
 rm -f "$BUILD"/check/*.totals
@@ -81,8 +101,9 @@ else
     rows+=("$(printf '  %-12s %-6s %s' system FAILED "make check changed the system's JDKs: $(diff <(echo "$before") <(echo "$after") | grep '^[<>]' | tr '\n' ' ')")")
 fi
 
+wait "$prefetch_pid"
 echo
-echo "make check (${SECONDS} s):"
+echo "make check (${SECONDS} s; JDKs prepared in the background $(sed -n 's/^ready: //p' "$BUILD/check/prefetch.log"), $(grep -c '^prefetch: ' "$BUILD/check/prefetch.log") failed: $BUILD/check/prefetch.log):"
 printf '%s\n' "${rows[@]}"
 [ ${#bad_steps[@]} = 0 ] || echo "failed steps: ${bad_steps[*]}"
 [ ${#finding_steps[@]} = 0 ] || echo "findings (the JDK's defaults differ from what a test claims) in: ${finding_steps[*]}"
