@@ -19,6 +19,13 @@ import java.util.TreeSet;
 public final class MutantSet {
     static final Set<String> KINDS = Set.of("return", "branch", "call", "constant");
     static final Set<String> VERDICTS = Set.of("killed", "crashed", "stopped", "unreached", "survived", "equivalent");
+    /** The ISAs of make/platforms, as an expectation names them (this file depends on no other: MutantExpectationTest compares). */
+    static final List<String> ISAS = List.of("x86_64", "aarch64", "riscv64", "ppc64le", "s390x");
+
+    /** The ISAs an expectation may name, in make/platforms' order. */
+    public static List<String> isas() {
+        return ISAS;
+    }
 
     /** The mutants of a set file; a malformed line is an IllegalArgumentException naming file:line and the fault. */
     public static List<Spec> read(Path file) throws IOException {
@@ -34,8 +41,17 @@ public final class MutantSet {
             check(s.id().matches("[a-z0-9][a-z0-9.-]*"), where, "bad id '" + s.id() + "' (lower case, digits, '.', '-')");
             check(ids.add(s.id()), where, "the id " + s.id() + " is used twice");
             check(KINDS.contains(s.kind()), where, "kind must be one of " + new TreeSet<>(KINDS) + ", not '" + s.kind() + "'");
-            check(s.expect().equals("-") || VERDICTS.contains(s.expect()), where,
-                    "expect must be - or one of " + new TreeSet<>(VERDICTS) + ", not '" + s.expect() + "'");
+            String[] parts = s.expect().split("\\s*,\\s*");
+            check(parts[0].equals("-") || VERDICTS.contains(parts[0]), where,
+                    "expect must be - or one of " + new TreeSet<>(VERDICTS) + ", not '" + parts[0] + "'");
+            Set<String> isas = new LinkedHashSet<>();
+            for (int k = 1; k < parts.length; k++) {
+                String[] kv = parts[k].split("=", 2);
+                check(kv.length == 2 && ISAS.contains(kv[0]) && (kv[1].equals("-") || VERDICTS.contains(kv[1])), where,
+                        "an ISA's own expectation is ISA=verdict, the ISA one of " + ISAS + " and the verdict - or one of "
+                                + new TreeSet<>(VERDICTS) + ", not '" + parts[k] + "'");
+                check(isas.add(kv[0]), where, "expect names " + kv[0] + " twice");
+            }
             check(s.jdk().matches("\\*|\\d+(-(\\d+)?)?"), where, "jdk must be *, N, N- or N-M, not '" + s.jdk() + "'");
             check(!s.function().isEmpty(), where, "name the function (as nm -C prints it)");
             check(!s.tests().isEmpty(), where, "name the tests the mutant should fail (a file, a directory or a group)");
@@ -113,5 +129,20 @@ public final class MutantSet {
      */
     public record Spec(String id, String jdk, String kind, String function, String site, String tests, String expect, String why,
                        String options, String origin) {
+        /**
+         * This line with the expectation of a run on ISA: the expect column is a verdict for every ISA, then, comma
+         * separated, ISA=verdict where an ISA's code differs (store-load-elided: "killed, aarch64=unreached", AArch64's
+         * matcher elides the barrier by its own rule and never asks the function).
+         */
+        public Spec on(String isa) {
+            String[] parts = expect.split("\\s*,\\s*");
+            String own = parts[0];
+            for (int k = 1; k < parts.length; k++) {
+                if (parts[k].startsWith(isa + "=")) {
+                    own = parts[k].substring(isa.length() + 1);
+                }
+            }
+            return new Spec(id, jdk, kind, function, site, tests, own, why, options, origin);
+        }
     }
 }

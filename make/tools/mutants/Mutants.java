@@ -85,7 +85,9 @@ public class Mutants {
 
         List<Spec> specs = new ArrayList<>();
         for (String file : setArg.split("\\s+")) {
-            specs.addAll(readSet(Path.of(file)));
+            for (Spec s : readSet(Path.of(file))) {
+                specs.add(s.on(isa));   // the line's expectation for this run's ISA
+            }
         }
         try {
             specs = pick(specs, ids);
