@@ -464,6 +464,32 @@ public enum Op implements Formed {
             on(S390X, seq(step("llgf (?<n>%r\\d+), "),
                     step("(sllg %r\\d+, {n}, 3|risbgn? %r\\d+, {n}, .*, 3)$").within(2)))),
     /**
+     * A compressed reference used as it is, as the address: loaded (32 bits, zero-extended) and, in the very next
+     * instruction, the base of a load from an offset off that same register, with no index, no scale and no
+     * instruction between, so that nothing computes the address and the load's own fault is the reference's null
+     * check: what 32-bit mode ("32-bit", shift 0) lets C2 emit, the DecodeN matched into the load's address. Counted
+     * at the second load. x86_64 {@code movl 0xc(%rsi), %r11d ; movl 0xc(%r11), %eax} (17, 25, 28-ea+18); AArch64
+     * {@code ldr w11, [x1, #0xc] ; ldr w0, [x11, #0xc]} (28-ea+18); riscv64 {@code lwu t3, 12(a1) ; lw a0, 12(t3)},
+     * s390x {@code llgf %r12, 12(%r2) ; l %r2, 12(%r12)} (25.0.5). A decode apart from the load is not this: a copy
+     * into another register that the load goes through ({@code mov x10, x11}, {@code movq %r11, %r10},
+     * {@code leaq (%r11), %r10}), an explicit null check before it ({@code cbz w11}, {@code testl ; je}), a shift.
+     * ppc64le is the exception the recordings show: its port decodes a 32-bit reference by a register copy, one
+     * {@code mr} between the two loads, both null checks still implicit ({@code lwz r15, 12(r3) ; mr r14, r15 ;
+     * lwz r3, 12(r14)}, 25.0.5), so there the copy, and only it, may stand between.
+     */
+    NARROW_OOP_AS_ADDRESS("compressed reference used as the address of the next load (no decode between)",
+            on(X86_64, anyOf(
+                    seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %e(?<n>[a-z]{2})$"), step(Forms.x86LoadBasedOn("%r{n}")).within(1)),
+                    seq(step("movl " + Forms.X86_LOAD_SOURCE + ", %r(?<n>\\d+)d$"), step(Forms.x86LoadBasedOn("%r{n}")).within(1)))),
+            on(AARCH64, seq(step("ldr w(?<n>\\d+), \\[x(?!28\\b)\\d+(, #-?(0x[0-9a-f]+|\\d+))?\\]$"),
+                    step("ldr(s?[bh]|sw)? [wx]\\d+, \\[x{n}(, #-?(0x[0-9a-f]+|\\d+))?\\]$").within(1))),
+            on(RISCV64, seq(step("lwu (?<n>[a-z][a-z0-9]*), -?\\d+\\((?!(sp|s7|t0|t1)\\))[a-z][a-z0-9]*\\)$"),
+                    step("l(b|bu|h|hu|w|wu|d) [a-z][a-z0-9]*, -?\\d+\\({n}\\)$").within(1))),
+            on(PPC64LE, anyOf(seq(step(Forms.PPC64LE_NARROW_LOAD), step(Forms.ppcLoadBasedOn("{n}")).within(1)),
+                    seq(step(Forms.PPC64LE_NARROW_LOAD), step("mr (?<m>r\\d+), {n}$").within(1), step(Forms.ppcLoadBasedOn("{m}")).within(1)))),
+            on(S390X, seq(step("llgf (?<n>%r\\d+), -?\\d+\\((%r\\d+,)?%r(?!8\\)|15\\))\\d+\\)$"),
+                    step("(l|ly|lg|lgf|llgf|lh|lhy|lgh|llh|llgh|lb|lgb|llc|llgc|lt|ltg|ltgf) %r\\d+, -?\\d+\\({n}\\)$").within(1)))),
+    /**
      * A load of a field from an object into a register: a plain load from a displacement off a register (not the
      * stack, not the current thread: r15, x28), or, on AArch64, a load-acquire through the object's address plus the offset ({@code add x8, x1,
      * #0xc ; ldar w0, [x8]}); narrow it with {@link #at}. The anchor of a claim about how a field is read. On s390x
@@ -814,6 +840,19 @@ public enum Op implements Formed {
         static final String AARCH64_OBJECT_SLOT = "\\[x\\d+(, #(?<off>-?(0x[0-9a-f]+|\\d+)))?\\]$";
         /** A memory operand to load from: displacement, base, maybe index and scale. */
         static final String X86_LOAD_SOURCE = "(-?(0x[0-9a-f]+|\\d+))?\\(%\\w+(, %\\w+, \\d)?\\)";
+
+        /** A load into a register from a displacement off {@code reg} alone: no index, no scale (the register is the address). */
+        static String x86LoadBasedOn(String reg) {
+            return "mov([bwlq]|[sz]b[wlq]?|[sz]w[lq]?|slq)? (-?(0x[0-9a-f]+|\\d+))?\\(" + reg + "\\), %\\w+$";
+        }
+
+        /** ppc64le's load of a compressed reference: lwz from an offset off a register other than the stack (r1) and the thread (r16). */
+        static final String PPC64LE_NARROW_LOAD = "lwz (?<n>r\\d+), -?\\d+\\((?!r1\\)|r16\\))r\\d+\\)$";
+
+        /** A ppc64le D-form load from an offset off {@code reg}. */
+        static String ppcLoadBasedOn(String reg) {
+            return "p?l(bz|hz|ha|wz|wa|d) r\\d+, -?\\d+\\(" + reg + "\\)$";
+        }
 
         /**
          * An access whose memory operand scales {@code reg} by 8 and adds the heap base r12, or nothing. Not a leaq:

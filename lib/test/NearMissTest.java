@@ -369,7 +369,7 @@ public class NearMissTest {
                                     () -> NearMiss.c2(f, "BlackholeKeepsComputationWithoutCall::consumed"), INTEGER_MULTIPLICATION, 0, RETURN_POLL))),
             /*
              * CompressedReferenceIsDecodedInTheAddress: zero based, the reference decoded once, in the access's address on
-             * x86_64 (a separate lsl #3 on AArch64); in 32-bit mode not decoded.
+             * x86_64 (a separate lsl #3 on AArch64); in 32-bit mode not decoded: the loaded reference the next load's address.
              */
             new Claim("CompressedReferenceIsDecodedInTheAddress (zero based)", "CompressedReferenceIsDecodedInTheAddress::deref",
                     f -> f.name().endsWith("-zeroBased"), deref -> CompressedReferenceIsDecodedInTheAddress.isDecodedInTheAddress(deref, false),
@@ -474,21 +474,55 @@ public class NearMissTest {
         return m.find() ? m.group(1) : "rax";
     }
 
-    /** A reference in 32-bit mode decoded anyway (the zero-based code's decode), per ISA. */
+    /** A reference in 32-bit mode decoded anyway (the zero-based code's decode), or decoded apart from the access, per ISA. */
     static List<NearMiss.Edit> decodedThoughUnscaled(Isa isa) {
         return switch (isa) {
             case X86_64 -> List.of(NearMiss.retext("the reference decoded anyway: scaled by 8 in the access", FIELD_LOAD, 1,
-                    t -> t.replaceFirst("\\((%r\\w+)\\)", "(%r12, $1, 8)")));
+                    t -> t.replaceFirst("\\((%r\\w+)\\)", "(%r12, $1, 8)")),
+                    throughCopy(isa, "decoded apart: copied (movq), the next load through the copy", "%r10", "movq {r}, {c}"),
+                    throughCopy(isa, "decoded apart: leaq of the register alone into another, the next load through that", "%r10", "leaq ({r}), {c}"),
+                    throughCopy(isa, "decode-not-folded's shape on x86_64: an explicit null check (testl; je), leaq, the load through it",
+                            "%r10", "testl {w}, {w}\nje 0x7f0000001000\nleaq ({r}), {c}"),
+                    NearMiss.retext("the next load indexed by the reference, unscaled (a base register added)", FIELD_LOAD, 1,
+                            t -> t.replaceFirst("\\((%r\\w+)\\)", "(%r12, $1, 1)")));
             case AARCH64 -> List.of(NearMiss.retext("the reference decoded anyway (lsl #3)", FIELD_LOAD, 0,
-                    t -> t + "\nlsl " + t.replaceFirst("^ldr w(\\d+), .*", "x$1, x$1, #3")));
+                    t -> t + "\nlsl " + t.replaceFirst("^ldr w(\\d+), .*", "x$1, x$1, #3")),
+                    throughCopy(isa, "decode-not-folded's shape (AArch64 28-ea+18 under qemu): cbz, mov x10, x11, the load through x10",
+                            "x10", "cbz {w}, 0x7f0000001000\nmov {c}, {r}"),
+                    throughCopy(isa, "decoded apart: copied (mov), the next load through the copy, its null check implicit", "x10", "mov {c}, {r}"));
             case S390X -> List.of(NearMiss.retext("the reference decoded anyway (sllg by 3)", FIELD_LOAD, 0,
-                    t -> t + "\nsllg " + t.replaceFirst("^llgf (%r\\d+), .*", "$1, $1, 3")));
+                    t -> t + "\nsllg " + t.replaceFirst("^llgf (%r\\d+), .*", "$1, $1, 3")),
+                    throughCopy(isa, "decoded apart: copied (lgr), the next load through the copy", "%r11", "lgr {c}, {r}"));
             case PPC64LE -> List.of(NearMiss.retext("the reference decoded anyway (sldi by 3)", FIELD_LOAD, 0,
-                    t -> t + "\nsldi " + t.replaceFirst("^lwz (r\\d+), .*", "$1, $1, 3")));
+                    t -> t + "\nsldi " + t.replaceFirst("^lwz (r\\d+), .*", "$1, $1, 3")),
+                    NearMiss.retext("an explicit null check before the copy (cmpdi; beq)", FIELD_LOAD, 0,
+                            t -> t + "\ncmpdi " + t.replaceFirst("^lwz (r\\d+), .*", "$1, 0") + "\nbeq 0x7f0000001000"));
             case RISCV64 -> List.of(NearMiss.retext("the reference decoded anyway (slli by 3)", FIELD_LOAD, 0,
-                    t -> t + "\nslli " + t.replaceFirst("^lwu ([a-z][a-z0-9]*), .*", "$1, $1, 3")));
+                    t -> t + "\nslli " + t.replaceFirst("^lwu ([a-z][a-z0-9]*), .*", "$1, $1, 3")),
+                    throughCopy(isa, "decoded apart: copied (mv), the next load through the copy", "t2", "mv {c}, {r}"),
+                    throughCopy(isa, "an explicit null check (beqz) and a copy, the load through it", "t2",
+                            "beqz {w}, 0x7f0000001000\nmv {c}, {r}"));
             default -> List.of();
         };
+    }
+
+    /**
+     * A 32-bit reference decoded apart from the access, as the mutant decode-not-folded makes C2 do (a DecodeN of its
+     * own, no longer matched into the address): after the reference's load (the method's first field load),
+     * {@code between}, where {r} is the reference's 64-bit register, {w} its 32-bit name and {c} the copy; the next
+     * load (the second) through {@code copy}.
+     */
+    static NearMiss.Edit throughCopy(Isa isa, String name, String copy, String between) {
+        return NearMiss.together(name, NearMiss.retext(name, FIELD_LOAD, 0, t -> {
+            String w = t.replaceFirst("^\\S+ .*, ", "");    // the destination, last operand (first on the others)
+            String r = switch (isa) {
+                case X86_64 -> w.replaceFirst("^%e(\\w\\w)$", "%r$1").replaceFirst("^(%r\\d+)d$", "$1");
+                case AARCH64 -> (w = t.replaceFirst("^ldr (w\\d+), .*", "$1")).replace('w', 'x');
+                default -> w = t.replaceFirst("^\\S+ ([^,]+), .*", "$1");
+            };
+            return t + "\n" + between.replace("{r}", r).replace("{w}", w).replace("{c}", copy);
+        }), NearMiss.retext(name, FIELD_LOAD, 1, t -> isa == AARCH64 ? t.replaceFirst("\\[x\\d+", "[" + copy)
+                : t.replaceFirst("\\((%?[a-z0-9]+)\\)", "(" + copy + ")")));
     }
 
     /** The coarsened lock taken away or split, per ISA: the CAS before the merged add, the add, the log's event. */
