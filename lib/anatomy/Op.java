@@ -695,6 +695,26 @@ public enum Op implements Formed {
             on(S390X, seq(step("lg (?<mark>%r\\d+), 0\\((?<obj>%r\\d+)\\)$"),
                     step("oill {mark}, 1$").withNoneBetween(Forms.s390xWrites("{mark}") + "|" + Forms.s390xWrites("{obj}") + "|" + Forms.S390X_JUMP),
                     step("csg {mark}, %r\\d+, 0\\({obj}\\)$").withNoneBetween(Forms.s390xWrites("{mark}") + "|" + Forms.S390X_BRANCH)))),
+    /**
+     * The lock's entry CAS (MARK_WORD_CAS) whose failure leads out of line and whose success goes on inline: C2's
+     * FastLock leaves its outcome in the flags, and C2's own branch on them (jne) goes to the locking call's block,
+     * laid out after the return. Counted at the CAS. x86_64, lightweight locking (HotSpot's fast_lock_lightweight, 24
+     * to 28-ea): {@code lock cmpxchgq ; jne T}, T that branch of C2's, {@code T: jne S}, S after a return. Stack
+     * locking (17, 21): {@code lock cmpxchgq ; je T} (success), and on failure the recursion test, {@code subq %rsp,
+     * %rax ; andq $imm, %rax ; movq %rax, (%box) ; jmp T}, the same T (a recursive lock is a success there). Measured
+     * on lockedIncrement: 17.0.x ({@code je a7b0 ; ... jmp a7b0 ; a7b0: jne a865}, the call at a86b after the retq at
+     * a864), 25.0.x ({@code jne 7a1d ; 7a1d: jne 7ac9}), 28-ea ({@code jne ea1b ; ea1b: jne ead0}), with the object
+     * monitor table. A CAS followed by the opposite condition (success to the slow path, failure on as if locked) is
+     * not this. AArch64 (28-ea: {@code casa ; cmp ; b.ne T ; T: b.ne S}) and the other ISAs: the CAS alone, as
+     * MARK_WORD_CAS: the branch is not asserted there (17 and the exclusive pair without LSE are not recorded).
+     */
+    MARK_WORD_CAS_FAILING_OUT_OF_LINE("a lock's entry CAS on the mark word whose failure branches to the slow path after the return",
+            on(X86_64, Form.shape(Forms::x86MarkWordCasFailingOutOfLine, "MARK_WORD_CAS, then jne T (lightweight) or je T with"
+                    + " the recursion test's jmp T within 4 (stack locking), where T is jne S and S lies after a return")),
+            on(AARCH64, MARK_WORD_CAS.form(AARCH64)),
+            on(RISCV64, MARK_WORD_CAS.form(RISCV64)),
+            on(PPC64LE, MARK_WORD_CAS.form(PPC64LE)),
+            on(S390X, MARK_WORD_CAS.form(S390X))),
     /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
     MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form())) {
         @Override
@@ -908,6 +928,47 @@ public enum Op implements Formed {
                 }
             }
             return found;
+        }
+
+        /** The x86_64 entry CASes of MARK_WORD_CAS_FAILING_OUT_OF_LINE: each MARK_WORD_CAS whose branches read as it says. */
+        static List<Form.Match> x86MarkWordCasFailingOutOfLine(List<Instruction> code) {
+            Map<Long, Integer> at = new java.util.HashMap<>();
+            for (int i = 0; i < code.size(); i++) {
+                at.put(code.get(i).address(), i);
+            }
+            List<Form.Match> found = new java.util.ArrayList<>();
+            for (Form.Match cas : MARK_WORD_CAS.form(X86_64).matches(code, X86_64)) {
+                int c = code.indexOf(cas.at());
+                String next = c + 1 < code.size() ? code.get(c + 1).text() : "";
+                long t = X86_64.branchTarget(next);
+                boolean stack = joins(code, c + 2, t);    // the recursion test: success must branch (je), failure falls into it
+                boolean lightweight = next.startsWith("jne ") && !stack;
+                stack &= next.startsWith("je ");
+                Integer ti = at.get(t);
+                if ((lightweight || stack) && ti != null && code.get(ti).text().startsWith("jne ")
+                        && afterReturn(code, c, X86_64.branchTarget(code.get(ti).text()))) {
+                    found.add(cas);
+                }
+            }
+            return found;
+        }
+
+        /** Stack locking's failure path: the recursion test (an and on rax) then a jump to {@code t}, within 4. */
+        private static boolean joins(List<Instruction> code, int from, long t) {
+            boolean recursionTest = false;
+            for (int i = from; i < Math.min(from + 4, code.size()); i++) {
+                String text = code.get(i).text();
+                recursionTest |= text.matches("andq \\$\\S+, %rax");
+                if (text.startsWith("jmp ")) {
+                    return recursionTest && X86_64.branchTarget(text) == t;
+                }
+            }
+            return false;
+        }
+
+        /** {@code target} lies after a return that comes after instruction {@code from}: out of line. */
+        private static boolean afterReturn(List<Instruction> code, int from, long target) {
+            return code.subList(from, code.size()).stream().anyMatch(i -> X86_64.isReturn(i.text()) && i.address() < target);
         }
 
         /** s390x's CMove of an immediate, counted at its branch (s390xBranchesOverOneLoad). */

@@ -246,6 +246,20 @@ final class NearMiss {
         });
     }
 
+    /** The first instruction after the operation's nth occurrence that matches {@code regex}, its text rewritten (a condition flipped). */
+    static Edit retextAfter(String name, Operation op, int nth, String regex, UnaryOperator<String> text) {
+        Pattern p = Pattern.compile(regex);
+        return new Edit(name, (all, own, isa) -> {
+            Instruction anchor = at(op, nth, searched(op, all, own), isa);
+            for (int k = indexOf(all, anchor) + 1; k < all.size(); k++) {
+                if (p.matcher(all.get(k).text()).find()) {
+                    return replace(all, all.get(k), instructions(text.apply(all.get(k).text()), all.get(k).annotations()));
+                }
+            }
+            throw new IllegalStateException(name + ": nothing matching /" + regex + "/ after " + anchor);
+        });
+    }
+
     /** The instruction where the operation's nth occurrence is counted, a copy of it (notes and all) right after it. */
     static Edit duplicated(String name, Operation op, int nth) {
         return new Edit(name, (all, own, isa) -> {

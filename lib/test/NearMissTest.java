@@ -78,6 +78,9 @@ public class NearMissTest {
                                 NearMiss.calledInstead("the unlocking call where the locking call was", MONITOR_ENTER_SLOW_CALL, 0,
                                         call(isa), "{runtime_call SharedRuntime::complete_monitor_unlocking_C(oopDesc*, BasicLock*, JavaThread*)}")));
                         if (isa == X86_64) {
+                            // the chosen mutant synchronized-cas-jcc-equal: fast_lock's jcc after the CAS on the other condition
+                            e.add(NearMiss.retextAfter("the branch after the entry's CAS on the opposite condition (success to the slow path)",
+                                    MARK_WORD_CAS, 0, "^j(e|ne) ", t -> t.startsWith("je ") ? "jne " + t.substring(3) : "je " + t.substring(4)));
                             e.add(NearMiss.retext("the entry's CAS made plain (lock prefix dropped)", MARK_WORD_CAS, 0, t -> t.replace("lock ", "")));
                             e.add(NearMiss.retext("the entry's CAS at another offset", MARK_WORD_CAS, 0, t -> t.replaceFirst("\\((%r\\w+)\\)$", "8($1)")));
                             e.add(NearMiss.replacedBefore("the entry expects the mark as loaded (no unlocked bit: the exit's shape)", MARK_WORD_CAS, 0,
