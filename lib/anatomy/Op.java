@@ -704,14 +704,23 @@ public enum Op implements Formed {
      * %rax ; andq $imm, %rax ; movq %rax, (%box) ; jmp T}, the same T (a recursive lock is a success there). Measured
      * on lockedIncrement: 17.0.x ({@code je a7b0 ; ... jmp a7b0 ; a7b0: jne a865}, the call at a86b after the retq at
      * a864), 25.0.x ({@code jne 7a1d ; 7a1d: jne 7ac9}), 28-ea ({@code jne ea1b ; ea1b: jne ead0}), with the object
-     * monitor table. A CAS followed by the opposite condition (success to the slow path, failure on as if locked) is
-     * not this. AArch64 (28-ea: {@code casa ; cmp ; b.ne T ; T: b.ne S}) and the other ISAs: the CAS alone, as
-     * MARK_WORD_CAS: the branch is not asserted there (17 and the exclusive pair without LSE are not recorded).
+     * monitor table. AArch64 the same, the CAS's compare (LSE) or the exclusive pair's retry between (HotSpot's
+     * cmpxchg without LSE branches on a mismatch to just past its cbnz, so the b.ne there reads either way): 17.0.x
+     * ({@code casal x11, x12, [x1] ; cmp x11, x10 ; b.eq T ; mov x8, sp ; sub ; mov ; ands x10, x11, x10 ; str ; b T
+     * ; T: b.ne S}), 25.0.x and 28-ea ({@code casa x8, x10, [x1] ; cmp x8, x11 ; b.ne T ; T: b.ne S}), 28-ea on a
+     * Cortex-A72 without LSE ({@code ldaxr x8, [x1] ; cmp ; b.ne D ; stxr w8, x10, [x1] ; cbnz w8 ; D: b.ne T ; T:
+     * b.ne S}). A CAS followed by the opposite condition (success to the slow path, failure on as if locked) is not
+     * this. riscv64, ppc64le, s390x: the CAS alone, as MARK_WORD_CAS (the branch there is not asserted: their code
+     * was not read for it).
      */
     MARK_WORD_CAS_FAILING_OUT_OF_LINE("a lock's entry CAS on the mark word whose failure branches to the slow path after the return",
-            on(X86_64, Form.shape(Forms::x86MarkWordCasFailingOutOfLine, "MARK_WORD_CAS, then jne T (lightweight) or je T with"
-                    + " the recursion test's jmp T within 4 (stack locking), where T is jne S and S lies after a return")),
-            on(AARCH64, MARK_WORD_CAS.form(AARCH64)),
+            on(X86_64, Form.shape(code -> Forms.failingOutOfLine(X86_64, code, "$^", "jne ", "je ", "andq \\$\\S+, %rax", "jmp "),
+                    "MARK_WORD_CAS, then jne T (lightweight) or je T and the recursion test's andq $imm, %rax and jmp T within 6"
+                    + " (stack locking), where T is jne S and S lies after a return")),
+            on(AARCH64, Form.shape(code -> Forms.failingOutOfLine(AARCH64, code, "cmp x\\d+, x\\d+|cbnz w\\d+, 0x[0-9a-f]+", "b.ne ",
+                    "b.eq ", "ands x\\d+, x\\d+, x\\d+", "b "), "MARK_WORD_CAS, its compare (LSE) or the pair's retry, then b.ne T"
+                    + " (lightweight) or b.eq T and the recursion test's ands and b T within 6 (stack locking), where T is b.ne S"
+                    + " and S lies after a return")),
             on(RISCV64, MARK_WORD_CAS.form(RISCV64)),
             on(PPC64LE, MARK_WORD_CAS.form(PPC64LE)),
             on(S390X, MARK_WORD_CAS.form(S390X))),
@@ -930,45 +939,54 @@ public enum Op implements Formed {
             return found;
         }
 
-        /** The x86_64 entry CASes of MARK_WORD_CAS_FAILING_OUT_OF_LINE: each MARK_WORD_CAS whose branches read as it says. */
-        static List<Form.Match> x86MarkWordCasFailingOutOfLine(List<Instruction> code) {
+        /**
+         * The entry CASes of MARK_WORD_CAS_FAILING_OUT_OF_LINE on x86_64 or AArch64: each MARK_WORD_CAS whose outcome
+         * the branch after it reads as the operation says. After the CAS, instructions matching {@code skip} (AArch64's
+         * compare of the old value, or the exclusive pair's retry), then {@code failed} T (lightweight locking), or
+         * {@code succeeded} T with the recursion test ({@code recursion}, then {@code jump} T within 6: stack locking);
+         * T is {@code failed} S, C2's branch on FastLock's flags, and S lies after a return.
+         */
+        static List<Form.Match> failingOutOfLine(Isa isa, List<Instruction> code, String skip, String failed, String succeeded,
+                String recursion, String jump) {
             Map<Long, Integer> at = new java.util.HashMap<>();
             for (int i = 0; i < code.size(); i++) {
                 at.put(code.get(i).address(), i);
             }
             List<Form.Match> found = new java.util.ArrayList<>();
-            for (Form.Match cas : MARK_WORD_CAS.form(X86_64).matches(code, X86_64)) {
-                int c = code.indexOf(cas.at());
-                String next = c + 1 < code.size() ? code.get(c + 1).text() : "";
-                long t = X86_64.branchTarget(next);
-                boolean stack = joins(code, c + 2, t);    // the recursion test: success must branch (je), failure falls into it
-                boolean lightweight = next.startsWith("jne ") && !stack;
-                stack &= next.startsWith("je ");
+            for (Form.Match cas : MARK_WORD_CAS.form(isa).matches(code, isa)) {
+                int b = code.indexOf(cas.at()) + 1;
+                while (b < code.size() && code.get(b).text().matches(skip)) {
+                    b++;
+                }
+                String branch = b < code.size() ? code.get(b).text() : "";
+                long t = isa.branchTarget(branch);
+                boolean stack = joins(isa, code, b + 1, t, recursion, jump);   // failure falls into the recursion test
+                boolean taken = stack ? branch.startsWith(succeeded) : branch.startsWith(failed);
                 Integer ti = at.get(t);
-                if ((lightweight || stack) && ti != null && code.get(ti).text().startsWith("jne ")
-                        && afterReturn(code, c, X86_64.branchTarget(code.get(ti).text()))) {
+                if (taken && ti != null && code.get(ti).text().startsWith(failed)
+                        && afterReturn(isa, code, b, isa.branchTarget(code.get(ti).text()))) {
                     found.add(cas);
                 }
             }
             return found;
         }
 
-        /** Stack locking's failure path: the recursion test (an and on rax) then a jump to {@code t}, within 4. */
-        private static boolean joins(List<Instruction> code, int from, long t) {
+        /** Stack locking's failure path: the recursion test, then a jump to {@code t}, within 6. */
+        private static boolean joins(Isa isa, List<Instruction> code, int from, long t, String recursion, String jump) {
             boolean recursionTest = false;
-            for (int i = from; i < Math.min(from + 4, code.size()); i++) {
+            for (int i = from; i < Math.min(from + 6, code.size()); i++) {
                 String text = code.get(i).text();
-                recursionTest |= text.matches("andq \\$\\S+, %rax");
-                if (text.startsWith("jmp ")) {
-                    return recursionTest && X86_64.branchTarget(text) == t;
+                recursionTest |= text.matches(recursion);
+                if (text.startsWith(jump)) {
+                    return recursionTest && isa.branchTarget(text) == t;
                 }
             }
             return false;
         }
 
         /** {@code target} lies after a return that comes after instruction {@code from}: out of line. */
-        private static boolean afterReturn(List<Instruction> code, int from, long target) {
-            return code.subList(from, code.size()).stream().anyMatch(i -> X86_64.isReturn(i.text()) && i.address() < target);
+        private static boolean afterReturn(Isa isa, List<Instruction> code, int from, long target) {
+            return code.subList(from, code.size()).stream().anyMatch(i -> isa.isReturn(i.text()) && i.address() < target);
         }
 
         /** s390x's CMove of an immediate, counted at its branch (s390xBranchesOverOneLoad). */

@@ -89,6 +89,8 @@ public class NearMissTest {
                                     "^orq \\$1, %rax$", "orq $1, %rax", "movl 0x7d0(%r15), %eax"));
                         }
                         if (isa == AARCH64) {
+                            e.add(NearMiss.retextAfter("the branch after the entry's CAS on the opposite condition (success to the slow path)",
+                                    MARK_WORD_CAS, 0, "^b\\.(eq|ne) ", t -> t.startsWith("b.eq ") ? "b.ne " + t.substring(5) : "b.eq " + t.substring(5)));
                             e.add(NearMiss.retext("the entry's CAS made relaxed (cas)", MARK_WORD_CAS, 0, t -> t.replaceFirst("^casal? ", "cas ")));
                             e.add(NearMiss.retext("the entry's CAS with release only (casl, the exit's ordering)", MARK_WORD_CAS, 0,
                                     t -> t.replaceFirst("^casal? ", "casl ")));

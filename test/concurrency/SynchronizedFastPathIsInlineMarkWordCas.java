@@ -35,8 +35,8 @@ import anatomy.Vm;
  *   x86_64, 25, 28:   movq (%rsi), %r10 ; ... movq %r10, %rax ; orq $1, %rax ; andq $-2, %r10 ; lock cmpxchgq %r10, (%rsi) ;
  *                     jne T ; ... T: jne S ; ... {poll_return} ... S: ... {runtime_call ... complete_monitor_locking...}
  *   aarch64, 25, 28:  ldr x11, [x1] ; ... casa x8, x10, [x1] ; cmp x8, x11 ; b.ne T ; ... T: b.ne S   (the exit: casl)
- * The failure's branch is claimed too, on x86_64: it reaches C2's jne on the flags (T), whose target S is after the return
- * (MARK_WORD_CAS_FAILING_OUT_OF_LINE). AArch64 and the qemu ports keep the CAS alone (unrecorded: AArch64 17, no LSE).
+ * The failure's branch is claimed too (x86_64, AArch64): it reaches C2's jne on the flags (T), whose target S is after
+ * the return (MARK_WORD_CAS_FAILING_OUT_OF_LINE). riscv64, ppc64le and s390x keep the CAS alone (their branch unread).
  *
  * With -XX:LockingMode=0 (JDK 21 to 25) every lock is an inflated monitor: the one CAS left is on its owner field.
  * JDK 17 has no such mode for C2 (-XX:+UseHeavyMonitors leaves its code as it is), but biased locking: the fast
