@@ -700,11 +700,12 @@ public enum Op implements Formed {
      * FastLock leaves its outcome in the flags, and C2's own branch on them (jne) goes to the locking call's block,
      * laid out after the return. Counted at the CAS. x86_64, lightweight locking (HotSpot's fast_lock_lightweight, 24
      * to 28-ea): {@code lock cmpxchgq ; jne T}, T that branch of C2's, {@code T: jne S}, S after a return. Stack
-     * locking (17, 21): {@code lock cmpxchgq ; je T} (success), and on failure the recursion test, {@code subq %rsp,
-     * %rax ; andq $imm, %rax ; movq %rax, (%box) ; jmp T}, the same T (a recursive lock is a success there). Measured
-     * on lockedIncrement: 17.0.x ({@code je a7b0 ; ... jmp a7b0 ; a7b0: jne a865}, the call at a86b after the retq at
-     * a864), 25.0.x ({@code jne 7a1d ; 7a1d: jne 7ac9}), 28-ea ({@code jne ea1b ; ea1b: jne ead0}), with the object
-     * monitor table. AArch64 the same, the CAS's compare (LSE) or the exclusive pair's retry between (HotSpot's
+     * locking (17, 21): {@code lock cmpxchgq ; je C} (success, inline), and on failure the recursion test, {@code subq
+     * %rsp, %rax ; andq $imm, %rax ; movq %rax, (%box) ; jmp T} (a recursive lock is a success there), from T through
+     * jne to S. Measured on lockedIncrement: 17.0.15 ({@code je a7b0 ; ... jmp a7b0 ; a7b0: jne a865}, the call at
+     * a86b after the retq at a864), 21.0.8 ({@code je 54b6 ; ... jmp 54b4 ; 54b4: jne 54bf ; 54b6: incq
+     * 0x548(%r15) ; xorl %eax, %eax ; 54bf: jne 5571}: the held-monitor count between), 25.0.3 ({@code jne 7a1d ;
+     * 7a1d: jne 7ac9}), 26.0.2, 27.0.1 and 28-ea ({@code jne ea1b ; ea1b: jne ead0}, with the object monitor table). AArch64 the same, the CAS's compare (LSE) or the exclusive pair's retry between (HotSpot's
      * cmpxchg without LSE branches on a mismatch to just past its cbnz, so the b.ne there reads either way): 17.0.x
      * ({@code casal x11, x12, [x1] ; cmp x11, x10 ; b.eq T ; mov x8, sp ; sub ; mov ; ands x10, x11, x10 ; str ; b T
      * ; T: b.ne S}), 25.0.x and 28-ea ({@code casa x8, x10, [x1] ; cmp x8, x11 ; b.ne T ; T: b.ne S}), 28-ea on a
@@ -715,12 +716,12 @@ public enum Op implements Formed {
      */
     MARK_WORD_CAS_FAILING_OUT_OF_LINE("a lock's entry CAS on the mark word whose failure branches to the slow path after the return",
             on(X86_64, Form.shape(code -> Forms.failingOutOfLine(X86_64, code, "$^", "jne ", "je ", "andq \\$\\S+, %rax", "jmp "),
-                    "MARK_WORD_CAS, then jne T (lightweight) or je T and the recursion test's andq $imm, %rax and jmp T within 6"
-                    + " (stack locking), where T is jne S and S lies after a return")),
+                    "MARK_WORD_CAS, then jne T (lightweight), or je to inline code and the recursion test's andq $imm, %rax and"
+                    + " jmp T within 6 (stack locking), where T's jne branches lead to S after a return")),
             on(AARCH64, Form.shape(code -> Forms.failingOutOfLine(AARCH64, code, "cmp x\\d+, x\\d+|cbnz w\\d+, 0x[0-9a-f]+", "b.ne ",
                     "b.eq ", "ands x\\d+, x\\d+, x\\d+", "b "), "MARK_WORD_CAS, its compare (LSE) or the pair's retry, then b.ne T"
-                    + " (lightweight) or b.eq T and the recursion test's ands and b T within 6 (stack locking), where T is b.ne S"
-                    + " and S lies after a return")),
+                    + " (lightweight), or b.eq to inline code and the recursion test's ands and b T within 6 (stack locking), where"
+                    + " T's b.ne branches lead to S after a return")),
             on(RISCV64, MARK_WORD_CAS.form(RISCV64)),
             on(PPC64LE, MARK_WORD_CAS.form(PPC64LE)),
             on(S390X, MARK_WORD_CAS.form(S390X))),
@@ -943,8 +944,9 @@ public enum Op implements Formed {
          * The entry CASes of MARK_WORD_CAS_FAILING_OUT_OF_LINE on x86_64 or AArch64: each MARK_WORD_CAS whose outcome
          * the branch after it reads as the operation says. After the CAS, instructions matching {@code skip} (AArch64's
          * compare of the old value, or the exclusive pair's retry), then {@code failed} T (lightweight locking), or
-         * {@code succeeded} T with the recursion test ({@code recursion}, then {@code jump} T within 6: stack locking);
-         * T is {@code failed} S, C2's branch on FastLock's flags, and S lies after a return.
+         * {@code succeeded} to an inline target with the failure falling into the recursion test ({@code recursion},
+         * then {@code jump} T within 6: stack locking). From T the failure follows {@code failed} branches (the flags
+         * unchanged: C2's branch on FastLock's, and 21's NO_COUNT label before it) to code after a return.
          */
         static List<Form.Match> failingOutOfLine(Isa isa, List<Instruction> code, String skip, String failed, String succeeded,
                 String recursion, String jump) {
@@ -960,28 +962,37 @@ public enum Op implements Formed {
                 }
                 String branch = b < code.size() ? code.get(b).text() : "";
                 long t = isa.branchTarget(branch);
-                boolean stack = joins(isa, code, b + 1, t, recursion, jump);   // failure falls into the recursion test
-                boolean taken = stack ? branch.startsWith(succeeded) : branch.startsWith(failed);
-                Integer ti = at.get(t);
-                if (taken && ti != null && code.get(ti).text().startsWith(failed)
-                        && afterReturn(isa, code, b, isa.branchTarget(code.get(ti).text()))) {
+                long recursionTest = recursionTestJump(isa, code, b + 1, recursion, jump);
+                boolean reads = recursionTest >= 0
+                        ? branch.startsWith(succeeded) && t >= 0 && !afterReturn(isa, code, b, t)
+                                && afterReturn(isa, code, b, followed(isa, code, at, recursionTest, failed))
+                        : branch.startsWith(failed) && afterReturn(isa, code, b, followed(isa, code, at, t, failed));
+                if (reads) {
                     found.add(cas);
                 }
             }
             return found;
         }
 
-        /** Stack locking's failure path: the recursion test, then a jump to {@code t}, within 6. */
-        private static boolean joins(Isa isa, List<Instruction> code, int from, long t, String recursion, String jump) {
+        /** Stack locking's failure path: the recursion test, then a jump within 6; where it jumps, or -1. */
+        private static long recursionTestJump(Isa isa, List<Instruction> code, int from, String recursion, String jump) {
             boolean recursionTest = false;
             for (int i = from; i < Math.min(from + 6, code.size()); i++) {
                 String text = code.get(i).text();
                 recursionTest |= text.matches(recursion);
                 if (text.startsWith(jump)) {
-                    return recursionTest && isa.branchTarget(text) == t;
+                    return recursionTest ? isa.branchTarget(text) : -1;
                 }
             }
-            return false;
+            return -1;
+        }
+
+        /** Where a path that arrives at {@code target} with the failure's flags goes: through {@code failed} branches there. */
+        private static long followed(Isa isa, List<Instruction> code, Map<Long, Integer> at, long target, String failed) {
+            for (int hops = 0; hops < 4 && at.containsKey(target) && code.get(at.get(target)).text().startsWith(failed); hops++) {
+                target = isa.branchTarget(code.get(at.get(target)).text());
+            }
+            return target;
         }
 
         /** {@code target} lies after a return that comes after instruction {@code from}: out of line. */
