@@ -15,6 +15,7 @@ mkdir -p "$BUILD/check"
 read_jdk_table
 NEWEST=$(jdk_list newest) && PORTS=$(jdk_list check-ports) && MUTANTS=$(jdk_list mutants) && DEFAULT=$(jdk_list default) || exit 2
 OTHERS=$(tr ' ' '\n' <<<"$DEFAULT" | grep -vxF -f <(tr ' ' '\n' <<<"$NEWEST") | tr '\n' ' ')
+NOLSE="aarch64-17-nolse aarch64-25-nolse"   # the no-lse step's JDKs (AArch64 without LSE atomics)
 use_runs
 
 # Every JDK the steps below run on, prepared in the background from the first step on, in the order the steps need
@@ -25,7 +26,7 @@ use_runs
 # needs it, which shows the error. Its log: $BUILD/check/prefetch.log.
 prefetch() {
     local n seen=" "
-    for n in x86_64-17-zero $MUTANTS "dbg $MUTANTS" $(jdk_list switching) aarch64-17-nolse aarch64-25-nolse $NEWEST $OTHERS $PORTS \
+    for n in x86_64-17-zero $MUTANTS "dbg $MUTANTS" $(jdk_list switching) $NOLSE $NEWEST $OTHERS $PORTS \
              $(jdk_list check-fleet); do
         case $seen in *" $n "*) continue ;; esac
         seen+="$n "
@@ -74,7 +75,7 @@ step switching  switching
 step configs     configs TEST=headline
 # The concurrency vocabulary on an AArch64 CPU without LSE atomics (exclusive-pair loops), before the main
 # matrix, whose results make report reads.
-step no-lse      matrix MATRIX="aarch64-17-nolse aarch64-25-nolse" TEST=concurrency
+step no-lse      matrix MATRIX="$NOLSE" TEST=concurrency
 # The whole pack on the newest JDK of each ISA (the early-access build: pinned in make/jdk-table), then :headline
 # on every other JDK of the default matrix; make report shows both.
 step newest      matrix MATRIX="$NEWEST" TEST="all lib/test/whitebox/WhiteBoxBindingTest.java"
