@@ -370,7 +370,7 @@ install_facade() { # name stamp home failure build [args...]
 # facades DIR KIND ARGS...: a facade's scripts into its fresh directory (make/tools/jdks/Facades.java: qemu, switches,
 # loader).
 facades() {
-    "$RUNS_JAVA" -cp "$RUNS_CP" jdks.Facades "$@"
+    "$RUNS_JAVA" "${TOOL_VM[@]}" -cp "$RUNS_CP" jdks.Facades "$@"
 }
 
 # Builds $JDKS/<name> (default <isa>-<basename of real>): a host-runnable facade over the JDK <real> of another
@@ -490,7 +490,7 @@ TABLE=$(cpu_rows 2>&1) || die "$TABLE"
 # model's CPU_MODEL, CPU_HOW, CPU_WHAT and CPU_NEEDS; else one line (MORE ends an unknown name's) and exit 1. The
 # names are decided in make/tools/jdks/JdkNames.java, from make/jdk-table, make/cpus and make/platforms.
 jdk_names() {
-    "$RUNS_JAVA" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" jdks.JdkNames "$1" "$JDK_TABLE" "$CPUS_FILE" "${@:2}"
+    "$RUNS_JAVA" "${TOOL_VM[@]}" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" jdks.JdkNames "$1" "$JDK_TABLE" "$CPUS_FILE" "${@:2}"
 }
 resolve() { # name [more]
     local answer

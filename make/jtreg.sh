@@ -55,4 +55,4 @@ tools=$(build_tools "$HOST_JDK")
 export JDK TEST TEST_JDK HOST_JDK BUILD AREA JTREG_HOME CONC NATIVE ARCH_UNDER_TEST
 export FEATURE; FEATURE=$(jdk_feature "$JDK")
 export EMULATED; EMULATED=$(emulated "$TEST_JDK" && echo true || echo false)
-OPTIONS_ANSWER=$out exec "$HOST_JDK/bin/java" -cp "$tools" run.PackRun "${SELECT[@]}"
+OPTIONS_ANSWER=$out exec "$HOST_JDK/bin/java" "${TOOL_VM[@]}" -cp "$tools" run.PackRun "${SELECT[@]}"

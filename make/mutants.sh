@@ -29,12 +29,12 @@ SET=${SET:-make/mutants/chosen.txt}
 for s in $SET; do [ -f "$s" ] || die "SET=$s: no such file"; done
 HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the mutants' runner"
 # The set's lines, read by the runner's own reader (a file of its own, run from source: nothing is built).
-"$HOST_JDK/bin/java" make/tools/mutants/MutantSet.java $SET || exit 2
+"$HOST_JDK/bin/java" "${TOOL_VM[@]}" make/tools/mutants/MutantSet.java $SET || exit 2
 [ -z "${SEED:-}" ] || [[ $SEED =~ ^[0-9]+$ ]] || die "SEED=$SEED is not a whole number"
 [ -z "${N:-}" ] || [[ $N =~ ^[1-9][0-9]*$ ]] || die "N=$N is not a positive whole number"
 [ -z "${N:-}" ] || [ -n "${SEED:-}" ] || die "N=$N draws mutants at random: give SEED= too"
 if [ -n "${FRAMES:-}" ]; then
-    "$HOST_JDK/bin/java" make/tools/mutants/MutantSet.java --frames "$FRAMES" || exit 2
+    "$HOST_JDK/bin/java" "${TOOL_VM[@]}" make/tools/mutants/MutantSet.java --frames "$FRAMES" || exit 2
     [ -n "${SEED:-}" ] || die "FRAMES=$FRAMES draws a claim-scoped sample: give SEED= (and N=) too"
     [ -z "${TEST:-}" ] || die "FRAMES= runs each mutant against its own claim's test: drop TEST=$TEST"
 fi
@@ -64,5 +64,5 @@ fi
 debug=$(bash make/jdks.sh dbg "$NAME") || exit 2
 tools=$(build_tools "$HOST_JDK")
 export HSDIS_PATH HSDIS_DECODE
-exec "$HOST_JDK/bin/java" -cp "$tools" mutants.Mutants "$BUILD/mutants/$NAME" "$home" "$NAME" "$isa" "$(jdk_feature "$home")" \
+exec "$HOST_JDK/bin/java" "${TOOL_VM[@]}" -cp "$tools" mutants.Mutants "$BUILD/mutants/$NAME" "$home" "$NAME" "$isa" "$(jdk_feature "$home")" \
     "$debug" "$HSDIS_DECODE" "$SET" "${TEST:-}" "${SEED:-}" "${N:-}" "${LIST:-}" "${DRY:-}" "${MUTANTS:-}" "${FRAMES:-}"

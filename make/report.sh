@@ -27,5 +27,5 @@ use_build_dir
 HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the report tool"
 tools=$(build_tools "$HOST_JDK") || exit 2
 OUT=${REPORT_DIR:-$BUILD/report}
-[ "${1:-}" != --browser ] || exec "$HOST_JDK/bin/java" -cp "$tools" report.ReportCheck --browser "$BUILD" "$OUT"
-exec "$HOST_JDK/bin/java" -cp "$tools" report.Report "$BUILD" "$OUT" ${bundles[@]:+--from "${bundles[@]}"}
+[ "${1:-}" != --browser ] || exec "$HOST_JDK/bin/java" "${TOOL_VM[@]}" -cp "$tools" report.ReportCheck --browser "$BUILD" "$OUT"
+exec "$HOST_JDK/bin/java" "${TOOL_VM[@]}" -cp "$tools" report.Report "$BUILD" "$OUT" ${bundles[@]:+--from "${bundles[@]}"}

@@ -10,4 +10,4 @@ tools=$(build_tools "$HOST_JDK")
 TEST=${TEST:-all}
 select_tests
 export JDK=$JDK_HOME
-exec "$HOST_JDK/bin/java" -cp "$tools" sensitivity.Sensitivity "$BUILD/sensitivity" "$(jdk_feature "$JDK_HOME")" "${SELECT[@]}"
+exec "$HOST_JDK/bin/java" "${TOOL_VM[@]}" -cp "$tools" sensitivity.Sensitivity "$BUILD/sensitivity" "$(jdk_feature "$JDK_HOME")" "${SELECT[@]}"

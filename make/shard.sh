@@ -18,7 +18,7 @@ check_shard() {
 # write_bundle KIND PLAN_FILE [RUN_DIR...]: when BUNDLE= is set, the bundle of these run directories of $BUILD (a
 # directory, or a .tar.gz: make/tools/report/Bundles.java). Uses HOST_JDK and tools.
 write_bundle() {
-    [ -z "${BUNDLE:-}" ] || "$HOST_JDK/bin/java" -cp "$tools" report.Bundles write "$BUNDLE" "$BUILD" "$@" || exit 2
+    [ -z "${BUNDLE:-}" ] || "$HOST_JDK/bin/java" "${TOOL_VM[@]}" -cp "$tools" report.Bundles write "$BUNDLE" "$BUILD" "$@" || exit 2
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
@@ -31,7 +31,7 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
             SHARD=${SHARD:-1/1}; check_shard; check_test_selection; use_build_dir
             HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to plan with"
             tools=$(build_tools "$HOST_JDK"); select_tests
-            "$HOST_JDK/bin/java" -cp "$tools" run.Shards plan "$SHARD" "$BUILD" "${SELECT[@]}" ;;
+            "$HOST_JDK/bin/java" "${TOOL_VM[@]}" -cp "$tools" run.Shards plan "$SHARD" "$BUILD" "${SELECT[@]}" ;;
         *) die "usage: make/shard.sh check|plan" ;;
     esac
 fi

@@ -21,9 +21,9 @@ JTREG_HOME=$(find_jtreg) || exit 2
 
 DIR=$(mkdir -p "$BUILD/trivial" && cd "$BUILD/trivial" && pwd)
 TOOLS=$(build_tools "$HOST_JDK")
-"$HOST_JDK/bin/java" -cp "$TOOLS" modes.Trivial "$DIR/tests" "$N"   # writes the tests: make/tools/modes/Trivial.java
+"$HOST_JDK/bin/java" "${TOOL_VM[@]}" -cp "$TOOLS" modes.Trivial "$DIR/tests" "$N"   # writes the tests: make/tools/modes/Trivial.java
 rm -rf "$DIR/work" "$DIR/report"
-command=("$HOST_JDK/bin/java" -jar "$JTREG_HOME/lib/jtreg.jar" -jdk:"$JDK" -agentvm -conc:"$CONC"
+command=("$HOST_JDK/bin/java" "${TOOL_VM[@]}" -jar "$JTREG_HOME/lib/jtreg.jar" -jdk:"$JDK" -agentvm -conc:"$CONC"
     -w:"$DIR/work" -r:"$DIR/report" "$DIR/tests")
 if [ $# = 0 ]; then
     printf '%q ' "${command[@]}"

@@ -298,7 +298,11 @@ public class PackRun {
     /** jtreg over TESTS in WORK and REPORT, with the user's options unless OUTPUT is given (the rerun, logged there). */
     int jtreg(List<String> args, Path work, Path report, Path probe, List<String> tests, Path output)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(hostJava.toString(), "-jar", Path.of(need("JTREG_HOME"), "lib", "jtreg.jar").toString()));
+        // jtreg's own VM is one of the harness's (make/lib.sh, PACK_TOOL_VM): C1 only, the serial collector
+        List<String> command = new ArrayList<>(List.of(hostJava.toString()));
+        command.addAll(Arrays.asList(get("PACK_TOOL_VM").trim().split("\\s+")));
+        command.removeIf(String::isEmpty);
+        command.addAll(List.of("-jar", Path.of(need("JTREG_HOME"), "lib", "jtreg.jar").toString()));
         command.addAll(args);
         command.addAll(List.of("-w:" + work, "-r:" + report));
         if (output == null) {
