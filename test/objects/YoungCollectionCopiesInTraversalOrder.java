@@ -82,7 +82,7 @@ public class YoungCollectionCopiesInTraversalOrder {
         Run run = Jit.run(Workload.class);
         assertThat(run.measure("adjacent neighbours when shuffled")).isAtMost(OBJECTS * 0.1);
         assertThat(COPIED_IN_TRAVERSAL_ORDER, run.measure("adjacent neighbours after a young collection")).isAtLeast(OBJECTS * 0.9);
-        String options = System.getProperty("test.vm.opts", "") + " " + System.getProperty("test.java.opts", "");
+        String options = String.join(" ", anatomy.capture.ChildVm.jtregOptions());
         if (!options.matches("(?s).*-XX:\\+Use\\w+GC\\b.*")) {   // the quark's contrast, where no option picks a collector
             Run epsilon = Jit.run(Workload.class, "-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC");
             assertThat(LEFT_IN_PLACE_WITHOUT_COPYING, epsilon.measure("adjacent neighbours after a young collection")).isAtMost(OBJECTS * 0.1);

@@ -119,7 +119,10 @@ public final class ChildVm {
         return Path.of(jdk, "bin", "java");
     }
 
-    /** jtreg's -vmoptions followed by its -javaoptions, split on white space as jtreg joins them. */
+    /**
+     * jtreg's -vmoptions followed by its -javaoptions, split on white space as jtreg joins them, then this test's
+     * negative control when make sensitivity runs several tests each under its own in one jtreg run ({@link #control}).
+     */
     public static List<String> jtregOptions() {
         List<String> all = new ArrayList<>();
         for (String key : List.of("test.vm.opts", "test.java.opts")) {
@@ -128,7 +131,34 @@ public final class ChildVm {
                 all.addAll(Arrays.asList(value.split("\\s+")));
             }
         }
+        all.addAll(control(System.getenv("PACK_CONTROLS"), System.getProperty("test.file")));
         return all;
+    }
+
+    /**
+     * The VM options make sensitivity gives the test file TEST in a run of several controls: the line of the file
+     * CONTROLS (the environment's PACK_CONTROLS, jtreg's -e) that names TEST's path, a tab, then the options. A run
+     * of one control has none (its options are jtreg's -vmoptions); make/tools/sensitivity/Sensitivity.java writes the
+     * file only for controls that reach no VM but the test's children and change no probe property, so that the test
+     * runs as it would under -vmoptions. Public for its unit test.
+     */
+    public static List<String> control(String controls, String test) {
+        if (controls == null || controls.isBlank() || test == null) {
+            return List.of();
+        }
+        Path self = Path.of(test).toAbsolutePath().normalize();
+        try {
+            for (String line : Files.readAllLines(Path.of(controls))) {
+                int tab = line.indexOf('\t');
+                if (tab > 0 && Path.of(line.substring(0, tab)).toAbsolutePath().normalize().equals(self)) {
+                    String flags = line.substring(tab + 1).trim();
+                    return flags.isEmpty() ? List.of() : Arrays.asList(flags.split("\\s+"));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the negative controls of this run, PACK_CONTROLS=" + controls, e);
+        }
+        return List.of();
     }
 
     /** A fresh file name in the working directory, unique within this VM. */

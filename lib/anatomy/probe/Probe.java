@@ -84,6 +84,17 @@ public class Probe implements Callable<Map<String, String>> {
         return props;
     }
 
+    /**
+     * Writes the properties, {@code key=value} a line in key order, to the file ARGS[0]: make sensitivity's question
+     * whether a negative control changes any of them (make/tools/sensitivity/Sensitivity.java), asked of a VM started
+     * as jtreg starts the probe's (the options as its own and as {@code test.vm.opts}, {@code test.jdk} set).
+     */
+    public static void main(String[] args) throws IOException {
+        StringBuilder out = new StringBuilder();
+        new java.util.TreeMap<>(new Probe().call()).forEach((k, v) -> out.append(k).append('=').append(v).append('\n'));
+        Files.writeString(Path.of(args[0]), out);
+    }
+
     private void put(String key, String value, String reason) {
         props.put(key, value);
         why.put(key, reason);

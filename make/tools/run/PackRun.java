@@ -264,8 +264,9 @@ public class PackRun {
         } else if (Boolean.parseBoolean(get("EMULATED"))) {
             a.add("-timeoutFactor:10");
         }
-        // The probe's report reaches the tests too (anatomy.Jit reads pack.gcs when a VM refuses a collector's option).
-        a.add("-e:PACK_HSDIS_PATH,PACK_HSDIS_DECODE,PACK_EMULATOR,PACK_PROBE_REPORT");
+        // The probe's report reaches the tests too (anatomy.Jit reads pack.gcs when a VM refuses a collector's option), and
+        // make sensitivity's controls of a shared run (PACK_CONTROLS: make/tools/sensitivity/Together.java) their drivers.
+        a.add("-e:PACK_HSDIS_PATH,PACK_HSDIS_DECODE,PACK_EMULATOR,PACK_PROBE_REPORT,PACK_CONTROLS");
         if (!get("JTREG_EXTRA").isBlank()) {
             a.addAll(Arrays.asList(get("JTREG_EXTRA").trim().split("\\s+")));
         }

@@ -24,7 +24,8 @@ import results.Selection;
 
 /**
  * Sensitivity proofs: reruns every selected test under each of its declared negative controls (through
- * jtreg's -vmoptions, by make/jtreg.sh) and requires a failure of the assertion the control names (its
+ * jtreg's -vmoptions, by make/jtreg.sh; a control of -XX: options that changes no probe property shares a run with
+ * others, each test under its own: Together.java) and requires a failure of the assertion the control names (its
  * message's assertion line, "CMOV in fairSelect", word for word). The controls are read from the compiled tests (@NegativeControl on the class), so they are
  * exactly what javac saw, whatever the source's layout. First a baseline run without any control: each test
  * must pass on its own (else a failure under a control proves nothing), and the probe's properties decide
@@ -101,32 +102,72 @@ public class Sensitivity {
                 }
             }
         });
-        // The controls' runs, side by side in lanes (each a BUILD of its own: jtreg's work directory is one run's at a
-        // time), the first lane the baseline's; most runs are one test, which leaves a core of two idle.
+        // Controls that reach only the tests' child VMs and change no probe property share runs, a test under its own
+        // control in each (Together); SENSITIVITY_TOGETHER=no runs each alone, as the others.
         Path work = build.resolve("jtreg/last/work");
-        List<Map.Entry<String, List<String>>> groups = new ArrayList<>(byFlags.entrySet());
-        int lanes = Math.max(1, Math.min(groups.size(), lanes()));
+        List<Map<String, String>> rounds = List.of();
+        if (!Boolean.parseBoolean(probe.getProperty("pack.emulated", "true"))
+                && !"no".equals(System.getenv().getOrDefault("SENSITIVITY_TOGETHER", ""))) {
+            List<String> candidates = byFlags.keySet().stream().filter(Together::childOptionsOnly).toList();
+            List<String> same = Together.sameProbe(candidates, Path.of(System.getenv("JDK")), work.resolve("lib-classes"),
+                    build.resolve("probes"), conc());
+            Map<String, List<String>> shared = new LinkedHashMap<>();
+            same.forEach(f -> shared.put(f, byFlags.remove(f)));
+            rounds = Together.rounds(shared);
+            System.out.println("sensitivity: " + same.size() + " of " + (byFlags.size() + same.size()) + " controls share " + rounds.size()
+                    + " run(s) (only -XX: options, no probe property changed: Together.java); " + (candidates.size() - same.size())
+                    + " more of -XX: options change a probe property or stop its VM, and run alone");
+        }
+        // The runs, side by side in lanes (each a BUILD of its own: jtreg's work directory is one run's at a time), the
+        // first lane the baseline's: the shared rounds, each test under its own control (PACK_CONTROLS), and each other
+        // flag set alone, its tests under jtreg's -vmoptions.
+        record Task(String label, Map<String, String> flagsOf, boolean shared) {
+        }
+        List<Task> tasks = new ArrayList<>();
+        for (int r = 0; r < rounds.size(); r++) {
+            tasks.add(new Task("round-" + (r + 1), rounds.get(r), true));
+        }
+        int alone = 0;
+        for (Map.Entry<String, List<String>> g : byFlags.entrySet()) {
+            Map<String, String> flagsOf = new LinkedHashMap<>();
+            g.getValue().forEach(t -> flagsOf.put(t, g.getKey()));
+            tasks.add(new Task("control-" + (++alone), flagsOf, false));
+        }
+        // the longest first, as the baseline timed their tests (a lane that starts a long run last holds the end back)
+        tasks.sort(java.util.Comparator.comparingDouble((Task t) -> -t.flagsOf().keySet().stream()
+                .flatMap(test -> rowsOf(baseline, test).stream()).mapToDouble(RunResults.Result::seconds).sum()));
+        int lanes = Math.max(1, Math.min(tasks.size(), lanes()));
         BlockingQueue<Path> free = new LinkedBlockingQueue<>();
         for (int i = 1; i <= lanes; i++) {
             free.add(i == 1 ? build : build.resolve("lane-" + i));
         }
-        Map<String, String> laneEnv = Map.of("CONC", Integer.toString(Math.max(1, conc() / lanes)));
+        String laneConc = Integer.toString(Math.max(1, conc() / lanes));
         ExecutorService pool = Executors.newFixedThreadPool(lanes);
         List<Future<List<Verdict>>> judged = new ArrayList<>();
-        for (int i = 0; i < groups.size(); i++) {
-            String flags = groups.get(i).getKey();
-            List<String> tests = groups.get(i).getValue();
-            Path log = build.resolve("control-" + (i + 1) + ".log");
+        for (Task task : tasks) {
+            List<String> tests = new ArrayList<>(task.flagsOf().keySet());
+            Path log = build.resolve(task.label() + ".log");
             judged.add(pool.submit(() -> {
                 Path lane = free.take();
                 try {
                     Path laneWork = lane.resolve("jtreg/last/work");
-                    System.out.println("sensitivity: " + flags + " on " + tests.size() + " test(s); log " + log);
                     clearResults(lane, laneWork, tests);
-                    Ran ran = jtreg(lane, String.join(" ", tests), flags, log, laneEnv);
+                    Ran ran;
+                    if (task.shared()) {
+                        Path file = build.resolve(task.label() + ".controls");
+                        Together.writeControls(task.flagsOf(), file);
+                        System.out.println("sensitivity: " + task.label() + ", " + tests.size() + " test(s) each under its own control ("
+                                + file + "); log " + log);
+                        ran = jtreg(lane, String.join(" ", tests), "", log, Map.of("CONC", laneConc, "PACK_CONTROLS", file.toString()));
+                    } else {
+                        String flags = task.flagsOf().get(tests.get(0));
+                        System.out.println("sensitivity: " + flags + " on " + tests.size() + " test(s); log " + log);
+                        ran = jtreg(lane, String.join(" ", tests), flags, log, Map.of("CONC", laneConc));
+                    }
                     Map<String, RunResults.Result> summary = readSummary(lane.resolve("summary.tsv"), ran.id());
                     List<Verdict> out = new ArrayList<>();
                     for (String test : tests) {
+                        String flags = task.flagsOf().get(test);
                         Control c = controls.get(test).stream().filter(x -> x.flags().equals(flags)).findFirst().orElseThrow();
                         out.add(judge(test, c, ran.exit(), ranInBaseline(rowsOf(summary, test), baseline), laneWork, log));
                     }
@@ -140,6 +181,7 @@ public class Sensitivity {
         for (Future<List<Verdict>> f : judged) {
             verdicts.addAll(f.get());
         }
+        verdicts.sort(java.util.Comparator.comparing(Verdict::test).thenComparing(Verdict::flags));
         print(verdicts);
         write(verdicts, work.getParent().toRealPath().resolve("verdicts.tsv"));
         boolean ok = verdicts.stream().allMatch(v -> v.outcome().equals("killed") || v.outcome().equals("n/a"));
