@@ -70,7 +70,8 @@ step selftest    selftest
 # build, told apart (the chosen set and the sample are `make mutants` away: docs/mutation.md).
 step mutants     mutants JDK="$MUTANTS" SET=make/mutants/smoke.txt
 step pack        test
-step sensitivity sensitivity
+# Its baseline is the pack step's run (the same commit, JDK, options and tests: Sensitivity.java's Reused).
+step sensitivity sensitivity SENSITIVITY_BASELINE="$BUILD"
 step switching  switching
 step configs     configs TEST=headline
 # The concurrency vocabulary on an AArch64 CPU without LSE atomics (exclusive-pair loops), before the main

@@ -19,6 +19,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import results.PackIdentity;
 import results.RunResults;
 import results.Selection;
 
@@ -60,17 +61,34 @@ public class Sensitivity {
         Map<String, List<Control>> controls = Controls.read(files, build.resolve("classes"));
         List<Verdict> verdicts = new ArrayList<>();
 
-        Path baselineLog = build.resolve("baseline.log");
-        System.out.println("sensitivity: baseline (no control) on " + files.size() + " test(s); log " + baselineLog);
-        Files.deleteIfExists(build.resolve("summary.tsv"));
-        Ran baselineRun = jtreg(build, String.join(" ", controls.keySet()), "", baselineLog);
-        if (!Files.exists(build.resolve("summary.tsv"))) {
-            System.err.println("sensitivity: the baseline did not run (make/jtreg.sh exit " + baselineRun.exit() + "): see " + baselineLog);
-            System.exit(2);
-        }
-        Map<String, RunResults.Result> baseline = readSummary(build.resolve("summary.tsv"), baselineRun.id());
+        // The baseline: the run of make test just before (SENSITIVITY_BASELINE=its BUILD: make check's pack step) when it
+        // is this one's (Reused), else a run of its own.
+        Map<String, RunResults.Result> baseline;
         Properties probe = new Properties();
-        try (var in = Files.newBufferedReader(build.resolve("jtreg/last/probe.properties"))) {
+        Path baselineArea;
+        Reused reused = Reused.of(System.getenv().getOrDefault("SENSITIVITY_BASELINE", ""), controls.keySet(),
+                System.getenv().getOrDefault("JDK", ""), (System.getenv().getOrDefault("VM_OPTIONS", "") + " "
+                + System.getenv().getOrDefault("JAVA_OPTIONS", "")).trim(), PackIdentity.git(PackIdentity.HERE, "rev-parse", "HEAD"));
+        if (reused.area() != null) {
+            System.out.println("sensitivity: baseline (no control): " + reused.why());
+            baseline = reused.results();
+            baselineArea = reused.area();
+        } else {
+            if (!reused.why().isEmpty()) {
+                System.out.println("sensitivity: " + reused.why() + "; running one");
+            }
+            Path baselineLog = build.resolve("baseline.log");
+            System.out.println("sensitivity: baseline (no control) on " + files.size() + " test(s); log " + baselineLog);
+            Files.deleteIfExists(build.resolve("summary.tsv"));
+            Ran baselineRun = jtreg(build, String.join(" ", controls.keySet()), "", baselineLog);
+            if (!Files.exists(build.resolve("summary.tsv"))) {
+                System.err.println("sensitivity: the baseline did not run (make/jtreg.sh exit " + baselineRun.exit() + "): see " + baselineLog);
+                System.exit(2);
+            }
+            baseline = readSummary(build.resolve("summary.tsv"), baselineRun.id());
+            baselineArea = build.resolve("jtreg/last").toRealPath();
+        }
+        try (var in = Files.newBufferedReader(baselineArea.resolve("probe.properties"))) {
             probe.load(in);
         }
 
@@ -109,7 +127,7 @@ public class Sensitivity {
         if (!Boolean.parseBoolean(probe.getProperty("pack.emulated", "true"))
                 && !"no".equals(System.getenv().getOrDefault("SENSITIVITY_TOGETHER", ""))) {
             List<String> candidates = byFlags.keySet().stream().filter(Together::childOptionsOnly).toList();
-            List<String> same = Together.sameProbe(candidates, Path.of(System.getenv("JDK")), work.resolve("lib-classes"),
+            List<String> same = Together.sameProbe(candidates, Path.of(System.getenv("JDK")), baselineArea.resolve("work/lib-classes"),
                     build.resolve("probes"), conc());
             Map<String, List<String>> shared = new LinkedHashMap<>();
             same.forEach(f -> shared.put(f, byFlags.remove(f)));
@@ -183,9 +201,62 @@ public class Sensitivity {
         }
         verdicts.sort(java.util.Comparator.comparing(Verdict::test).thenComparing(Verdict::flags));
         print(verdicts);
-        write(verdicts, work.getParent().toRealPath().resolve("verdicts.tsv"));
+        // beside the probe report of this JDK's area of make sensitivity (make report): the baseline's, else the first lane's
+        Path area = Files.exists(build.resolve("jtreg/last")) ? build.resolve("jtreg/last").toRealPath() : baselineArea;
+        write(verdicts, area.resolve("verdicts.tsv"));
         boolean ok = verdicts.stream().allMatch(v -> v.outcome().equals("killed") || v.outcome().equals("n/a"));
         System.exit(ok ? 0 : 1);
+    }
+
+    /**
+     * A baseline taken from the last run of make test in another BUILD (DIR), or why not (empty: none was asked for).
+     * Taken only when it is the run this tool would make: the same commit, JDK (path and version) and no user options
+     * (make test reruns a test without them, which a baseline must not), every selected test in it, and the JDK's work
+     * area of DIR the run's (its probe report and compiled library, which the probes use).
+     */
+    public record Reused(Map<String, RunResults.Result> results, Path area, String why) {
+        /** DIR's last run as the baseline of TESTS on JDK under OPTIONS at COMMIT, or why not. */
+        public static Reused of(String dir, java.util.Set<String> tests, String jdk, String options, String commit) throws IOException {
+            if (dir.isBlank()) {
+                return new Reused(null, null, "");
+            }
+            Path summary = Path.of(dir, RunResults.FILE);
+            if (!Files.exists(summary)) {
+                return new Reused(null, null, "no baseline to take in " + dir + " (no " + RunResults.FILE + ")");
+            }
+            RunResults.Run run = RunResults.read(summary);
+            Path area = Path.of(dir, "jtreg", "last");
+            Properties areaRun = new Properties();
+            if (Files.exists(area.resolve("run.properties"))) {
+                try (var in = Files.newBufferedReader(area.resolve("run.properties"))) {
+                    areaRun.load(in);
+                }
+            }
+            List<String> missing = tests.stream().filter(t -> rowsOf(run.results().stream()
+                    .collect(java.util.stream.Collectors.toMap(RunResults.Result::test, r -> r, (a, b) -> a)), t).isEmpty()).toList();
+            String not = !options.isEmpty() ? "user options (" + options + ")"
+                    : !run.facts().getOrDefault("vm.options", List.of()).isEmpty() ? "its run had options " + run.facts().get("vm.options")
+                    : !same(run.facts().getOrDefault("jdk.home", List.of("")).get(0), jdk) ? "its JDK is " + run.facts().get("jdk.home")
+                    : commit.isEmpty() || !run.facts().getOrDefault("commit", List.of("")).get(0).equals(commit) ? "its commit is " + run.facts().get("commit")
+                    : !missing.isEmpty() ? "it did not run " + missing.get(0) + (missing.size() > 1 ? " and " + (missing.size() - 1) + " more" : "")
+                    : !Files.exists(area.resolve("probe.properties")) || !same(areaRun.getProperty("jdk", ""), jdk) ? "its work area " + area + " is another run's"
+                    : "";
+            if (!not.isEmpty()) {
+                return new Reused(null, null, "not taking " + summary + " as the baseline: " + not);
+            }
+            Map<String, RunResults.Result> byTest = new LinkedHashMap<>();
+            run.results().forEach(r -> byTest.put(r.test(), r));
+            return new Reused(byTest, area.toRealPath(), "make test's run " + run.id() + " in " + dir + " (" + byTest.size()
+                    + " results, the same commit, JDK and options)");
+        }
+
+        private static boolean same(String a, String b) {
+            try {
+                return !a.isEmpty() && !b.isEmpty() && Path.of(a).toRealPath().equals(Path.of(b).toRealPath());
+            } catch (IOException e) {
+                return false;
+            }
+        }
     }
 
     /**
