@@ -2,7 +2,7 @@
  * @test
  * @summary The CI workflow's plan is CiPlan's: a change runs headline on the newest JDKs on one machine, the schedule the whole pack over the default matrix on four, CI_* override, and a wrong event or number of machines is one line
  * @library /lib /make/tools
- * @build run.CiPlan jdks.JdkTable anatomy.capture.Platforms JdkTableTest
+ * @build run.CiPlan jdks.JdkTable JdkTableTest
  * @run testng CiPlanTest
  */
 

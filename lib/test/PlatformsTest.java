@@ -3,7 +3,6 @@
  * @summary The platform table (make/platforms) names every ISA once, the Java library reads it, and an operation
  *          declared "not on this ISA" skips with its reason
  * @library /lib
- * @build anatomy.capture.Platforms anatomy.Op
  * @run testng PlatformsTest
  */
 

@@ -77,6 +77,31 @@ public class RegistryTest {
                 t + " is not described on its area page docs/" + t.area() + ".md");
     }
 
+    /**
+     * No unit test builds a class of the library (@build anatomy....): the library reaches every test compiled once
+     * (-cpa work/lib-classes), and a class an @build compiles again lands in the work area's classes, which
+     * CompiledCache hands to every later area, where it stands before lib-classes: a driver that loads
+     * anatomy.capture.ChildVm from there gives its child VMs a class path without the rest of the library (the pack
+     * step of a fresh-machine drill: every test failed, ChildMain not found).
+     */
+    @Test
+    public void noUnitTestBuildsALibraryClass() throws IOException {
+        List<String> bad = new ArrayList<>();
+        try (Stream<Path> files = Files.list(ROOT.resolve("lib/test"))) {
+            for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java")).sorted()::iterator) {
+                Matcher b = Pattern.compile("(?m)^\\s*\\*\\s*@build\\s+(.*)$").matcher(Files.readString(p));
+                while (b.find()) {
+                    for (String c : b.group(1).trim().split("\\s+")) {
+                        if (c.startsWith("anatomy.") || c.startsWith("jdk.test.")) {
+                            bad.add(ROOT.relativize(p) + ": @build " + c);
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(bad.isEmpty(), "a unit test builds a library class (drop it from @build: -cpa has the library): " + bad);
+    }
+
     @Test
     public void groupsFollowTheKeys() throws IOException {
         Map<String, String> groups = new TreeMap<>();

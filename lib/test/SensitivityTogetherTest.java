@@ -2,7 +2,7 @@
  * @test
  * @summary make sensitivity shares a run between controls only when each is -XX: options alone; a round holds a test once, every pair in some round; the controls file it writes gives each test's children exactly its own control, and nothing to another test or outside such a run
  * @library /lib /make/tools
- * @build sensitivity.Together anatomy.capture.ChildVm
+ * @build sensitivity.Together
  * @run testng SensitivityTogetherTest
  */
 
