@@ -221,28 +221,45 @@ public final class ChildVm {
 
     /**
      * The class path of a VM a test starts (the pack's child VMs, a tool a unit test runs): jtreg's {@code test.class.path} (the test's classes, and the library's where jtreg
-     * compiled it with the test), then the directory this library was loaded from when that path lacks it. make/jtreg.sh
-     * compiles the library once per run into a directory of its own and hands it to jtreg with {@code -cpa}, which
-     * jtreg puts on the test's class path but not into {@code test.class.path}.
+     * compiled it with the test), then the directories this library was loaded from when that path lacks them: this
+     * class's, and the one that holds {@link ChildMain} for this class's loader. make/jtreg.sh compiles the library once
+     * per run into a directory of its own and hands it to jtreg with {@code -cpa}, which jtreg puts on the test's class
+     * path but not into {@code test.class.path}. When javac compiled some of the library's sources again with a test
+     * (a source newer than its class: a checkout touched it), this class comes from that partial copy, and the whole
+     * library must still reach the child (a fresh-machine drill and a merged checkout both failed every child so).
      */
     public static String testClassPath() {
         String path = System.getProperty("test.class.path", System.getProperty("java.class.path"));
+        List<Path> roots = new ArrayList<>();
         java.security.CodeSource source = ChildVm.class.getProtectionDomain().getCodeSource();
-        if (source == null || !"file".equals(source.getLocation().getProtocol())) {
-            return path;
-        }
-        Path library;
-        try {
-            library = Path.of(source.getLocation().toURI());
-        } catch (java.net.URISyntaxException e) {
-            return path;
-        }
-        for (String entry : path.split(java.io.File.pathSeparator)) {
-            if (!entry.isEmpty() && Path.of(entry).toAbsolutePath().equals(library.toAbsolutePath())) {
-                return path;
+        if (source != null && "file".equals(source.getLocation().getProtocol())) {
+            try {
+                roots.add(Path.of(source.getLocation().toURI()));
+            } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+                // not a directory or jar of this file system: jtreg's path alone
             }
         }
-        return path.isEmpty() ? library.toString() : path + java.io.File.pathSeparator + library;
+        String resource = "anatomy/capture/ChildMain.class";
+        java.net.URL main = ChildVm.class.getClassLoader() == null ? null : ChildVm.class.getClassLoader().getResource(resource);
+        if (main != null && "file".equals(main.getProtocol())) {
+            try {
+                Path file = Path.of(main.toURI());
+                roots.add(file.getRoot().resolve(file.subpath(0, file.getNameCount() - 3)));
+            } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+                // as above
+            }
+        }
+        StringBuilder out = new StringBuilder(path);
+        for (Path root : roots) {
+            boolean there = false;
+            for (String entry : out.toString().split(java.io.File.pathSeparator)) {
+                there |= !entry.isEmpty() && Path.of(entry).toAbsolutePath().equals(root.toAbsolutePath());
+            }
+            if (!there) {
+                out.append(out.length() == 0 ? "" : java.io.File.pathSeparator).append(root);
+            }
+        }
+        return out.toString();
     }
 
     /**

@@ -21,7 +21,8 @@ import report.Bundles;
  *
  * <p>One directory per key: the host JDK (its path and release file), jtreg (its jar's size and time) and the bytes of
  * every library source. A new area starts from the key's copy, times kept, so jtreg still recompiles a test whose
- * source is newer than its class (a test edited since); after a run, what the area compiled is added to the copy,
+ * source is newer than its class (a test edited since); the library's classes get the time of the copy, so that no
+ * source of the library a checkout touched since looks newer than its class to javac; after a run, what the area compiled is added to the copy,
  * file by file through a rename, so that shards running side by side never read half a class. Only speed depends
  * on it: a copy that fails is a note, never the run's failure.
  */
@@ -71,6 +72,16 @@ public final class CompiledCache {
         }
         try {
             PackRun.copyTree(dir.resolve(part), to, false);
+            if (part.equals("lib-classes")) {
+                // newer than every library source, whatever a checkout did to their times: the key says they are the
+                // sources' classes, and javac (-Xprefer:newer) then never compiles a library source again with a test
+                java.nio.file.attribute.FileTime now = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis());
+                try (Stream<Path> s = Files.walk(to)) {
+                    for (Path p : (Iterable<Path>) s.filter(Files::isRegularFile)::iterator) {
+                        Files.setLastModifiedTime(p, now);
+                    }
+                }
+            }
             return true;
         } catch (IOException | UncheckedIOException e) {
             System.err.println("make: could not copy the compiled " + part + " from " + dir + ": " + e.getMessage());
