@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary make sensitivity shares a run between controls only when each is -XX: options alone; a round holds a test once, every pair in some round; the controls file it writes gives each test's children exactly its own control, and nothing to another test or outside such a run
+ * @summary make sensitivity shares a run between controls only when each is -XX: options alone, or the pack's own system properties that no other test of the run reads; a round holds a test once, every pair in some round; the controls file it writes gives each test's children exactly its own control, and nothing to another test or outside such a run
  * @library /lib /make/tools
  * @build sensitivity.Together
  * @run testng SensitivityTogetherTest
@@ -48,6 +48,52 @@ public class SensitivityTogetherTest {
         }
         assertEquals(pairs, Set.of("t/One.java -XX:A", "t/Two.java -XX:A", "t/One.java -XX:B", "t/Three.java -XX:C", "t/One.java -XX:C"));
         assertEquals(rounds.get(0), Map.of("t/One.java", "-XX:A", "t/Two.java", "-XX:A", "t/Three.java", "-XX:C"), "first fit");
+    }
+
+    @Test
+    public void onlyThePacksOwnPropertiesShareARunOfProperties() {
+        Set<String> areas = Set.of("concurrency", "memory", "codegen");
+        assertEquals(Together.properties("-Dconcurrency.plainLoad=true", areas), Map.of("concurrency.plainLoad", "true"));
+        assertEquals(Together.properties("-Dpack.critical.hold=false", areas), Map.of("pack.critical.hold", "false"));
+        assertEquals(Together.properties("-Djava.compiler=NONE", areas), Map.of(), "the JDK's own: alone");
+        assertEquals(Together.properties("-Dobjects.reuse=false", areas), Map.of(), "not an area of this suite: alone");
+        assertEquals(Together.properties("-XX:+UseSerialGC -Dpack.critical.hold=false", areas), Map.of(), "an option too: alone");
+    }
+
+    @Test
+    public void noTestOfARoundReadsAnotherTestsProperty() {
+        Map<String, List<String>> byFlags = new LinkedHashMap<>();
+        byFlags.put("-Da.x=true", List.of("test/a/One.java"));
+        byFlags.put("-Da.y=true", List.of("test/a/One.java"));                        // One's second control
+        byFlags.put("-Db.z=true", List.of("test/b/Two.java", "test/b/Three.java"));   // one control of two tests
+        byFlags.put("-Db.w=true", List.of("test/b/Four.java"));                       // Three reads b.w too
+        Map<String, Map<String, String>> propertiesOf = new LinkedHashMap<>();
+        byFlags.keySet().forEach(f -> propertiesOf.put(f, Together.properties(f, Set.of("a", "b"))));
+        Map<String, Set<String>> readers = Map.of("a.x", Set.of("test/a/One.java"), "a.y", Set.of("test/a/One.java"),
+                "b.z", Set.of("test/b/Two.java", "test/b/Three.java"), "b.w", Set.of("test/b/Four.java", "test/b/Three.java"));
+        List<Map<String, String>> rounds = Together.propertyRounds(byFlags, propertiesOf, readers);
+        Set<String> pairs = new HashSet<>();
+        for (Map<String, String> round : rounds) {
+            round.forEach((test, flags) -> assertTrue(pairs.add(test + " " + flags)));
+            // Three reads b.w: never in a run under -Db.w=true unless that is its own control
+            if (round.containsValue("-Db.w=true")) {
+                assertFalse(round.containsKey("test/b/Three.java"), "Three would see Four's property: " + round);
+            }
+            assertTrue(!(round.containsKey("test/a/One.java") && round.values().stream().filter(f -> f.startsWith("-Da.")).count() > 1));
+        }
+        assertEquals(pairs.size(), 5);
+        assertEquals(rounds.get(0), Map.of("test/a/One.java", "-Da.x=true", "test/b/Two.java", "-Db.z=true", "test/b/Three.java", "-Db.z=true"));
+        assertEquals(Together.union(rounds.get(0)), "-Da.x=true -Db.z=true");
+    }
+
+    @Test
+    public void aPropertyWithTwoValuesSplitsTheRound() {
+        Map<String, List<String>> byFlags = new LinkedHashMap<>();
+        byFlags.put("-Da.x=true", List.of("test/a/One.java"));
+        byFlags.put("-Da.x=false", List.of("test/a/Two.java"));
+        Map<String, Map<String, String>> propertiesOf = new LinkedHashMap<>();
+        byFlags.keySet().forEach(f -> propertiesOf.put(f, Together.properties(f, Set.of("a"))));
+        assertEquals(Together.propertyRounds(byFlags, propertiesOf, Map.of()).size(), 2);
     }
 
     @Test

@@ -26,7 +26,8 @@ import results.Selection;
 /**
  * Sensitivity proofs: reruns every selected test under each of its declared negative controls (through
  * jtreg's -vmoptions, by make/jtreg.sh; a control of -XX: options that changes no probe property shares a run with
- * others, each test under its own: Together.java) and requires a failure of the assertion the control names (its
+ * others, each test under its own, and controls of the pack's own system properties share a run under all of them
+ * when no test there reads another's: Together.java) and requires a failure of the assertion the control names (its
  * message's assertion line, "CMOV in fairSelect", word for word). The controls are read from the compiled tests (@NegativeControl on the class), so they are
  * exactly what javac saw, whatever the source's layout. First a baseline run without any control: each test
  * must pass on its own (else a failure under a control proves nothing), and the probe's properties decide
@@ -124,6 +125,7 @@ public class Sensitivity {
         // control in each (Together); SENSITIVITY_TOGETHER=no runs each alone, as the others.
         Path work = build.resolve("jtreg/last/work");
         List<Map<String, String>> rounds = List.of();
+        List<Map<String, String>> propertyRounds = List.of();
         if (!Boolean.parseBoolean(probe.getProperty("pack.emulated", "true"))
                 && !"no".equals(System.getenv().getOrDefault("SENSITIVITY_TOGETHER", ""))) {
             List<String> candidates = byFlags.keySet().stream().filter(Together::childOptionsOnly).toList();
@@ -135,21 +137,26 @@ public class Sensitivity {
             System.out.println("sensitivity: " + same.size() + " of " + (byFlags.size() + same.size()) + " controls share " + rounds.size()
                     + " run(s) (only -XX: options, no probe property changed: Together.java); " + (candidates.size() - same.size())
                     + " more of -XX: options change a probe property or stop its VM, and run alone");
+            propertyRounds = propertyRounds(byFlags, baselineArea, build);
         }
         // The runs, side by side in lanes (each a BUILD of its own: jtreg's work directory is one run's at a time), the
         // first lane the baseline's: the shared rounds, each test under its own control (PACK_CONTROLS), and each other
         // flag set alone, its tests under jtreg's -vmoptions.
-        record Task(String label, Map<String, String> flagsOf, boolean shared) {
+        // (runFlags: the run's -vmoptions beside the user's; shared: each test's control in PACK_CONTROLS instead)
+        record Task(String label, Map<String, String> flagsOf, boolean shared, String runFlags) {
         }
         List<Task> tasks = new ArrayList<>();
         for (int r = 0; r < rounds.size(); r++) {
-            tasks.add(new Task("round-" + (r + 1), rounds.get(r), true));
+            tasks.add(new Task("round-" + (r + 1), rounds.get(r), true, ""));
+        }
+        for (int r = 0; r < propertyRounds.size(); r++) {
+            tasks.add(new Task("properties-" + (r + 1), propertyRounds.get(r), false, Together.union(propertyRounds.get(r))));
         }
         int alone = 0;
         for (Map.Entry<String, List<String>> g : byFlags.entrySet()) {
             Map<String, String> flagsOf = new LinkedHashMap<>();
             g.getValue().forEach(t -> flagsOf.put(t, g.getKey()));
-            tasks.add(new Task("control-" + (++alone), flagsOf, false));
+            tasks.add(new Task("control-" + (++alone), flagsOf, false, g.getKey()));
         }
         // the longest first, as the baseline timed their tests (a lane that starts a long run last holds the end back)
         tasks.sort(java.util.Comparator.comparingDouble((Task t) -> -t.flagsOf().keySet().stream()
@@ -178,7 +185,7 @@ public class Sensitivity {
                                 + file + "); log " + log);
                         ran = jtreg(lane, String.join(" ", tests), "", log, Map.of("CONC", laneConc, "PACK_CONTROLS", file.toString()));
                     } else {
-                        String flags = task.flagsOf().get(tests.get(0));
+                        String flags = task.runFlags();
                         System.out.println("sensitivity: " + flags + " on " + tests.size() + " test(s); log " + log);
                         ran = jtreg(lane, String.join(" ", tests), flags, log, Map.of("CONC", laneConc));
                     }
@@ -206,6 +213,65 @@ public class Sensitivity {
         write(verdicts, area.resolve("verdicts.tsv"));
         boolean ok = verdicts.stream().allMatch(v -> v.outcome().equals("killed") || v.outcome().equals("n/a"));
         System.exit(ok ? 0 : 1);
+    }
+
+    /**
+     * The controls of the pack's own system properties that can share runs (Together.propertyRounds), taken out of
+     * BY_FLAGS: a name the library's sources name stays alone (it would reach every test), and a round whose options
+     * change a probe property runs its controls alone. The readers are read from the sources of test/ and lib/.
+     */
+    static List<Map<String, String>> propertyRounds(Map<String, List<String>> byFlags, Path baselineArea, Path build) throws Exception {
+        java.util.Set<String> areas = new java.util.TreeSet<>();
+        Map<String, String> sources = new LinkedHashMap<>();   // file -> text, test/ and lib/
+        for (String root : List.of("test", "lib")) {
+            try (Stream<Path> files = Files.walk(Path.of(root))) {
+                for (Path f : (Iterable<Path>) files.filter(x -> x.toString().endsWith(".java"))::iterator) {
+                    sources.put(f.normalize().toString(), Files.readString(f));
+                    if (root.equals("test") && f.getNameCount() > 2) {
+                        areas.add(f.getName(1).toString());
+                    }
+                }
+            }
+        }
+        Map<String, Map<String, String>> propertiesOf = new LinkedHashMap<>();
+        Map<String, java.util.Set<String>> readers = new LinkedHashMap<>();
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        for (String flags : byFlags.keySet()) {
+            Map<String, String> props = Together.properties(flags, areas);
+            boolean libraryReads = props.keySet().stream().anyMatch(n -> sources.entrySet().stream()
+                    .anyMatch(e -> e.getKey().startsWith("lib/") && !e.getKey().startsWith("lib/test/") && e.getValue().contains(n)));
+            if (props.isEmpty() || libraryReads) {
+                continue;
+            }
+            propertiesOf.put(flags, props);
+            groups.put(flags, byFlags.get(flags));
+            for (String name : props.keySet()) {
+                readers.put(name, sources.entrySet().stream().filter(e -> e.getKey().startsWith("test/") && e.getValue().contains(name))
+                        .map(Map.Entry::getKey).collect(java.util.stream.Collectors.toSet()));
+            }
+        }
+        List<Map<String, String>> rounds = new ArrayList<>(Together.propertyRounds(groups, propertiesOf, readers));
+        List<String> unions = rounds.stream().map(Together::union).toList();
+        List<String> same = Together.sameProbe(unions, Path.of(System.getenv("JDK")), baselineArea.resolve("work/lib-classes"),
+                build.resolve("probes-properties"), conc());
+        rounds.removeIf(r -> !same.contains(Together.union(r)));
+        int pairs = 0;
+        for (Map<String, String> round : rounds) {
+            for (Map.Entry<String, String> pair : round.entrySet()) {
+                List<String> left = new ArrayList<>(byFlags.get(pair.getValue()));
+                left.remove(pair.getKey());
+                if (left.isEmpty()) {
+                    byFlags.remove(pair.getValue());
+                } else {
+                    byFlags.put(pair.getValue(), left);
+                }
+                pairs++;
+            }
+        }
+        System.out.println("sensitivity: " + pairs + " test x control pairs of the pack's own system properties share " + rounds.size()
+                + " run(s), each run under all its controls' properties (no test there reads another's: Together.java); "
+                + (unions.size() - same.size()) + " round(s) changed a probe property and run alone");
+        return rounds;
     }
 
     /**

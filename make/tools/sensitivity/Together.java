@@ -61,6 +61,78 @@ public final class Together {
         return rounds;
     }
 
+    /**
+     * The system properties a control sets, name to value, when it is -Dname=value words only and each name is the
+     * pack's own (its first part a folder of test/, as concurrency.plainLoad, or pack): else empty, and it runs alone.
+     */
+    public static Map<String, String> properties(String flags, java.util.Set<String> areas) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String w : flags.trim().split("\\s+")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("-D(([a-zA-Z]+)\\.[\\w.]+)=(\\S*)").matcher(w);
+            if (!m.matches() || !(areas.contains(m.group(2)) || m.group(2).equals("pack"))) {
+                return Map.of();
+            }
+            out.put(m.group(1), m.group(3));
+        }
+        return out;
+    }
+
+    /**
+     * Rounds of property controls, each round one run under all its controls' properties at once (jtreg's -vmoptions:
+     * the drivers and the children see them all), in which each test is judged on its own control. A pair (test,
+     * control) joins the first round where it changes what no test reads but its own control: the test is not in it
+     * yet, no property of the round has another value, no test of the round reads one of the pair's properties its own
+     * control does not set, and the test reads no property of the round its control does not set. READERS: property
+     * name -> the test files whose source names it (a name the library names never comes here: it runs alone).
+     */
+    public static List<Map<String, String>> propertyRounds(Map<String, List<String>> byFlags, Map<String, Map<String, String>> propertiesOf,
+            Map<String, java.util.Set<String>> readers) {
+        List<Map<String, String>> rounds = new ArrayList<>();
+        byFlags.forEach((flags, tests) -> {
+            Map<String, String> mine = propertiesOf.get(flags);
+            for (String test : tests) {
+                Map<String, String> round = rounds.stream().filter(r -> fits(r, test, mine, propertiesOf, readers)).findFirst().orElse(null);
+                if (round == null) {
+                    round = new LinkedHashMap<>();
+                    rounds.add(round);
+                }
+                round.put(test, flags);
+            }
+        });
+        return rounds;
+    }
+
+    private static boolean fits(Map<String, String> round, String test, Map<String, String> mine, Map<String, Map<String, String>> propertiesOf,
+            Map<String, java.util.Set<String>> readers) {
+        if (round.containsKey(test)) {
+            return false;
+        }
+        for (Map.Entry<String, String> other : round.entrySet()) {
+            Map<String, String> theirs = propertiesOf.get(other.getValue());
+            for (Map.Entry<String, String> e : mine.entrySet()) {
+                if (theirs.containsKey(e.getKey()) && !theirs.get(e.getKey()).equals(e.getValue())) {
+                    return false;   // one name, two values
+                }
+                if (!theirs.containsKey(e.getKey()) && readers.getOrDefault(e.getKey(), java.util.Set.of()).contains(other.getKey())) {
+                    return false;   // that test reads this property, which its control does not set
+                }
+            }
+            for (String name : theirs.keySet()) {
+                if (!mine.containsKey(name) && readers.getOrDefault(name, java.util.Set.of()).contains(test)) {
+                    return false;   // this test reads that property, which its control does not set
+                }
+            }
+        }
+        return true;
+    }
+
+    /** One run's -vmoptions for a round of property controls: each control's words once, in order. */
+    public static String union(Map<String, String> round) {
+        java.util.LinkedHashSet<String> words = new java.util.LinkedHashSet<>();
+        round.values().forEach(f -> words.addAll(Arrays.asList(f.trim().split("\\s+"))));
+        return String.join(" ", words);
+    }
+
     /** The file PACK_CONTROLS names for a round: the test's absolute path, a tab, its control's flags. */
     public static void writeControls(Map<String, String> round, Path file) throws IOException {
         StringBuilder out = new StringBuilder();
