@@ -123,7 +123,6 @@ public class Sensitivity {
         });
         // Controls that reach only the tests' child VMs and change no probe property share runs, a test under its own
         // control in each (Together); SENSITIVITY_TOGETHER=no runs each alone, as the others.
-        Path work = build.resolve("jtreg/last/work");
         List<Map<String, String>> rounds = List.of();
         List<Map<String, String>> propertyRounds = List.of();
         if (!Boolean.parseBoolean(probe.getProperty("pack.emulated", "true"))
