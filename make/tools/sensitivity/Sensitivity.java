@@ -275,7 +275,7 @@ public class Sensitivity {
 
     /**
      * A baseline taken from the last run of make test in another BUILD (DIR), or why not (empty: none was asked for).
-     * Taken only when it is the run this tool would make: the same commit, JDK (path and version) and no user options
+     * Taken only when it is the run this tool would make: the same commit, JDK (its path) and no user options
      * (make test reruns a test without them, which a baseline must not), every selected test in it, and the JDK's work
      * area of DIR the run's (its probe report and compiled library, which the probes use).
      */
@@ -297,8 +297,9 @@ public class Sensitivity {
                     areaRun.load(in);
                 }
             }
-            List<String> missing = tests.stream().filter(t -> rowsOf(run.results().stream()
-                    .collect(java.util.stream.Collectors.toMap(RunResults.Result::test, r -> r, (a, b) -> a)), t).isEmpty()).toList();
+            Map<String, RunResults.Result> byTest = new LinkedHashMap<>();
+            run.results().forEach(r -> byTest.put(r.test(), r));
+            List<String> missing = tests.stream().filter(t -> rowsOf(byTest, t).isEmpty()).toList();
             String not = !options.isEmpty() ? "user options (" + options + ")"
                     : !run.facts().getOrDefault("vm.options", List.of()).isEmpty() ? "its run had options " + run.facts().get("vm.options")
                     : !same(run.facts().getOrDefault("jdk.home", List.of("")).get(0), jdk) ? "its JDK is " + run.facts().get("jdk.home")
@@ -309,8 +310,6 @@ public class Sensitivity {
             if (!not.isEmpty()) {
                 return new Reused(null, null, "not taking " + summary + " as the baseline: " + not);
             }
-            Map<String, RunResults.Result> byTest = new LinkedHashMap<>();
-            run.results().forEach(r -> byTest.put(r.test(), r));
             return new Reused(byTest, area.toRealPath(), "make test's run " + run.id() + " in " + dir + " (" + byTest.size()
                     + " results, the same commit, JDK and options)");
         }
