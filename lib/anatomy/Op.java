@@ -710,21 +710,38 @@ public enum Op implements Formed {
      * ({@code casal x11, x12, [x1] ; cmp x11, x10 ; b.eq T ; mov x8, sp ; sub ; mov ; ands x10, x11, x10 ; str ; b T
      * ; T: b.ne S}), 25.0.x and 28-ea ({@code casa x8, x10, [x1] ; cmp x8, x11 ; b.ne T ; T: b.ne S}), 28-ea on a
      * Cortex-A72 without LSE ({@code ldaxr x8, [x1] ; cmp ; b.ne D ; stxr w8, x10, [x1] ; cbnz w8 ; D: b.ne T ; T:
-     * b.ne S}). A CAS followed by the opposite condition (success to the slow path, failure on as if locked) is not
-     * this. riscv64, ppc64le, s390x: the CAS alone, as MARK_WORD_CAS (the branch there is not asserted: their code
-     * was not read for it).
+     * b.ne S}). riscv64 keeps the outcome in C2's flag register t1 (1 until a success clears it): 25.0.x and 28-ea
+     * ({@code lr.d.aq t0, (a1) ; bne t0, t3, X ; sc.d t0, t5, (a1) ; bnez t0, <retry> ; mv t5, t3 ; j Y ; X: mv t5,
+     * t0 ; Y: bne t3, t5, T ; ... T: beqz t1, L ; j S}), 25.0.x with -XX:LockingMode=1 ({@code Y: beq t3, t4, C ; sub ;
+     * lui ; addiw ; and t4, t3, t4 ; sd ; beqz t4, C ; j T}). ppc64le branches inside its pair: 25.0.x and 28-ea
+     * ({@code ldarx r15, 0, r3 ; xori r15, r15, 1 ; andi. r0, r15, 131 ; bne T ; stdcx. ; bne <retry> ; isync ; ... T:
+     * bne S}), 25.0.x stack locking ({@code ldarx r0, 0, r3 ; cmpd r0, r14 ; bne- R ; stdcx. ; ... R: sub ; li ; and. ;
+     * std ; beq C ; b T ; T: bne S}). s390x 25.0.x and 28-ea ({@code csg %r12, %r13, 0(%r2) ; jlh T ; ... T: jne S}),
+     * 25.0.x stack locking ({@code csg %r12, %r11, 0(%r2) ; je T ; sgr ; lghi ; ngr %r12, %r13 ; stg ; j T ; T: jne
+     * S}). Read on lockedIncrement under qemu-user, 2026-11-29 (riscv64 also with -XX:+UseZacas, below the pair's
+     * form). A CAS followed by the opposite condition (success to the slow path, failure on as if locked) is not this.
      */
     MARK_WORD_CAS_FAILING_OUT_OF_LINE("a lock's entry CAS on the mark word whose failure branches to the slow path after the return",
-            on(X86_64, Form.shape(code -> Forms.failingOutOfLine(X86_64, code, "$^", "jne ", "je ", "andq \\$\\S+, %rax", "jmp "),
-                    "MARK_WORD_CAS, then jne T (lightweight), or je to inline code and the recursion test's andq $imm, %rax and"
-                    + " jmp T within 6 (stack locking), where T's jne branches lead to S after a return")),
-            on(AARCH64, Form.shape(code -> Forms.failingOutOfLine(AARCH64, code, "cmp x\\d+, x\\d+|cbnz w\\d+, 0x[0-9a-f]+", "b.ne ",
-                    "b.eq ", "ands x\\d+, x\\d+, x\\d+", "b "), "MARK_WORD_CAS, its compare (LSE) or the pair's retry, then b.ne T"
-                    + " (lightweight), or b.eq to inline code and the recursion test's ands and b T within 6 (stack locking), where"
-                    + " T's b.ne branches lead to S after a return")),
-            on(RISCV64, MARK_WORD_CAS.form(RISCV64)),
-            on(PPC64LE, MARK_WORD_CAS.form(PPC64LE)),
-            on(S390X, MARK_WORD_CAS.form(S390X))),
+            on(X86_64, Form.shape(code -> Forms.failingOutOfLine(X86_64, code, new Forms.CasBranches(null, "$^", "jne ", "je ",
+                    "andq \\$\\S+, %rax", "jmp ", 6, "$^")), "MARK_WORD_CAS, then jne T (lightweight), or je to inline code and the"
+                    + " recursion test's andq $imm, %rax and jmp T within 6 (stack locking), where T's jne branches lead to S after a return")),
+            on(AARCH64, Form.shape(code -> Forms.failingOutOfLine(AARCH64, code, new Forms.CasBranches(null,
+                    "cmp x\\d+, x\\d+|cbnz w\\d+, 0x[0-9a-f]+", "b\\.ne ", "b\\.eq ", "ands x\\d+, x\\d+, x\\d+", "b ", 6, "$^")),
+                    "MARK_WORD_CAS, its compare (LSE) or the pair's retry, then b.ne T (lightweight), or b.eq to inline code and the"
+                    + " recursion test's ands and b T within 6 (stack locking), where T's b.ne branches lead to S after a return")),
+            on(RISCV64, Form.shape(code -> Forms.failingOutOfLine(RISCV64, code, new Forms.CasBranches(null,
+                    "bnez [a-z][a-z0-9]*, 0x[0-9a-f]+|mv [a-z][a-z0-9]*, [a-z][a-z0-9]*|j 0x[0-9a-f]+", "bne ", "beq ",
+                    "and [a-z][a-z0-9]*, [a-z][a-z0-9]*, [a-z][a-z0-9]*", "j ", 8, "beqz t1, 0x[0-9a-f]+")),
+                    "MARK_WORD_CAS, the pair's retry and the moves of the value found, then bne T (lightweight), or beq to inline"
+                    + " code and the recursion test's and and j T within 8 (stack locking), where T's beqz t1 (C2's flag, set on a"
+                    + " failure) falls into a j to S after a return")),
+            on(PPC64LE, Form.shape(code -> Forms.failingOutOfLine(PPC64LE, code, new Forms.CasBranches("ldarx .*",
+                    "(xori|andi\\.|cmp[a-z]*) .*", "bne[-+]? ", "beq[-+]? ", "and\\. r\\d+, r\\d+, r\\d+", "b ", 8, "$^")),
+                    "MARK_WORD_CAS, whose pair branches on its compare with bne T: T's bne (lightweight), or the recursion test's"
+                    + " and. and b within 8 (stack locking) then bne, leads to S after a return")),
+            on(S390X, Form.shape(code -> Forms.failingOutOfLine(S390X, code, new Forms.CasBranches(null, "$^", "(jne|jlh) ", "je ",
+                    "ngr %r\\d+, %r\\d+", "j ", 6, "$^")), "MARK_WORD_CAS, then jlh T (lightweight), or je to T and the recursion"
+                    + " test's ngr and j T within 6 (stack locking), where T's jne branches lead to S after a return"))),
     /** C2's out-of-line call that enters a monitor in the runtime, its locking slow path (its names per release: Role). */
     MONITOR_ENTER_SLOW_CALL("monitor-enter slow-path call", anyIsa(Role.MONITOR_ENTER_SLOW_PATH.form())) {
         @Override
@@ -941,15 +958,25 @@ public enum Op implements Formed {
         }
 
         /**
-         * The entry CASes of MARK_WORD_CAS_FAILING_OUT_OF_LINE on x86_64 or AArch64: each MARK_WORD_CAS whose outcome
-         * the branch after it reads as the operation says. After the CAS, instructions matching {@code skip} (AArch64's
-         * compare of the old value, or the exclusive pair's retry), then {@code failed} T (lightweight locking), or
-         * {@code succeeded} to an inline target with the failure falling into the recursion test ({@code recursion},
-         * then {@code jump} T within 6: stack locking). From T the failure follows {@code failed} branches (the flags
-         * unchanged: C2's branch on FastLock's, and 21's NO_COUNT label before it) to code after a return.
+         * How C2's code on one ISA branches on a lock's entry CAS (MARK_WORD_CAS_FAILING_OUT_OF_LINE). The branch is
+         * the first instruction after the CAS ({@code pairStart} null) or after the exclusive pair's load ({@code
+         * pairStart}: ppc64le's compare sits inside its pair) that {@code skip} does not match (AArch64's compare of
+         * the old value, a retry of the pair, riscv64's moves of the value found). It is {@code failed} T (lightweight
+         * locking; ppc64le's stack locking too, T then being the recursion test), or {@code succeeded} to an inline
+         * target with the failure falling into the recursion test ({@code recursion}, then {@code jump} within {@code
+         * window}: stack locking). On its way to the slow path the failure follows {@code failed} branches (the outcome
+         * unchanged: C2's branch on FastLock's), unconditional jumps, and the instructions {@code passes} names (riscv64's
+         * test of C2's flag register, {@code beqz t1}: not taken on a failure, which left the flag set).
          */
-        static List<Form.Match> failingOutOfLine(Isa isa, List<Instruction> code, String skip, String failed, String succeeded,
-                String recursion, String jump) {
+        record CasBranches(String pairStart, String skip, String failed, String succeeded, String recursion, String jump, int window,
+                String passes) {
+        }
+
+        /**
+         * The entry CASes of MARK_WORD_CAS_FAILING_OUT_OF_LINE: each MARK_WORD_CAS whose outcome the branch after it
+         * reads as the operation says (CasBranches), the failure leading to code after a return.
+         */
+        static List<Form.Match> failingOutOfLine(Isa isa, List<Instruction> code, CasBranches how) {
             Map<Long, Integer> at = new java.util.HashMap<>();
             for (int i = 0; i < code.size(); i++) {
                 at.put(code.get(i).address(), i);
@@ -957,16 +984,31 @@ public enum Op implements Formed {
             List<Form.Match> found = new java.util.ArrayList<>();
             for (Form.Match cas : MARK_WORD_CAS.form(isa).matches(code, isa)) {
                 int b = code.indexOf(cas.at()) + 1;
-                while (b < code.size() && code.get(b).text().matches(skip)) {
+                if (how.pairStart() != null) {
+                    b = code.indexOf(cas.at());
+                    while (b > 0 && !code.get(b).text().matches(how.pairStart())) {
+                        b--;
+                    }
+                    b++;
+                }
+                while (b < code.size() && code.get(b).text().matches(how.skip())) {
                     b++;
                 }
                 String branch = b < code.size() ? code.get(b).text() : "";
                 long t = isa.branchTarget(branch);
-                long recursionTest = recursionTestJump(isa, code, b + 1, recursion, jump);
-                boolean reads = recursionTest >= 0
-                        ? branch.startsWith(succeeded) && t >= 0 && !afterReturn(isa, code, b, t)
-                                && afterReturn(isa, code, b, followed(isa, code, at, recursionTest, failed))
-                        : branch.startsWith(failed) && afterReturn(isa, code, b, followed(isa, code, at, t, failed));
+                long recursionTest = recursionTestJump(isa, code, b + 1, how);
+                boolean reads;
+                if (recursionTest >= 0) {
+                    // the failure falls into the recursion test: the branch is the success's, to inline code
+                    reads = branch.matches(how.succeeded() + ".*") && t >= 0 && !afterReturn(isa, code, b, t)
+                            && afterReturn(isa, code, b, followed(isa, code, at, recursionTest, how));
+                } else {
+                    // the branch is the failure's: to the slow path, or (ppc64le's stack locking) to the recursion test first
+                    long pastRecursion = how.pairStart() != null && at.containsKey(t) && !code.get(at.get(t)).text().matches(how.failed() + ".*")
+                            ? recursionTestJump(isa, code, at.get(t), how) : -1;
+                    reads = branch.matches(how.failed() + ".*") && t >= 0
+                            && afterReturn(isa, code, b, followed(isa, code, at, pastRecursion >= 0 ? pastRecursion : t, how));
+                }
                 if (reads) {
                     found.add(cas);
                 }
@@ -974,23 +1016,34 @@ public enum Op implements Formed {
             return found;
         }
 
-        /** Stack locking's failure path: the recursion test, then a jump within 6; where it jumps, or -1. */
-        private static long recursionTestJump(Isa isa, List<Instruction> code, int from, String recursion, String jump) {
+        /** Stack locking's failure path from {@code from}: the recursion test, then a jump within the window; where it jumps, or -1. */
+        private static long recursionTestJump(Isa isa, List<Instruction> code, int from, CasBranches how) {
             boolean recursionTest = false;
-            for (int i = from; i < Math.min(from + 6, code.size()); i++) {
+            for (int i = from; i < Math.min(from + how.window(), code.size()); i++) {
                 String text = code.get(i).text();
-                recursionTest |= text.matches(recursion);
-                if (text.startsWith(jump)) {
+                recursionTest |= text.matches(how.recursion());
+                if (text.matches(how.jump() + ".*")) {
                     return recursionTest ? isa.branchTarget(text) : -1;
                 }
             }
             return -1;
         }
 
-        /** Where a path that arrives at {@code target} with the failure's flags goes: through {@code failed} branches there. */
-        private static long followed(Isa isa, List<Instruction> code, Map<Long, Integer> at, long target, String failed) {
-            for (int hops = 0; hops < 4 && at.containsKey(target) && code.get(at.get(target)).text().startsWith(failed); hops++) {
-                target = isa.branchTarget(code.get(at.get(target)).text());
+        /**
+         * Where a path that arrives at {@code target} with the failure's outcome goes: through {@code failed} branches,
+         * unconditional jumps and the instructions {@code passes} names, at most four steps.
+         */
+        private static long followed(Isa isa, List<Instruction> code, Map<Long, Integer> at, long target, CasBranches how) {
+            for (int hops = 0; hops < 4 && at.containsKey(target); hops++) {
+                int i = at.get(target);
+                String text = code.get(i).text();
+                if (text.matches(how.failed() + ".*") || isa.neverFallsThrough(text) && !isa.isReturn(text) && isa.branchTarget(text) >= 0) {
+                    target = isa.branchTarget(text);
+                } else if (text.matches(how.passes()) && i + 1 < code.size()) {
+                    target = code.get(i + 1).address();
+                } else {
+                    break;
+                }
             }
             return target;
         }

@@ -97,17 +97,23 @@ public class NearMissTest {
                             e.add(NearMiss.retext("the entry's CAS at another offset", MARK_WORD_CAS, 0, t -> t.replaceFirst("\\[(x\\d+)\\]$", "[$1, #8]")));
                         }
                         if (isa == RISCV64) {
+                            e.add(NearMiss.retextAfter("the branch after the entry's CAS on the opposite condition (success to the slow path)",
+                                    MARK_WORD_CAS, 0, "^b(eq|ne) ", t -> t.startsWith("beq ") ? "bne " + t.substring(4) : "beq " + t.substring(4)));
                             e.add(NearMiss.retextBefore("the entry's load-reserved without acquire (lr.d)", MARK_WORD_CAS, 0, "^lr\\.d\\.aq",
                                     t -> t.replaceFirst("^lr\\.d\\.aq(rl)?", "lr.d")));
                             e.add(NearMiss.retextBefore("the mark loaded from another offset", MARK_WORD_CAS, 0, "^ld [a-z0-9]+, 0\\(",
                                     t -> t.replaceFirst(", 0\\(", ", 8(")));
                         }
                         if (isa == PPC64LE) {
+                            e.add(NearMiss.retextBefore("the branch in the entry's pair on the opposite condition (success to the slow path)",
+                                    MARK_WORD_CAS, 0, "^b(eq|ne)[-+]? ", t -> t.startsWith("beq") ? "bne" + t.substring(3) : "beq" + t.substring(3)));
                             e.add(NearMiss.replacedAfter("the acquire after the entry's pair gone", MARK_WORD_CAS, 0, "^i?sync$", "nop"));
                             e.add(NearMiss.retextBefore("the mark loaded from another offset", MARK_WORD_CAS, 0, "^ld r\\d+, 0\\(",
                                     t -> t.replaceFirst(", 0\\(", ", 8(")));
                         }
                         if (isa == S390X) {
+                            e.add(NearMiss.retextAfter("the branch after the entry's CAS on the opposite condition (success to the slow path)",
+                                    MARK_WORD_CAS, 0, "^j(lh|ne|e) ", t -> t.startsWith("je ") ? "jlh " + t.substring(3) : "je " + t.substring(t.indexOf(' ') + 1)));
                             e.add(NearMiss.retext("the entry's CAS made a plain store", MARK_WORD_CAS, 0, t -> t.replaceFirst("^csg %r\\d+, ", "stg ")));
                             e.add(NearMiss.retext("the entry's CAS at another offset", MARK_WORD_CAS, 0, t -> t.replaceFirst(" 0\\(", " 8(")));
                             e.add(NearMiss.replacedBefore("the entry expects the mark as loaded (no unlocked bit: the exit's shape)", MARK_WORD_CAS, 0,
