@@ -265,38 +265,72 @@ public class Probe implements Callable<Map<String, String>> {
     static final List<String> FINAL_FIELD_OPTIONS = List.of("--illegal-final-field-mutation", "--enable-final-field-mutation");
 
     /**
+     * The newest release whose default for deep reflection's writes to finals is known: JEP 500 (26) made it "warn",
+     * writes allowed with a warning, and 27 and 28 keep it. Up to this release a refusal no option asks for is not a
+     * changed default.
+     */
+    public static final int FINAL_FIELD_DEFAULT_KNOWN_UP_TO = 28;
+
+    /**
      * {@code pack.finalFieldMutation}: whether code on the class path may write a final instance field through
-     * deep reflection ({@code Field.setInt} after {@code setAccessible(true)}), as the probe's child (a VM with the
-     * user's options) found when it tried: {@code allowed} (up to 25 always; from 26 by default, with a warning,
-     * JEP 500) or {@code denied} ({@code --illegal-final-field-mutation=deny}, or a later release's default).
-     * Without WhiteBox's child, from the options alone. Its cause names the options above when the user gave one.
+     * deep reflection ({@code Field.setInt} after {@code setAccessible(true)}): {@code allowed} (up to 25 always;
+     * from 26 by default, with a warning, JEP 500) or {@code denied} ({@code --illegal-final-field-mutation=deny},
+     * also through JDK_JAVA_OPTIONS, without {@code --enable-final-field-mutation}). The probe's child (a VM with the
+     * user's options) tries it; a refusal that no option explains, on a release whose default is known to allow it,
+     * is no precondition of the user's: the value stays {@code allowed} (the cause says what the child saw), so that
+     * a test that writes a final runs and fails on it, where a HotSpot that refuses the write (Reflection::new_field
+     * marking every final trusted) would otherwise turn the test into a finding. After that release, the child's
+     * answer decides: a later default may deny. Without WhiteBox's child, from the options alone. Its cause names the
+     * options above when the user gave one.
      */
     private void finalFieldMutation(List<String> options) {
-        String tried = lastRun == null ? null : lastRun.fact("finalFieldMutation");
+        FinalFieldMutation decided = finalFieldMutation(lastRun == null ? null : lastRun.fact("finalFieldMutation"), options,
+                System.getenv("JDK_JAVA_OPTIONS"), Runtime.version().feature());
+        String value = decided.value();
+        String reason = decided.reason();
+        List<String> given = decided.given();
+        put("pack.finalFieldMutation", value, reason + (given.isEmpty() ? "" : "; the options: " + String.join(" ", given)));
+        flagsOf.put("pack.finalFieldMutation", List.of());
+        launcherOptionsOf.put("pack.finalFieldMutation", given.isEmpty() ? List.of(FINAL_FIELD_OPTIONS.get(0)) : given);
+        launcherOptionsSet.put("pack.finalFieldMutation", !given.isEmpty());
+    }
+
+    /** pack.finalFieldMutation's value, its cause's text, and the options of FINAL_FIELD_OPTIONS the user gave. */
+    public record FinalFieldMutation(String value, String reason, List<String> given) {
+    }
+
+    /**
+     * pack.finalFieldMutation from what the probe's child answered when it tried ({@code tried}: "allowed", "denied: "
+     * and the VM's reason, or null without a WhiteBox child), the user's options and JDK_JAVA_OPTIONS, on this release
+     * (the method above says how).
+     */
+    public static FinalFieldMutation finalFieldMutation(String tried, List<String> options, String jdkJavaOptions, int feature) {
+        List<String> all = new ArrayList<>(options);
+        if (jdkJavaOptions != null && !jdkJavaOptions.isBlank()) {
+            all.addAll(List.of(jdkJavaOptions.trim().split("\\s+")));
+        }
         List<String> given = new ArrayList<>();
-        for (String option : options) {
+        for (String option : all) {
             for (String name : FINAL_FIELD_OPTIONS) {
                 if (option.startsWith(name + "=") || option.contains(" " + name + "=")) {
                     given.add(option);
                 }
             }
         }
-        String value;
-        String reason;
-        if (tried != null) {
-            value = tried.startsWith("allowed") ? "allowed" : "denied";
-            reason = tried.equals("allowed") ? "the probe's child wrote a final field through deep reflection"
-                    : "the probe's child could not write a final field through deep reflection (" + tried.substring("denied: ".length()) + ")";
-        } else {
-            boolean deny = given.stream().anyMatch(o -> o.contains("--illegal-final-field-mutation=deny"))
-                    && given.stream().noneMatch(o -> o.contains("--enable-final-field-mutation="));
-            value = deny ? "denied" : "allowed";
-            reason = "from the options alone (no WhiteBox child): " + (given.isEmpty() ? "none of " + FINAL_FIELD_OPTIONS : String.join(" ", given));
+        boolean optionsDeny = given.stream().anyMatch(o -> o.contains("--illegal-final-field-mutation=deny"))
+                && given.stream().noneMatch(o -> o.contains("--enable-final-field-mutation="));
+        if (tried != null && !tried.startsWith("allowed") && !optionsDeny && feature <= FINAL_FIELD_DEFAULT_KNOWN_UP_TO) {
+            return new FinalFieldMutation("allowed", "JDK " + feature + " allows it by default (JEP 500) and no option denies it, yet"
+                    + " the probe's child could not write a final field through deep reflection (" + tried.substring("denied: ".length())
+                    + "): the tests that write one run and show it", given);
         }
-        put("pack.finalFieldMutation", value, reason + (given.isEmpty() ? "" : "; the options: " + String.join(" ", given)));
-        flagsOf.put("pack.finalFieldMutation", List.of());
-        launcherOptionsOf.put("pack.finalFieldMutation", given.isEmpty() ? List.of(FINAL_FIELD_OPTIONS.get(0)) : given);
-        launcherOptionsSet.put("pack.finalFieldMutation", !given.isEmpty());
+        if (tried != null) {
+            return new FinalFieldMutation(tried.startsWith("allowed") ? "allowed" : "denied", tried.equals("allowed")
+                    ? "the probe's child wrote a final field through deep reflection"
+                    : "the probe's child could not write a final field through deep reflection (" + tried.substring("denied: ".length()) + ")", given);
+        }
+        return new FinalFieldMutation(optionsDeny ? "denied" : "allowed", "from the options alone (no WhiteBox child): "
+                + (given.isEmpty() ? "none of " + FINAL_FIELD_OPTIONS : String.join(" ", given)), given);
     }
 
     /**
