@@ -713,7 +713,11 @@ public enum Op implements Formed {
      * b.ne S}). riscv64 keeps the outcome in C2's flag register t1 (1 until a success clears it): 25.0.x and 28-ea
      * ({@code lr.d.aq t0, (a1) ; bne t0, t3, X ; sc.d t0, t5, (a1) ; bnez t0, <retry> ; mv t5, t3 ; j Y ; X: mv t5,
      * t0 ; Y: bne t3, t5, T ; ... T: beqz t1, L ; j S}), 25.0.x with -XX:LockingMode=1 ({@code Y: beq t3, t4, C ; sub ;
-     * lui ; addiw ; and t4, t3, t4 ; sd ; beqz t4, C ; j T}). ppc64le branches inside its pair: 25.0.x and 28-ea
+     * lui ; addiw ; and t4, t3, t4 ; sd ; beqz t4, C ; j T}); 21.0.13, stack locking by default ({@code Y: li t1, 0 ;
+     * beq t3, t4, C ; sub ; lui ; addiw ; and t4, t3, t4 ; sd ; mv t1, t4 ; j C ; ... C: bnez t1, D ; <the held-monitor
+     * count> ; D: beqz t1, L ; j S}), and its lightweight locking (experimental) inside the pair ({@code lr.d.aqrl t4,
+     * (a1) ; bne t4, t3, F ; sc.d.rl ; beqz t4, <inline> ; j <retry> ; F: fence ; mv ; j E ; ... E: li t1, 1 ; j G ; ...
+     * G: beqz t1, L ; j S}). ppc64le branches inside its pair: 25.0.x and 28-ea
      * ({@code ldarx r15, 0, r3 ; xori r15, r15, 1 ; andi. r0, r15, 131 ; bne T ; stdcx. ; bne <retry> ; isync ; ... T:
      * bne S}), 25.0.x stack locking ({@code ldarx r0, 0, r3 ; cmpd r0, r14 ; bne- R ; stdcx. ; ... R: sub ; li ; and. ;
      * std ; beq C ; b T ; T: bne S}). s390x 25.0.x and 28-ea ({@code csg %r12, %r13, 0(%r2) ; jlh T ; ... T: jne S}),
@@ -729,12 +733,14 @@ public enum Op implements Formed {
                     "cmp x\\d+, x\\d+|cbnz w\\d+, 0x[0-9a-f]+", "b\\.ne ", "b\\.eq ", "ands x\\d+, x\\d+, x\\d+", "b ", 6, "$^")),
                     "MARK_WORD_CAS, its compare (LSE) or the pair's retry, then b.ne T (lightweight), or b.eq to inline code and the"
                     + " recursion test's ands and b T within 6 (stack locking), where T's b.ne branches lead to S after a return")),
-            on(RISCV64, Form.shape(code -> Forms.failingOutOfLine(RISCV64, code, new Forms.CasBranches(null,
-                    "bnez [a-z][a-z0-9]*, 0x[0-9a-f]+|mv [a-z][a-z0-9]*, [a-z][a-z0-9]*|j 0x[0-9a-f]+", "bne ", "beq ",
-                    "and [a-z][a-z0-9]*, [a-z][a-z0-9]*, [a-z][a-z0-9]*", "j ", 8, "beqz t1, 0x[0-9a-f]+")),
-                    "MARK_WORD_CAS, the pair's retry and the moves of the value found, then bne T (lightweight), or beq to inline"
-                    + " code and the recursion test's and and j T within 8 (stack locking), where T's beqz t1 (C2's flag, set on a"
-                    + " failure) falls into a j to S after a return")),
+            on(RISCV64, Form.shape(code -> Forms.failingOutOfLine(RISCV64, code, new Forms.CasBranches("lr\\.[dw].*",
+                    "bnez (?!t1,)[a-z][a-z0-9]*, 0x[0-9a-f]+|mv [a-z][a-z0-9]*, [a-z][a-z0-9]*|j 0x[0-9a-f]+|li t1, 0", "(bne |bnez t1, )",
+                    "beq ", "and [a-z][a-z0-9]*, [a-z][a-z0-9]*, [a-z][a-z0-9]*", "j ", 8,
+                    "beqz t1, 0x[0-9a-f]+|fence|mv [a-z][a-z0-9]*, [a-z][a-z0-9]*|li t1, 1")),
+                    "MARK_WORD_CAS, the pair's retry, the moves of the value found and C2's flag t1 cleared, then bne T"
+                    + " (lightweight), or beq to inline code and the recursion test's and and j T within 8 (stack locking); or"
+                    + " the pair's own bne T (21's lightweight locking); where T's path (moves, a fence, t1 set to 1, jumps, and"
+                    + " t1's tests: bnez taken, beqz not) leads to S after a return")),
             on(PPC64LE, Form.shape(code -> Forms.failingOutOfLine(PPC64LE, code, new Forms.CasBranches("ldarx .*",
                     "(xori|andi\\.|cmp[a-z]*) .*", "bne[-+]? ", "beq[-+]? ", "and\\. r\\d+, r\\d+, r\\d+", "b ", 8, "$^")),
                     "MARK_WORD_CAS, whose pair branches on its compare with bne T: T's bne (lightweight), or the recursion test's"
@@ -959,14 +965,15 @@ public enum Op implements Formed {
 
         /**
          * How C2's code on one ISA branches on a lock's entry CAS (MARK_WORD_CAS_FAILING_OUT_OF_LINE). The branch is
-         * the first instruction after the CAS ({@code pairStart} null) or after the exclusive pair's load ({@code
-         * pairStart}: ppc64le's compare sits inside its pair) that {@code skip} does not match (AArch64's compare of
-         * the old value, a retry of the pair, riscv64's moves of the value found). It is {@code failed} T (lightweight
-         * locking; ppc64le's stack locking too, T then being the recursion test), or {@code succeeded} to an inline
-         * target with the failure falling into the recursion test ({@code recursion}, then {@code jump} within {@code
-         * window}: stack locking). On its way to the slow path the failure follows {@code failed} branches (the outcome
-         * unchanged: C2's branch on FastLock's), unconditional jumps, and the instructions {@code passes} names (riscv64's
-         * test of C2's flag register, {@code beqz t1}: not taken on a failure, which left the flag set).
+         * the first instruction after the CAS that {@code skip} does not match (AArch64's compare of the old value, the
+         * pair's retry, riscv64's moves of the value found), or else, where {@code pairStart} names the exclusive pair's
+         * load, the first after that load (ppc64le's compare sits inside its pair, as riscv64's does in 21's lightweight
+         * locking). It is {@code failed} T (lightweight locking; from inside a pair T may be the recursion test, ppc64le's
+         * stack locking), or {@code succeeded} to an inline target with the failure falling into the recursion test
+         * ({@code recursion}, then {@code jump} within {@code window}: stack locking). On its way to the slow path the
+         * failure follows {@code failed} branches (the outcome unchanged: C2's branch on FastLock's), unconditional
+         * jumps, and the instructions {@code passes} names (riscv64's moves, a fence, C2's flag register t1 set to 1 or
+         * tested by {@code beqz t1}: not taken on a failure, which left the flag set), at most eight steps.
          */
         record CasBranches(String pairStart, String skip, String failed, String succeeded, String recursion, String jump, int window,
                 String passes) {
@@ -983,37 +990,42 @@ public enum Op implements Formed {
             }
             List<Form.Match> found = new java.util.ArrayList<>();
             for (Form.Match cas : MARK_WORD_CAS.form(isa).matches(code, isa)) {
-                int b = code.indexOf(cas.at()) + 1;
-                if (how.pairStart() != null) {
-                    b = code.indexOf(cas.at());
-                    while (b > 0 && !code.get(b).text().matches(how.pairStart())) {
-                        b--;
-                    }
-                    b++;
+                int anchor = code.indexOf(cas.at());
+                int pair = anchor;
+                while (how.pairStart() != null && pair > 0 && !code.get(pair).text().matches(how.pairStart())) {
+                    pair--;
                 }
-                while (b < code.size() && code.get(b).text().matches(how.skip())) {
-                    b++;
-                }
-                String branch = b < code.size() ? code.get(b).text() : "";
-                long t = isa.branchTarget(branch);
-                long recursionTest = recursionTestJump(isa, code, b + 1, how);
-                boolean reads;
-                if (recursionTest >= 0) {
-                    // the failure falls into the recursion test: the branch is the success's, to inline code
-                    reads = branch.matches(how.succeeded() + ".*") && t >= 0 && !afterReturn(isa, code, b, t)
-                            && afterReturn(isa, code, b, followed(isa, code, at, recursionTest, how));
-                } else {
-                    // the branch is the failure's: to the slow path, or (ppc64le's stack locking) to the recursion test first
-                    long pastRecursion = how.pairStart() != null && at.containsKey(t) && !code.get(at.get(t)).text().matches(how.failed() + ".*")
-                            ? recursionTestJump(isa, code, at.get(t), how) : -1;
-                    reads = branch.matches(how.failed() + ".*") && t >= 0
-                            && afterReturn(isa, code, b, followed(isa, code, at, pastRecursion >= 0 ? pastRecursion : t, how));
-                }
-                if (reads) {
+                if (branchReads(isa, code, at, anchor + 1, false, how)
+                        || how.pairStart() != null && pair > 0 && branchReads(isa, code, at, pair + 1, true, how)) {
                     found.add(cas);
                 }
             }
             return found;
+        }
+
+        /**
+         * Whether the first instruction from {@code from} that {@code skip} does not match branches on the CAS's outcome
+         * as CasBranches says; {@code inPair}: a branch inside the exclusive pair, whose failure may go to the recursion
+         * test first (ppc64le's stack locking).
+         */
+        private static boolean branchReads(Isa isa, List<Instruction> code, Map<Long, Integer> at, int from, boolean inPair, CasBranches how) {
+            int b = from;
+            while (b < code.size() && code.get(b).text().matches(how.skip())) {
+                b++;
+            }
+            String branch = b < code.size() ? code.get(b).text() : "";
+            long t = isa.branchTarget(branch);
+            long recursionTest = recursionTestJump(isa, code, b + 1, how);
+            if (recursionTest >= 0) {
+                // the failure falls into the recursion test: the branch is the success's, to inline code
+                return branch.matches(how.succeeded() + ".*") && t >= 0 && !afterReturn(isa, code, b, t)
+                        && afterReturn(isa, code, b, followed(isa, code, at, recursionTest, how));
+            }
+            // the branch is the failure's: to the slow path, or from inside the pair to the recursion test first
+            long pastRecursion = inPair && at.containsKey(t) && !code.get(at.get(t)).text().matches(how.failed() + ".*")
+                    ? recursionTestJump(isa, code, at.get(t), how) : -1;
+            return branch.matches(how.failed() + ".*") && t >= 0
+                    && afterReturn(isa, code, b, followed(isa, code, at, pastRecursion >= 0 ? pastRecursion : t, how));
         }
 
         /** Stack locking's failure path from {@code from}: the recursion test, then a jump within the window; where it jumps, or -1. */
@@ -1031,10 +1043,10 @@ public enum Op implements Formed {
 
         /**
          * Where a path that arrives at {@code target} with the failure's outcome goes: through {@code failed} branches,
-         * unconditional jumps and the instructions {@code passes} names, at most four steps.
+         * unconditional jumps and the instructions {@code passes} names, at most eight steps.
          */
         private static long followed(Isa isa, List<Instruction> code, Map<Long, Integer> at, long target, CasBranches how) {
-            for (int hops = 0; hops < 4 && at.containsKey(target); hops++) {
+            for (int hops = 0; hops < 8 && at.containsKey(target); hops++) {
                 int i = at.get(target);
                 String text = code.get(i).text();
                 if (text.matches(how.failed() + ".*") || isa.neverFallsThrough(text) && !isa.isReturn(text) && isa.branchTarget(text) >= 0) {
@@ -1344,12 +1356,13 @@ public enum Op implements Formed {
 
         /**
          * The mark word loaded from offset 0 of an object and its lock bits tested (lightweight locking: andi. with
-         * the lock mask, 3) or set (stack locking: ori with unlocked, 1), then its CAS with acquire at offset 0 of
-         * the same register. The lock bits tell it from cmpxchgd's own plain load before its pair (the contention
-         * hint), which also reads offset 0 of the register it CASes through.
+         * the lock mask, 3, or, 21's experimental lightweight locking, with the monitor bit, 2: {@code ld r14, 0(r3) ;
+         * andi. r15, r14, 2 ; bne ; ... ; ldarx r14, 0, r3}, 21.0.13) or set (stack locking: ori with unlocked, 1), then
+         * its CAS with acquire at offset 0 of the same register. The lock bits tell it from cmpxchgd's own plain load
+         * before its pair (the contention hint), which also reads offset 0 of the register it CASes through.
          */
         static Form markWordCas() {
-            return seq(step("ld (?<mark>r\\d+), 0\\((?<addr>r\\d+)\\)$"), step("(andi\\. r\\d+, {mark}, 3|ori {mark}, {mark}, 1)$").within(3),
+            return seq(step("ld (?<mark>r\\d+), 0\\((?<addr>r\\d+)\\)$"), step("(andi\\. r\\d+, {mark}, [23]|ori {mark}, {mark}, 1)$").within(3),
                     step("ldarx (?<old>r\\d+), 0, {addr}(, [01])?$"), step(COMPARE).withNoneBetween(MEMORY),
                     step("stdcx\\. r\\d+, 0, {addr}$").withNoneBetween(MEMORY).anchor(), step(ACQUIRE).within(4));
         }
