@@ -673,6 +673,10 @@ public enum Op implements Formed {
      * %r12 ; xilf %r13, 1 ; csg %r12, %r13, 0(%r11)}). JDK 21's lightweight locking (not its default) loads the mark
      * into rax and clears its lock bits before the or (HotSpot's MacroAssembler::lightweight_lock): an and on rax
      * may come between the load and the or. Before this tie both CASes of a synchronized method were counted.
+     * riscv64 tells them the same way: the entry's pair (or amocas, under -XX:+UseZacas) compares with the mark made
+     * unlocked, {@code ori exp, mark, 1}; the exit's, which 21's lightweight locking also orders .aqrl ({@code ld t3,
+     * 0(a1) ; ori t4, t3, 1 ; lr.d.aqrl t2, (a1) ; bne t2, t3 ; sc.d.rl t2, t4, (a1)}, 21.0.13), with the mark as
+     * loaded, storing the ori's result.
      */
     MARK_WORD_CAS("compare-and-swap with acquire on an object's mark word (a lock's fast-path entry)",
             on(X86_64, anyOf(
@@ -688,9 +692,15 @@ public enum Op implements Formed {
             on(AARCH64, anyOf(
                     seq(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), step("casa(l)? x\\d+, x\\d+, \\[{obj}\\]$")),
                     Forms.exclusiveCas(step("ldr x\\d+, \\[(?<obj>x\\d+)\\]$"), "ldaxr", "st(l)?xr"))),
+            // riscv64: the expected value is the mark with its unlocked bit set (ori 1); the exit's CAS (21's lightweight
+            // locking orders its pair .aqrl too) expects the mark as loaded and stores that ori's result
             on(RISCV64, anyOf(
-                    seq(step("ld [a-z][a-z0-9]*, 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), step("amocas\\.d\\.aq(rl)? [a-z][a-z0-9]*, [a-z][a-z0-9]*, \\({obj}\\)$")),
-                    Forms.riscvReservedCas(step("ld [a-z][a-z0-9]*, 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), "\\.aq(rl)?", "(\\.rl|\\.aqrl)?"))),
+                    seq(step("ld (?<mark>[a-z][a-z0-9]*), 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), step("ori (?<exp>[a-z][a-z0-9]*), {mark}, 1$").within(10),
+                            step("amocas\\.d\\.aq(rl)? {exp}, [a-z][a-z0-9]*, \\({obj}\\)$").within(4)),
+                    seq(step("ld (?<mark>[a-z][a-z0-9]*), 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), step("ori (?<exp>[a-z][a-z0-9]*), {mark}, 1$").within(10),
+                            step("mv (?<cmp>[a-z][a-z0-9]*), {exp}$").within(3),
+                            step("amocas\\.d\\.aq(rl)? {cmp}, [a-z][a-z0-9]*, \\({obj}\\)$").within(1)),
+                    Forms.riscvMarkWordPair("\\.aq(rl)?", "(\\.rl|\\.aqrl)?"))),
             on(PPC64LE, Ppc.markWordCas()),
             on(S390X, seq(step("lg (?<mark>%r\\d+), 0\\((?<obj>%r\\d+)\\)$"),
                     step("oill {mark}, 1$").withNoneBetween(Forms.s390xWrites("{mark}") + "|" + Forms.s390xWrites("{obj}") + "|" + Forms.S390X_JUMP),
@@ -833,9 +843,15 @@ public enum Op implements Formed {
             return seq(riscvReservedPair(step("lr\\.(?<w>[wd])" + lrOrder + " [a-z][a-z0-9]*, \\((?<addr>[a-z][a-z0-9]*)\\)$"), scOrder));
         }
 
-        static Form riscvReservedCas(Form.Step first, String lrOrder, String scOrder) {
-            Form.Step[] pair = riscvReservedPair(step("lr\\.(?<w>[wd])" + lrOrder + " [a-z][a-z0-9]*, \\((?<addr>{obj})\\)$"), scOrder);
-            return seq(first, pair[0], pair[1], pair[2]);
+        /**
+         * A lock's entry CAS on riscv64 as an exclusive pair: the mark loaded, the expected value made of it with the
+         * unlocked bit set ({@code ori exp, mark, 1}), and the pair comparing what it reserved with that value.
+         */
+        static Form riscvMarkWordPair(String lrOrder, String scOrder) {
+            return seq(step("ld (?<mark>[a-z][a-z0-9]*), 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), step("ori (?<exp>[a-z][a-z0-9]*), {mark}, 1$").within(10),
+                    step("lr\\.d" + lrOrder + " [a-z][a-z0-9]*, \\({obj}\\)$").within(4),
+                    step("bne [a-z][a-z0-9]*, {exp}, ").withNoneBetween(RISCV64_MEMORY),
+                    step("sc\\.d" + scOrder + " [a-z][a-z0-9]*, [a-z][a-z0-9]*, \\({obj}\\)$").withNoneBetween(RISCV64_MEMORY));
         }
 
         private static Form.Step[] riscvReservedPair(Form.Step lr, String scOrder) {

@@ -99,6 +99,8 @@ public class NearMissTest {
                         if (isa == RISCV64) {
                             e.add(NearMiss.retextAfter("the branch after the entry's CAS on the opposite condition (success to the slow path)",
                                     MARK_WORD_CAS, 0, "^b(eq|ne) ", t -> t.startsWith("beq ") ? "bne " + t.substring(4) : "beq " + t.substring(4)));
+                            e.add(NearMiss.replacedBefore("the entry expects the mark as loaded (no unlocked bit: the exit's shape)", MARK_WORD_CAS, 0,
+                                    "^ori [a-z][a-z0-9]*, [a-z][a-z0-9]*, 1$", "nop"));
                             e.add(NearMiss.retextBefore("the entry's load-reserved without acquire (lr.d)", MARK_WORD_CAS, 0, "^lr\\.d\\.aq",
                                     t -> t.replaceFirst("^lr\\.d\\.aq(rl)?", "lr.d")));
                             e.add(NearMiss.retextBefore("the mark loaded from another offset", MARK_WORD_CAS, 0, "^ld [a-z0-9]+, 0\\(",
