@@ -86,6 +86,16 @@ public final class Run {
         return anatomy.isa.Registers.ofCompressedOops(mode.isEmpty() ? null : mode.get(mode.size() - 1));
     }
 
+    /**
+     * Every name the child VM gave its compressed-oops mode, in order: its log's (gc+heap+coops, gc+init: {@link
+     * UnifiedLog#compressedOopsNames}, as far as the test logged them) and the system property java.vm.compressedOopsMode's.
+     */
+    public List<String> compressedOopsNames() {
+        List<String> names = new ArrayList<>(vmLog().compressedOopsNames());
+        names.add(facts.last(anatomy.capture.ChildMain.COMPRESSED_OOPS_MODE_PROPERTY));
+        return names;
+    }
+
     public Class<?> testClass() {
         return testClass;
     }

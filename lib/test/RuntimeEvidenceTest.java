@@ -49,6 +49,71 @@ public class RuntimeEvidenceTest {
         assertEquals(coops.mode(), "Zero based");
         assertEquals(coops.shift(), 3);
         assertFalse(log.lines("gc", "init").isEmpty());
+        assertTrue(coops.misnamed(log.compressedOopsNames()).isEmpty() && !log.compressedOopsNames().isEmpty(), log.compressedOopsNames().toString());
+    }
+
+    /** A coops line of -Xlog:gc+heap+coops=debug and gc+init's line after it, as the VM writes them. */
+    static UnifiedLog coops(String mode, String initName) {
+        return UnifiedLog.parse("[0.005s][debug][gc,heap,coops] Heap address: 0x0000000a00200000, size: 1024 MB, Compressed Oops mode: "
+                + mode + "\n[0.006s][info ][gc,init      ] Compressed Oops: Enabled (" + initName + ")\n");
+    }
+
+    /*
+     * The name the VM gives the mode must be the one the coops line's shift and base make (HotSpot's CompressedOops::mode).
+     * Recorded on x86_64 28-ea+18 (the same lines on 17.0.15, 21.0.8, 25.0.3 and 26): the rows of
+     * CompressedOopsModeFollowsHeapSize and -Xmx1g -XX:HeapBaseMinAddress=64g, each with gc+init's name.
+     */
+    @Test
+    public void aRecordedModeIsNamedByItsShiftAndBase() {
+        for (String[] line : new String[][] {
+                {"32-bit", "32-bit"},
+                {"Zero based, Oop shift amount: 3", "Zero based"},
+                {"Non-zero based: 0x0000000a00000000, Oop shift amount: 3", "Non-zero based"},
+                {"Non-zero disjoint base: 0x0000001000000000, Oop shift amount: 3", "Non-zero disjoint base"}}) {
+            UnifiedLog log = coops(line[0], line[1]);
+            UnifiedLog.CompressedOops c = log.compressedOops().orElseThrow();
+            assertEquals(c.impliedName(), line[1], line[0]);
+            assertEquals(log.compressedOopsNames(), List.of(line[1], line[1]));
+            assertEquals(c.misnamed(log.compressedOopsNames()), List.of(), line[0]);
+        }
+    }
+
+    /* Near misses: a name that is not the one the line's shift and base make is rejected, wherever the VM gave it. */
+    @Test
+    public void aMisnamedModeIsRejected() {
+        // a base whose bits overlap a shifted offset's (40 GB) called disjoint; a 32 GB-aligned base (64 GB) called based
+        assertEquals(misnamed("Non-zero disjoint base: 0x0000000a00000000, Oop shift amount: 3", "Non-zero based"), List.of("Non-zero disjoint base"));
+        assertEquals(misnamed("Non-zero based: 0x0000001000000000, Oop shift amount: 3", "Non-zero disjoint base"), List.of("Non-zero based"));
+        // a shift without a base called 32-bit; no shift called zero based
+        assertEquals(misnamed("32-bit, Oop shift amount: 3", "Zero based"), List.of("32-bit"));
+        assertEquals(misnamed("Zero based", "32-bit"), List.of("Zero based"));
+        // a right coops line, gc+init's name wrong: CompressedOops::mode_to_string's first branch inverted (28-ea+18,
+        // mutant f1-compressedoopsmodefollowsheapsize-04 of the claim-scoped sample) names modes 0, 1 and 3 so
+        assertEquals(misnamed("32-bit", "Non-zero disjoint base"), List.of("Non-zero disjoint base"));
+        // the system property's name wrong (f1-...-03: CompressedOops::initialize's own copy of mode() inverted)
+        UnifiedLog.CompressedOops zero = coops("Zero based, Oop shift amount: 3", "Zero based").compressedOops().orElseThrow();
+        assertEquals(zero.misnamed(List.of("Zero based", "Zero based", "Non-zero disjoint base")), List.of("Non-zero disjoint base"));
+        // a line without a shift (gc+init alone) implies no name, so every name is rejected
+        UnifiedLog initOnly = UnifiedLog.parse("[0.006s][info ][gc,init] Compressed Oops: Enabled (Zero based)\n");
+        assertEquals(initOnly.compressedOopsNames(), List.of("Zero based"));
+        assertEquals(initOnly.compressedOops().orElseThrow().misnamed(List.of("Zero based")), List.of("Zero based"));
+    }
+
+    static List<String> misnamed(String mode, String initName) {
+        UnifiedLog log = coops(mode, initName);
+        return log.compressedOops().orElseThrow().misnamed(log.compressedOopsNames());
+    }
+
+    /* The disjoint rule's edges: a base aligned to 2^(32+shift) is disjoint, one aligned to half of it is not. */
+    @Test
+    public void aBaseIsDisjointWhenAlignedToTheShiftedOffsetsReach() {
+        assertEquals(UnifiedLog.CompressedOops.modeNamed(3, 32L << 30), "Non-zero disjoint base");
+        assertEquals(UnifiedLog.CompressedOops.modeNamed(3, 16L << 30), "Non-zero based");
+        assertEquals(UnifiedLog.CompressedOops.modeNamed(3, (32L << 30) + (2L << 20)), "Non-zero based");
+        assertEquals(UnifiedLog.CompressedOops.modeNamed(4, 64L << 30), "Non-zero disjoint base");
+        assertEquals(UnifiedLog.CompressedOops.modeNamed(4, 32L << 30), "Non-zero based");
+        assertEquals(UnifiedLog.CompressedOops.modeNamed(3, 0), "Zero based");
+        assertEquals(UnifiedLog.CompressedOops.modeNamed(0, 0), "32-bit");
     }
 
     @Test(dataProvider = "runtime")

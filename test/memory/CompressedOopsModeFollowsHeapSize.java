@@ -27,8 +27,13 @@ import java.util.List;
  * bits do not overlap the shifted offset's). Past 32 GB of heap no 32-bit offset reaches every object:
  * references are 8 bytes, uncompressed. We start one small interpreted VM per row of the quark's table.
  *
- *   x86_64 and aarch64, JDK 17 and 25 (the same lines):
+ * The quark's table is these names, and the VM says the name three times, each worked out where it is said: in
+ * the coops line, in gc+init's "Compressed Oops: Enabled (...)", and as the system property
+ * java.vm.compressedOopsMode. Each must be the name the coops line's own shift and base make.
+ *
+ *   x86_64 and aarch64, JDK 17 and 25 (the same lines; x86_64 21, 26 and 28-ea the same names):
  *   -Xmx1g:    Heap address: 0x00000000c0000000, size: 1024 MB, Compressed Oops mode: 32-bit
+ *              gc+init: Compressed Oops: Enabled (32-bit); java.vm.compressedOopsMode = 32-bit
  *   -Xmx8g:    Heap address: 0x0000000600000000, size: 8192 MB, Compressed Oops mode: Zero based, Oop shift amount: 3
  *   -Xmx1g -XX:HeapBaseMinAddress=40g:
  *              Heap address: 0x0000000a00200000, size: 1024 MB, Compressed Oops mode: Non-zero based: 0x0000000a00000000, Oop shift amount: 3
@@ -78,6 +83,8 @@ public class CompressedOopsModeFollowsHeapSize {
             if (row.oopBytes() == 4) {
                 assertThat(COMPRESSED_OOPS_MODE, run.measured("oop shift, " + under, coops.shift())).isEqualTo(row.shift());
                 assertThat(COMPRESSED_OOPS_MODE, run.measured("heap base set (1) or 0, " + under, coops.base() != 0 ? 1 : 0)).isEqualTo(row.based() ? 1 : 0);
+                List<String> names = run.compressedOopsNames();   // the coops line's, gc+init's, java.vm.compressedOopsMode
+                assertThat(COMPRESSED_OOPS_MODE, run.measured("names not " + coops.impliedName() + " among " + names + ", " + under, coops.misnamed(names).size())).isEqualTo(0);
             }
         }
     }

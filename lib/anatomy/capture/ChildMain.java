@@ -11,6 +11,11 @@ import java.lang.reflect.Method;
 public final class ChildMain {
     /** The fact of how this VM set up compressed references, in its own words ({@link #compressedOops}). */
     public static final String COMPRESSED_OOPS = "compressed.oops";
+    /**
+     * The fact of the mode's name HotSpot gives Java programs, the system property of the same name, which it sets
+     * where it sets up compressed references (CompressedOops::initialize, JDK 17 to 28-ea); {@code not set} without them.
+     */
+    public static final String COMPRESSED_OOPS_MODE_PROPERTY = "java.vm.compressedOopsMode";
     /** The system property naming the file of the VM's gc+init log, which the driver asks for. */
     public static final String INIT_LOG = "anatomy.init.log";
 
@@ -49,6 +54,7 @@ public final class ChildMain {
             Facts.record(Facts.VM_OPTION, option);
         }
         Facts.record(COMPRESSED_OOPS, compressedOops());
+        Facts.record(COMPRESSED_OOPS_MODE_PROPERTY, System.getProperty(COMPRESSED_OOPS_MODE_PROPERTY, "not set"));
         Method main = Class.forName(args[0]).getMethod("main", String[].class);
         try {
             main.invoke(null, (Object) java.util.Arrays.copyOfRange(args, 1, args.length));

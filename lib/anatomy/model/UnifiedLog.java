@@ -41,6 +41,36 @@ public final class UnifiedLog {
             int at = mode.indexOf("0x");
             return at < 0 ? 0 : Long.parseUnsignedLong(mode.substring(at + 2).trim(), 16);
         }
+
+        /** The mode's name without the base gc+heap+coops writes after it: "Non-zero based" of "Non-zero based: 0x...". */
+        public String name() {
+            int colon = mode.indexOf(':');
+            return (colon < 0 ? mode : mode.substring(0, colon)).trim();
+        }
+
+        /**
+         * The name HotSpot gives the mode a shift and a base make (CompressedOops::mode, the same rule in 17 to 28-ea): a
+         * base whose bits do not overlap those of a shifted 32-bit offset ({@code base & (2^(32+shift) - 1) == 0},
+         * CompressedOops::is_disjoint_heap_base_address) "Non-zero disjoint base", any other base "Non-zero based", no
+         * base and a shift "Zero based", neither "32-bit". With a base the shift is always log2 of the object
+         * alignment, the one HotSpot's mask is made of.
+         */
+        public static String modeNamed(int shift, long base) {
+            if (base != 0) {
+                return (base & ((1L << (32 + shift)) - 1)) == 0 ? "Non-zero disjoint base" : "Non-zero based";
+            }
+            return shift != 0 ? "Zero based" : "32-bit";
+        }
+
+        /** The name this line's own shift and base make ({@link #modeNamed}); unknown for a line that gives no shift. */
+        public String impliedName() {
+            return shift < 0 ? "unknown (no shift logged)" : modeNamed(shift, base());
+        }
+
+        /** The names among these that are not the one this line's shift and base make: none when the VM names its mode right. */
+        public List<String> misnamed(List<String> names) {
+            return names.stream().filter(n -> !n.equals(impliedName())).toList();
+        }
     }
 
     public record Pause(int gc, String kind, String cause, long beforeBytes, long afterBytes, long capacityBytes, double millis) {
@@ -124,6 +154,28 @@ public final class UnifiedLog {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Every name the log gives the compressed-oops mode, in order: gc+heap+coops' (without its base) and gc+init's
+     * ("Zero based" of "Compressed Oops: Enabled (Zero based)"). HotSpot computes each where it prints it: 28-ea+18's
+     * print_mode has its own inlined copy of the mode's name, gc+init calls CompressedOops::mode_to_string.
+     */
+    public List<String> compressedOopsNames() {
+        List<String> out = new ArrayList<>();
+        for (Line l : lines("gc", "heap", "coops")) {
+            Matcher m = COOPS.matcher(l.message());
+            if (m.find()) {
+                out.add(new CompressedOops(true, m.group(1).trim(), 0).name());
+            }
+        }
+        for (Line l : lines("gc", "init")) {
+            Matcher m = COOPS_INIT.matcher(l.message().trim());
+            if (m.matches() && m.group(2) != null) {
+                out.add(m.group(2));
+            }
+        }
+        return out;
     }
 
     /** The page size, in bytes, the VM reserved a region with (pagesize): {@code "Heap"}, {@code "Card Table"}, ... */
