@@ -129,8 +129,7 @@ public class PackRun {
         Files.deleteIfExists(started);
         Files.createFile(started);
         int status = jtreg(args, work, report, probe, selection, null);
-        // 0: all passed; 1: some failed; 2: some errors; 3 and up: jtreg could not run the tests at all
-        if (status >= 3) {
+        if (status >= JTREG_COULD_NOT_RUN) {
             throw new Stop("jtreg could not run the tests (exit " + status + "): see its message above");
         }
         shareCompiledClasses(work.resolve("classes"), started);
@@ -297,6 +296,15 @@ public class PackRun {
     }
 
     /** jtreg over TESTS in WORK and REPORT, with the user's options unless OUTPUT is given (the rerun, logged there). */
+    /**
+     * jtreg's exit status from which it ran no test at all (bad arguments, a fault of its own); below it the results
+     * are the tests': 0 all passed, 1 no test selected, 2 some failed, 3 some had errors (a time-out, a test that did
+     * not compile). Measured on jtreg 7.5.2: a failing test 2, a timed-out test 3 (with one failing too: 3), an empty
+     * selection 1, an unknown option 4. A time-out is a result: a lost wake-up hangs its test, which the summary then
+     * reports as failed ("Error. ... timed out") with the rest of the run, not as a run that did not happen.
+     */
+    static final int JTREG_COULD_NOT_RUN = 4;
+
     int jtreg(List<String> args, Path work, Path report, Path probe, List<String> tests, Path output)
             throws IOException, InterruptedException {
         // jtreg's own VM is one of the harness's (make/lib.sh, PACK_TOOL_VM): C1 only, the serial collector
@@ -347,11 +355,11 @@ public class PackRun {
         if (Files.isDirectory(work.resolve("classes"))) {
             copyTree(work.resolve("classes"), rerun.resolve("work/classes"), false);
         }
-        // as for the run itself: 3 and up, jtreg ran none of them. The skips and inconclusives the rerun was to decide
-        // are not left standing undecided (a skip would exit 0 whatever the JDK does without the options).
+        // as for the run itself: from JTREG_COULD_NOT_RUN, jtreg ran none of them. The skips and inconclusives the rerun
+        // was to decide are not left standing undecided (a skip would exit 0 whatever the JDK does without the options).
         int status = jtreg(args, rerun.resolve("work"), rerun.resolve("report"), rerun.resolve("probe.properties"), again,
                 rerun.resolve("jtreg.log"));
-        if (status >= 3) {
+        if (status >= JTREG_COULD_NOT_RUN) {
             throw new Stop("jtreg could not run the " + again.size() + " test(s) once more without your options (exit " + status
                     + "): see " + rerun.resolve("jtreg.log"));
         }
