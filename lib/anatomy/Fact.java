@@ -25,8 +25,12 @@ public enum Fact {
     DEAD_LOCAL_COLLECTED("in compiled code a dead local does not keep its object reachable"),
     FENCE_KEEPS_REACHABLE("Reference.reachabilityFence keeps a local's object reachable up to the fence"),
 
-    // concurrency (seed 004): what an uncontended lock leaves on its object, read with WhiteBox
+    // concurrency (seed 004): what a lock leaves on its object (WhiteBox), and where C2's code hands it to the runtime
     UNCONTENDED_LOCK_LEAVES_NO_MONITOR("an object locked once, uncontended, by C2's code has no inflated monitor afterwards: the inline fast path took the lock"),
+    CONTENDED_LOCK_INFLATES("a lock another thread blocks on while C2's code holds it has an inflated monitor"),
+    COMPILED_EXIT_WAKES_WAITER("C2's exit from a monitor another thread is blocked on hands the lock over: that thread gets it"),
+    VALUE_BASED_LOCK_REPORTED("C2's code sends each lock of a value-based object to the runtime, which reports it, when"
+            + " DiagnoseSyncOnValueBasedClasses asks (JEP 390)"),
 
     // gc (#16): counts and sizes read from the VM's log, NMT summary, string table and smaps
     YOUNG_PAUSES("stop-the-world pauses that collect the young generation (gc log: Pause Young)"),
