@@ -5,11 +5,12 @@
 #   JDK=<name>   a JDK of make/jdks.sh that Debian builds (default: make/jdk-table's list mutants): those ship
 #                libjvm.so's symbols
 #   SET=files    the set files (default make/mutants/chosen.txt)
-#   MUTANTS=ids  only the set's mutants of these ids, in that order (blank- or comma-separated; an id not in the set is an error)
+#   MUTANTS=ids  only the set's mutants (with FRAMES=, the draw's) of these ids, in that order (blank- or comma-separated;
+#                an id not there is an error)
 #   TEST=...     run these tests against every mutant (default: the tests each mutant names)
 #   SEED=, N=    draw N mutants at random (default 40) from the functions of the set's classes, by seed
 #   FRAMES=file  with SEED= N=: draw them instead from each claim's declared frame (make/mutants/frames.txt),
-#                stratified by claim and operator, each run against its claim's test (docs/mutation.md)
+#                stratified by claim and operator, each run against its claim's tests (docs/mutation.md)
 #   LIST=f       run nothing: print the branch and call sites (with their source lines) of the functions whose
 #                demangled name starts with f, as a set line's site names them
 #   DRY=1        run nothing: resolve every mutant of the set against this JDK's libjvm.so, print edits or refusals
@@ -36,7 +37,7 @@ HOST_JDK=$(host_jdk "") || die "no JDK 17+ for $(host_arch) to run the mutants' 
 if [ -n "${FRAMES:-}" ]; then
     "$HOST_JDK/bin/java" "${TOOL_VM[@]}" make/tools/mutants/MutantSet.java --frames "$FRAMES" || exit 2
     [ -n "${SEED:-}" ] || die "FRAMES=$FRAMES draws a claim-scoped sample: give SEED= (and N=) too"
-    [ -z "${TEST:-}" ] || die "FRAMES= runs each mutant against its own claim's test: drop TEST=$TEST"
+    [ -z "${TEST:-}" ] || die "FRAMES= runs each mutant against its own claim's tests: drop TEST=$TEST"
 fi
 [ -z "${TEST:-}" ] || check_test_selection
 [ -z "${DRY:-}" ] || [ "$DRY" = 1 ] || die "DRY=$DRY: DRY=1 resolves the set without running it"

@@ -20,14 +20,14 @@ import org.testng.annotations.Test;
 
 public class FramesTest {
     @Test
-    public void theShippedFramesFileIsReadAndNamesOneTestPerClaim() throws Exception {
+    public void theShippedFramesFileIsReadAndNamesEachClaimOnce() throws Exception {
         Path root = Path.of(System.getProperty("test.root", "."));
         List<MutantSet.Frame> frames = MutantSet.readFrames(root.resolve("make/mutants/frames.txt"));
         assertTrue(frames.size() >= 10, frames.toString());
         for (MutantSet.Frame f : frames) {
-            assertTrue(Files.isRegularFile(root.resolve(f.test())), f.where() + ": no test " + f.test());
+            f.tests().forEach(t -> assertTrue(Files.isRegularFile(root.resolve(t)), f.where() + ": no test " + t));
         }
-        assertEquals(frames.stream().map(MutantSet.Frame::test).distinct().count(), (long) frames.size(), "one line a claim");
+        assertEquals(frames.stream().map(MutantSet.Frame::claim).distinct().count(), (long) frames.size(), "one line a claim");
     }
 
     @Test
@@ -36,6 +36,9 @@ public class FramesTest {
         Files.writeString(file, "# ok\ntest/a/A.java | * | Foo::\ntest/b/B.java | 25+ | Bar::\n");
         IllegalArgumentException e = expectThrows(IllegalArgumentException.class, () -> MutantSet.readFrames(file));
         assertTrue(e.getMessage().startsWith("frames.txt:3: expected"), e.getMessage());
+        Files.writeString(file, "test/a/A.java test/a/B.txt | * | Foo::\n");
+        assertTrue(expectThrows(IllegalArgumentException.class, () -> MutantSet.readFrames(file)).getMessage().startsWith("frames.txt:1: expected"),
+                "every test of a line is a .java file");
         Files.writeString(file, "# nothing\n");
         assertTrue(expectThrows(IllegalArgumentException.class, () -> MutantSet.readFrames(file)).getMessage().contains("declares no claim"));
     }
@@ -72,13 +75,28 @@ public class FramesTest {
 
     @Test
     public void aKillIsTheClaimsAssertionATimeoutOrOtherwise() throws Exception {
-        Path jtr = Path.of("T.jtr");
+        Path jtr = Path.of("T.jtr"), other = Path.of("U.jtr");
         Files.writeString(jtr, "java.lang.AssertionError: expected one CAS\nassertion: has(CAS)\n");
-        assertEquals(Frames.killedBy(jtr), "assertion");
+        assertEquals(Frames.killedBy(List.of(jtr)), "assertion");
         Files.writeString(jtr, "Error. Program `java' timed out (timeout set to 120000ms)\n");
-        assertEquals(Frames.killedBy(jtr), "timed out");
+        assertEquals(Frames.killedBy(List.of(jtr)), "timed out");
+        Files.writeString(jtr, "anatomy.capture.ChildVmException: child VM did not finish within 120 s\n");
+        assertEquals(Frames.killedBy(List.of(jtr)), "timed out", "a child VM's time limit: a hang, as a lost wake-up makes");
         Files.writeString(jtr, "java.lang.IllegalStateException: the child VM died\n");
-        assertEquals(Frames.killedBy(jtr), "otherwise");
-        assertEquals(Frames.killedBy(Path.of("none.jtr")), "otherwise");
+        assertEquals(Frames.killedBy(List.of(jtr)), "otherwise");
+        assertEquals(Frames.killedBy(List.of(Path.of("none.jtr"))), "otherwise");
+        Files.writeString(other, "java.lang.AssertionError: expected CONTENDED_LOCK_INFLATES\n");
+        assertEquals(Frames.killedBy(List.of(jtr, other)), "assertion", "a claim's tests: an assertion in any of them is the claim's");
+    }
+
+    @Test
+    public void mutantsPicksFromTheDraw() {
+        List<MutantSet.Spec> drawn = List.of(spec("f1-a-01"), spec("f1-a-02"), spec("f1-b-01"));
+        assertEquals(mutants.Mutants.pick(drawn, "f1-b-01,f1-a-01").stream().map(MutantSet.Spec::id).toList(), List.of("f1-b-01", "f1-a-01"));
+        assertTrue(expectThrows(IllegalArgumentException.class, () -> mutants.Mutants.pick(drawn, "f1-c-01")).getMessage().contains("f1-c-01"));
+    }
+
+    private static MutantSet.Spec spec(String id) {
+        return new MutantSet.Spec(id, "*", "branch", "F::f()", "f.cpp:1#1 invert", "test/a/A.java test/a/B.java", "-", "drawn", "", "frame x");
     }
 }

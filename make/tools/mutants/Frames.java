@@ -17,7 +17,7 @@ import mutants.MutantSet.Spec;
  * The claim-scoped sample of make mutants (FRAMES=, docs/mutation.md): each claim declares, before any run, the
  * HotSpot functions its behaviour lives in (make/mutants/frames.txt); its frame is every conditional branch and
  * every call of those functions, less what is noise by rule; the sample draws sites from each frame by seed,
- * stratified by claim and operator (a branch inverted, a call skipped), and each mutant runs its claim's test alone.
+ * stratified by claim and operator (a branch inverted, a call skipped), and each mutant runs its claim's tests alone.
  * The report gives each verdict's share with its 95 % interval, per claim and in all.
  */
 public final class Frames {
@@ -119,9 +119,9 @@ public final class Frames {
             picked.addAll(calls.subList(0, wantCalls));
             for (Site s : picked) {
                 String id = String.format("f%d-%s-%02d", seed, frame.claim().toLowerCase().replaceAll("[^a-z0-9]", ""),
-                        out.stream().filter(x -> x.tests().equals(frame.test())).count() + 1);
+                        out.stream().filter(x -> x.tests().equals(frame.testList())).count() + 1);
                 out.add(new Spec(id, "*", s.operator(), s.function(), s.line() + "#" + s.k() + (s.operator().equals("branch") ? " invert" : ""),
-                        frame.test(), "-", "claim-scoped sample (seed " + seed + ", frame " + frame.where() + ")"
+                        frame.testList(), "-", "claim-scoped sample (seed " + seed + ", frame " + frame.where() + ")"
                         + (s.callee().isEmpty() ? "" : ", call to " + s.callee()), "", "frame " + frame.where()));
             }
         }
@@ -145,22 +145,29 @@ public final class Frames {
     }
 
     /**
-     * How a killed mutant was killed, from its claim test's .jtr: by the claim's own assertion (the pack's
-     * assertions throw AssertionError with their facts), by a timeout, or otherwise (an exception of the harness,
-     * a child VM that died).
+     * How a killed mutant was killed, from its claim tests' .jtr files: by the claim's own assertion (the pack's
+     * assertions throw AssertionError with their facts), by a timeout (jtreg's, or a child VM's time limit: a lost
+     * wake-up hangs), or otherwise (an exception of the harness, a child VM that died). Over several tests, an
+     * assertion anywhere is the claim's, else a timeout anywhere.
      */
-    public static String killedBy(Path jtr) throws IOException {
-        if (!Files.exists(jtr)) {
-            return "otherwise";
+    public static String killedBy(List<Path> jtrs) throws IOException {
+        String how = "otherwise";
+        for (Path jtr : jtrs) {
+            String text = Files.exists(jtr) ? Files.readString(jtr) : "";
+            if (text.contains("java.lang.AssertionError")) {
+                return "assertion";
+            }
+            if (text.contains("timed out") || text.contains("child VM did not finish within")) {
+                how = "timed out";
+            }
         }
-        String text = Files.readString(jtr);
-        return text.contains("timed out") ? "timed out" : text.contains("java.lang.AssertionError") ? "assertion" : "otherwise";
+        return how;
     }
 
     /** The verdicts' shares per claim and in all, each with its interval; the score over reached, non-equivalent. */
     static void report(List<Mutants.Verdict> verdicts) {
         Map<String, List<Mutants.Verdict>> byClaim = new LinkedHashMap<>();
-        verdicts.forEach(v -> byClaim.computeIfAbsent(v.mutant().spec().tests(), t -> new ArrayList<>()).add(v));
+        verdicts.forEach(v -> byClaim.computeIfAbsent(v.mutant().spec().tests().split("\\s+")[0], t -> new ArrayList<>()).add(v));
         byClaim.put("all", verdicts);
         System.out.println();
         System.out.println("Claim-scoped sample: verdicts per claim; score = killed / (killed + survived), its 95 % interval (Wilson):");

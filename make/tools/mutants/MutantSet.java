@@ -88,20 +88,30 @@ public final class MutantSet {
     }
 
     /** One claim's frame (make/mutants/frames.txt): its test and the prefixes of the functions its behaviour lives in. */
-    public record Frame(String test, String jdk, List<String> functions, String where) {
+    public record Frame(List<String> tests, String jdk, List<String> functions, String where) {
+        /** The claim's name: its first test's class (the others sharpen the same claim). */
         public String claim() {
-            return test.replaceFirst(".*/", "").replaceFirst("\\.java$", "");
+            return tests.get(0).replaceFirst(".*/", "").replaceFirst("\\.java$", "");
+        }
+
+        /** The tests as a set line names them: blank-separated, every mutant of the frame runs them all. */
+        public String testList() {
+            return String.join(" ", tests);
         }
     }
 
-    /** A frames file: "test | jdk | prefix; prefix; ..." a line, '#' comments; a malformed line names file:line. */
+    /**
+     * A frames file: "test [test ...] | jdk | prefix; prefix; ..." a line (a claim's tests, blank-separated), '#'
+     * comments; a malformed line names file:line.
+     */
     public static List<Frame> readFrames(Path file) throws IOException {
         List<Frame> out = new ArrayList<>();
         for (Row row : rows(file, "FRAMES=" + file + ": no such file")) {
             String[] f = row.columns();
-            check(f.length == 3 && f[0].endsWith(".java") && f[1].matches("\\*|\\d+(-(\\d+)?)?") && !f[2].isBlank(), row.where(),
-                    "expected 'test.java | jdk (*, N, N- or N-M) | function prefix; ...'");
-            out.add(new Frame(f[0], f[1], List.of(f[2].split("\\s*;\\s*")), row.where()));
+            List<String> tests = List.of(f.length > 0 ? f[0].trim().split("\\s+") : new String[0]);
+            check(f.length == 3 && tests.stream().allMatch(t -> t.endsWith(".java")) && f[1].matches("\\*|\\d+(-(\\d+)?)?") && !f[2].isBlank(), row.where(),
+                    "expected 'test.java [test.java ...] | jdk (*, N, N- or N-M) | function prefix; ...'");
+            out.add(new Frame(tests, f[1], List.of(f[2].split("\\s*;\\s*")), row.where()));
         }
         check(!out.isEmpty(), "FRAMES=" + file, "declares no claim");
         return out;

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -90,7 +91,7 @@ public class Mutants {
             }
         }
         try {
-            specs = pick(specs, ids);
+            specs = pick(specs, framesFile.isEmpty() ? ids : "");   // with FRAMES=, the ids are the draw's (below)
         } catch (IllegalArgumentException e) {
             fail(e.getMessage());
         }
@@ -105,6 +106,12 @@ public class Mutants {
         if (!framesFile.isEmpty()) {
             // The claim-scoped sample: each mutant runs its own claim's test (TEST= is refused with FRAMES=).
             specs = Frames.draw(binary, MutantSet.readFrames(Path.of(framesFile)), feature, Long.parseLong(seed), n);
+            // MUTANTS= picks from the draw (its ids), as it picks from a set's lines without FRAMES=.
+            try {
+                specs = pick(specs, ids);
+            } catch (IllegalArgumentException e) {
+                fail(e.getMessage());
+            }
         } else if (!seed.isEmpty()) {
             specs = sample(binary, specs, Long.parseLong(seed), n, test.isEmpty() ? "all" : test);
         }
@@ -171,7 +178,8 @@ public class Mutants {
                     : judge(m, binary, patches, jdk, run, work, baselines.getOrDefault(m.spec().options(), Map.of()),
                             baseCode.getOrDefault(m.spec().options(), Map.of()), test, atStart.contains(m));
             if (!framesFile.isEmpty() && v.outcome().equals("killed")) {
-                String how = Frames.killedBy(run.resolve("jtreg/last/work").resolve(m.spec().tests().replaceFirst("\\.java$", ".jtr")));
+                String how = Frames.killedBy(Arrays.stream(m.spec().tests().split("\\s+"))
+                        .map(t -> run.resolve("jtreg/last/work").resolve(t.replaceFirst("\\.java$", ".jtr"))).toList());
                 v = new Verdict(m, v.outcome(), v.detail() + "; killed " + (how.equals("assertion") ? "by its assertion" : how), v.seconds());
             }
             v = new Verdict(v.mutant(), v.outcome(), v.detail(), v.seconds() + (System.nanoTime() - start) / 1e9);
