@@ -15,6 +15,7 @@ import anatomy.isa.Isa;
 import anatomy.isa.Role;
 import anatomy.model.Instruction;
 import anatomy.model.NMethod;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -695,12 +696,12 @@ public enum Op implements Formed {
             // riscv64: the expected value is the mark with its unlocked bit set (ori 1); the exit's CAS (21's lightweight
             // locking orders its pair .aqrl too) expects the mark as loaded and stores that ori's result
             on(RISCV64, anyOf(
-                    seq(step("ld (?<mark>[a-z][a-z0-9]*), 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), step("ori (?<exp>[a-z][a-z0-9]*), {mark}, 1$").within(10),
-                            step("amocas\\.d\\.aq(rl)? {exp}, [a-z][a-z0-9]*, \\({obj}\\)$").within(4)),
-                    seq(step("ld (?<mark>[a-z][a-z0-9]*), 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), step("ori (?<exp>[a-z][a-z0-9]*), {mark}, 1$").within(10),
-                            step("mv (?<cmp>[a-z][a-z0-9]*), {exp}$").within(3),
+                    Forms.riscvMarkWordEntry(step("amocas\\.d\\.aq(rl)? {exp}, [a-z][a-z0-9]*, \\({obj}\\)$").within(4)),
+                    Forms.riscvMarkWordEntry(step("mv (?<cmp>[a-z][a-z0-9]*), {exp}$").within(3),
                             step("amocas\\.d\\.aq(rl)? {cmp}, [a-z][a-z0-9]*, \\({obj}\\)$").within(1)),
-                    Forms.riscvMarkWordPair("\\.aq(rl)?", "(\\.rl|\\.aqrl)?"))),
+                    Forms.riscvMarkWordEntry(step("lr\\.d\\.aq(rl)? [a-z][a-z0-9]*, \\({obj}\\)$").within(4),
+                            step("bne [a-z][a-z0-9]*, {exp}, ").withNoneBetween(Forms.RISCV64_MEMORY),
+                            step("sc\\.d(\\.rl|\\.aqrl)? [a-z][a-z0-9]*, [a-z][a-z0-9]*, \\({obj}\\)$").withNoneBetween(Forms.RISCV64_MEMORY)))),
             on(PPC64LE, Ppc.markWordCas()),
             on(S390X, seq(step("lg (?<mark>%r\\d+), 0\\((?<obj>%r\\d+)\\)$"),
                     step("oill {mark}, 1$").withNoneBetween(Forms.s390xWrites("{mark}") + "|" + Forms.s390xWrites("{obj}") + "|" + Forms.S390X_JUMP),
@@ -844,14 +845,15 @@ public enum Op implements Formed {
         }
 
         /**
-         * A lock's entry CAS on riscv64 as an exclusive pair: the mark loaded, the expected value made of it with the
-         * unlocked bit set ({@code ori exp, mark, 1}), and the pair comparing what it reserved with that value.
+         * A lock's entry CAS on riscv64: the mark loaded from {obj}, the expected value {exp} made of it with the unlocked
+         * bit set ({@code ori exp, mark, 1}), then the CAS's own steps (amocas, or an exclusive pair comparing what it
+         * reserved with {exp}).
          */
-        static Form riscvMarkWordPair(String lrOrder, String scOrder) {
-            return seq(step("ld (?<mark>[a-z][a-z0-9]*), 0\\((?<obj>[a-z][a-z0-9]*)\\)$"), step("ori (?<exp>[a-z][a-z0-9]*), {mark}, 1$").within(10),
-                    step("lr\\.d" + lrOrder + " [a-z][a-z0-9]*, \\({obj}\\)$").within(4),
-                    step("bne [a-z][a-z0-9]*, {exp}, ").withNoneBetween(RISCV64_MEMORY),
-                    step("sc\\.d" + scOrder + " [a-z][a-z0-9]*, [a-z][a-z0-9]*, \\({obj}\\)$").withNoneBetween(RISCV64_MEMORY));
+        static Form riscvMarkWordEntry(Form.Step... cas) {
+            List<Form.Step> steps = new ArrayList<>(List.of(step("ld (?<mark>[a-z][a-z0-9]*), 0\\((?<obj>[a-z][a-z0-9]*)\\)$"),
+                    step("ori (?<exp>[a-z][a-z0-9]*), {mark}, 1$").within(10)));
+            steps.addAll(List.of(cas));
+            return seq(steps.toArray(Form.Step[]::new));
         }
 
         private static Form.Step[] riscvReservedPair(Form.Step lr, String scOrder) {
