@@ -11,6 +11,7 @@ public enum Fact {
     IDENTITY_HASH_IN_31_BITS("identity hashes are non-zero and fit in 31 bits"),
     STABLE_IDENTITY_HASH("an object keeps its identity hash when a collection moves it"),
     SPREAD_IDENTITY_HASH("distinct objects get distinct identity hashes"),
+    ONE_IDENTITY_HASH_WHICHEVER_THREAD("an object has one identity hash, whichever thread asks first: two threads racing to hash it get the same"),
     HASH_IN_HEADER("an identity hash lives in the object's header: hashing an unlocked object makes no monitor"),
     LOCKED_HASH_FOLLOWS_LOCKING("hashing a locked object makes a monitor exactly where the lock displaced the header: under stack locking, not under lightweight locking"),
     PACKED_LAYOUT("an object is its header and its fields packed into gaps, rounded up to ObjectAlignmentInBytes"),
