@@ -63,15 +63,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * An object has one hash, whichever thread asks first. The VM draws a number and installs it with a CAS on the
  * header; a thread whose CAS fails because another installed a hash first returns the one in the header, not the
  * one it drew (28-ea: oopDesc::slow_identity_hash; 17 to 25: ObjectSynchronizer::FastHashCode). Two threads hash
- * the same fresh objects in the same order, eight rounds of 8192, each round started by both spinning on one
- * counter (a blocking barrier wakes one of them tens of microseconds late). The loop is compiled first: compiled
- * code reads a hash already in the header inline and calls into the VM only to make one, so the thread behind
- * catches up with the one ahead and they meet at objects neither has hashed. Each object's two hashes must agree
- * and equal a later call's:
+ * the same fresh objects in the same order, sixteen rounds of 4096, each with a new second thread, started by both
+ * spinning on one counter (a blocking barrier wakes one of them tens of microseconds late). The loop is compiled
+ * first: compiled code reads a hash already in the header inline and calls into the VM only to make one, so the
+ * thread behind catches up with the one ahead and they meet at objects neither has hashed. Each object's two
+ * hashes must agree and equal a later call's:
  *
  *   x86_64, JDK 17 to 28-ea; aarch64, 28-ea:   objects whose two threads' hashes differ 0 of 65536
- *   x86_64, 28-ea+18, the CAS's test inverted:  17787 of 65536, when the two threads get a core each (none
- *                                               where other load keeps both on one core: a race needs two)
+ *   x86_64, 28-ea+18, the CAS's test inverted:  8169, 19442 and 21866 of 65536 (three runs, load average ~3)
+ *
+ * The race needs the two threads on two cores at once: two threads kept on one core by other load take turns and
+ * never race. A new second thread each round lets the kernel place it again (with one thread for all rounds, 4 of
+ * 10 runs of a copy of the race raced on this shared two-core machine; with a new one each round, 9 of 10).
  *
  * Its control changes the program: with -Dobjects.hashNeighbour=true the second thread hashes each object's
  * neighbour, so an object's two hashes are two objects' hashes.
@@ -82,40 +85,42 @@ import java.util.concurrent.atomic.AtomicInteger;
         why = "a program change (no flag makes two hashes): the second thread hashes each object's neighbour")
 public class IdentityHashSurvivesObjectMove {
     static final int OBJECTS = 1000;
-    static final int ROUNDS = 8;
-    static final int RACED = 8192;
+    static final int ROUNDS = 16;
+    static final int RACED = 4096;
     static final boolean HASH_NEIGHBOUR = Boolean.getBoolean("objects.hashNeighbour");   // the control
 
     /**
-     * Two threads hash the same fresh objects at once, round after round (the scheduler may keep both on one core
-     * for a while, and then nothing races); counts the objects hashed two ways.
+     * Two threads hash the same fresh objects at once, round after round, the second a new thread each round: the
+     * kernel places a new thread afresh, and two threads kept on one core take turns and never race.
      */
     static long objectsHashedTwoWays() throws InterruptedException {
         for (int i = 0; i < 2000; i++) {
             hashEach(fresh(64), new int[64], 0);   // compiled before the race: the thread behind catches up
         }
-        Object[][] objects = new Object[ROUNDS][];
-        Arrays.setAll(objects, r -> fresh(RACED));
-        int[][] first = new int[ROUNDS][RACED];
-        int[][] second = new int[ROUNDS][RACED];
-        AtomicInteger arrived = new AtomicInteger();
-        Thread other = new Thread(() -> {
-            for (int r = 0; r < ROUNDS; r++) {
-                arriveTogether(arrived, 2 * (r + 1));
-                hashEach(objects[r], second[r], HASH_NEIGHBOUR ? 1 : 0);
-            }
-        });
-        other.start();
-        for (int r = 0; r < ROUNDS; r++) {
-            arriveTogether(arrived, 2 * (r + 1));
-            hashEach(objects[r], first[r], 0);
-        }
-        other.join();
         long twoWays = 0;
         for (int r = 0; r < ROUNDS; r++) {
-            for (int i = 0; i < RACED; i++) {
-                twoWays += first[r][i] != second[r][i] || first[r][i] != System.identityHashCode(objects[r][i]) ? 1 : 0;
-            }
+            Object[] objects = fresh(RACED);
+            int[] first = new int[RACED];
+            int[] second = new int[RACED];
+            AtomicInteger arrived = new AtomicInteger();
+            Thread other = new Thread(() -> {
+                arriveTogether(arrived);
+                hashEach(objects, second, HASH_NEIGHBOUR ? 1 : 0);
+            });
+            other.start();
+            arriveTogether(arrived);
+            hashEach(objects, first, 0);
+            other.join();
+            twoWays += hashedTwoWays(objects, first, second);
+        }
+        return twoWays;
+    }
+
+    /** The objects whose two hashes differ, or differ from a later call's. */
+    static long hashedTwoWays(Object[] objects, int[] first, int[] second) {
+        long twoWays = 0;
+        for (int i = 0; i < objects.length; i++) {
+            twoWays += first[i] != second[i] || first[i] != System.identityHashCode(objects[i]) ? 1 : 0;
         }
         return twoWays;
     }
@@ -128,9 +133,9 @@ public class IdentityHashSurvivesObjectMove {
     }
 
     /** Spins until both threads are here: a blocking barrier would wake one of them tens of microseconds late. */
-    static void arriveTogether(AtomicInteger arrived, int both) {
+    static void arriveTogether(AtomicInteger arrived) {
         arrived.incrementAndGet();
-        for (int spins = 0; arrived.get() < both; spins++) {
+        for (int spins = 0; arrived.get() < 2; spins++) {
             if (spins < 10_000) {
                 Thread.onSpinWait();
             } else {
