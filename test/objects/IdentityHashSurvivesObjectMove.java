@@ -73,8 +73,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   x86_64, 28-ea+18, the CAS's test inverted:  8169, 19442 and 21866 of 65536 (three runs, load average ~3)
  *
  * The race needs the two threads on two cores at once: two threads kept on one core by other load take turns and
- * never race. A new second thread each round lets the kernel place it again (with one thread for all rounds, 4 of
- * 10 runs of a copy of the race raced on this shared two-core machine; with a new one each round, 9 of 10).
+ * never race. A new second thread each round lets the kernel place it again (on a shared two-core machine, load
+ * average 3 to 5, a copy of the race raced in 4 of 10 runs with one thread for all rounds; with a new one each
+ * round, in 9, 7 and 8 of 10).
  *
  * Its control changes the program: with -Dobjects.hashNeighbour=true the second thread hashes each object's
  * neighbour, so an object's two hashes are two objects' hashes.
