@@ -52,7 +52,11 @@ public class ContendedLockIsHandedOverByCompiledExit {
         }
     }
 
-    /* What happens while C2's code holds the lock: one class, never inlined (so no profile of it shapes lockedWhile). */
+    /*
+     * What happens while C2's code holds the lock: one class, never inlined (so no profile of it shapes lockedWhile)
+     * and never compiled, as waitingOn: their spin loops' compiles follow how long each spin took, so their code would
+     * differ from run to run beside the code the claim is about (make mutants compares a run's code with another's).
+     */
     static final class Held implements Runnable {
         final ContendedLockIsHandedOverByCompiledExit lock;
         final Thread blocker;     // started, then awaited until BLOCKED on the lock
@@ -139,7 +143,9 @@ public class ContendedLockIsHandedOverByCompiledExit {
     }
 
     public static void main(String[] args) {
-        Run run = Jit.run(Workload.class, "-XX:CompileCommand=dontinline," + Held.class.getName() + "::run");
+        Run run = Jit.run(Workload.class, "-XX:CompileCommand=dontinline," + Held.class.getName() + "::run",
+                "-XX:CompileCommand=exclude," + Held.class.getName() + "::run",
+                "-XX:CompileCommand=exclude," + ContendedLockIsHandedOverByCompiledExit.class.getName() + "::waitingOn");
         assertThat(run.state("after the rounds")).isRunningCompileAt(Jit.C2);
         assertThat(CONTENDED_LOCK_INFLATES, run.measure("rounds whose lock was inflated while C2's code held it")).isEqualTo(ROUNDS);
         assertThat(COMPILED_EXIT_WAKES_WAITER, run.measure("rounds whose notified thread got the lock after C2's exit")).isEqualTo(ROUNDS);
