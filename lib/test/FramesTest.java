@@ -90,6 +90,20 @@ public class FramesTest {
     }
 
     @Test
+    public void aTestsVariantsJtrFilesAreRead() throws Exception {
+        Path work = Files.createTempDirectory("work");
+        Files.createDirectories(work.resolve("test/objects"));
+        Files.writeString(work.resolve("test/objects/Hash_default.jtr"), "java.lang.AssertionError: expected ONE_IDENTITY_HASH\n");
+        Files.writeString(work.resolve("test/objects/Hash_stack-locking.jtr"), "passed\n");
+        Files.writeString(work.resolve("test/objects/HashOther.jtr"), "another test\n");
+        assertEquals(Frames.jtrFiles(work, "test/objects/Hash.java").stream().map(p -> p.getFileName().toString()).toList(),
+                List.of("Hash_default.jtr", "Hash_stack-locking.jtr"), "a variant's results are Name_<id>.jtr; another test's are not");
+        assertEquals(Frames.killedBy(Frames.jtrFiles(work, "test/objects/Hash.java")), "assertion");
+        Files.writeString(work.resolve("test/objects/Plain.jtr"), "x\n");
+        assertEquals(Frames.jtrFiles(work, "test/objects/Plain.java").size(), 1);
+    }
+
+    @Test
     public void mutantsPicksFromTheDraw() {
         List<MutantSet.Spec> drawn = List.of(spec("f1-a-01"), spec("f1-a-02"), spec("f1-b-01"));
         assertEquals(mutants.Mutants.pick(drawn, "f1-b-01,f1-a-01").stream().map(MutantSet.Spec::id).toList(), List.of("f1-b-01", "f1-a-01"));

@@ -150,6 +150,26 @@ public final class Frames {
      * wake-up hangs), or otherwise (an exception of the harness, a child VM that died). Over several tests, an
      * assertion anywhere is the claim's, else a timeout anywhere.
      */
+    /**
+     * The .jtr files of a test in a jtreg work directory: {@code Name.jtr}, or {@code Name_<id>.jtr} for each variant
+     * a test of several {@code @test id=} blocks ran (jtreg names a variant's results so).
+     */
+    public static List<Path> jtrFiles(Path work, String test) throws IOException {
+        Path plain = work.resolve(test.replaceFirst("\\.java$", ".jtr"));
+        Path dir = plain.getParent();
+        String name = plain.getFileName().toString().replaceFirst("\\.jtr$", "");
+        List<Path> out = new ArrayList<>();
+        if (Files.exists(plain)) {
+            out.add(plain);
+        }
+        if (dir != null && Files.isDirectory(dir)) {
+            try (var files = Files.list(dir)) {
+                files.filter(f -> f.getFileName().toString().matches(Pattern.quote(name) + "_[\\w.-]+\\.jtr")).sorted().forEach(out::add);
+            }
+        }
+        return out;
+    }
+
     public static String killedBy(List<Path> jtrs) throws IOException {
         String how = "otherwise";
         for (Path jtr : jtrs) {

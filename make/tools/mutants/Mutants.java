@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -178,8 +177,11 @@ public class Mutants {
                     : judge(m, binary, patches, jdk, run, work, baselines.getOrDefault(m.spec().options(), Map.of()),
                             baseCode.getOrDefault(m.spec().options(), Map.of()), test, atStart.contains(m));
             if (!framesFile.isEmpty() && v.outcome().equals("killed")) {
-                String how = Frames.killedBy(Arrays.stream(m.spec().tests().split("\\s+"))
-                        .map(t -> run.resolve("jtreg/last/work").resolve(t.replaceFirst("\\.java$", ".jtr"))).toList());
+                List<Path> jtrs = new ArrayList<>();
+                for (String t : m.spec().tests().split("\\s+")) {
+                    jtrs.addAll(Frames.jtrFiles(run.resolve("jtreg/last/work"), t));
+                }
+                String how = Frames.killedBy(jtrs);
                 v = new Verdict(m, v.outcome(), v.detail() + "; killed " + (how.equals("assertion") ? "by its assertion" : how), v.seconds());
             }
             v = new Verdict(v.mutant(), v.outcome(), v.detail(), v.seconds() + (System.nanoTime() - start) / 1e9);
