@@ -145,12 +145,6 @@ public final class Frames {
     }
 
     /**
-     * How a killed mutant was killed, from its claim tests' .jtr files: by the claim's own assertion (the pack's
-     * assertions throw AssertionError with their facts), by a timeout (jtreg's, or a child VM's time limit: a lost
-     * wake-up hangs), or otherwise (an exception of the harness, a child VM that died). Over several tests, an
-     * assertion anywhere is the claim's, else a timeout anywhere.
-     */
-    /**
      * The .jtr files of a test in a jtreg work directory: {@code Name.jtr}, or {@code Name_<id>.jtr} for each variant
      * a test of several {@code @test id=} blocks ran (jtreg names a variant's results so).
      */
@@ -170,6 +164,12 @@ public final class Frames {
         return out;
     }
 
+    /**
+     * How a killed mutant was killed, from its claim tests' .jtr files: by the claim's own assertion (the pack's
+     * assertions throw AssertionError with their facts), by a timeout (jtreg's, or a child VM's time limit: a lost
+     * wake-up hangs), or otherwise (an exception of the harness, a child VM that died). Over several tests, an
+     * assertion anywhere is the claim's, else a timeout anywhere.
+     */
     public static String killedBy(List<Path> jtrs) throws IOException {
         String how = "otherwise";
         for (Path jtr : jtrs) {

@@ -103,7 +103,7 @@ public class Mutants {
             System.exit(list(binary, patches, listed));
         }
         if (!framesFile.isEmpty()) {
-            // The claim-scoped sample: each mutant runs its own claim's test (TEST= is refused with FRAMES=).
+            // The claim-scoped sample: each mutant runs its own claim's tests (TEST= is refused with FRAMES=).
             specs = Frames.draw(binary, MutantSet.readFrames(Path.of(framesFile)), feature, Long.parseLong(seed), n);
             // MUTANTS= picks from the draw (its ids), as it picks from a set's lines without FRAMES=.
             try {
