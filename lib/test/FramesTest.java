@@ -91,7 +91,7 @@ public class FramesTest {
 
     @Test
     public void aTestsVariantsJtrFilesAreRead() throws Exception {
-        Path work = Files.createTempDirectory("work");
+        Path work = Files.createDirectories(Path.of("").toAbsolutePath().resolve("variants-work"));
         Files.createDirectories(work.resolve("test/objects"));
         Files.writeString(work.resolve("test/objects/Hash_default.jtr"), "java.lang.AssertionError: expected ONE_IDENTITY_HASH\n");
         Files.writeString(work.resolve("test/objects/Hash_stack-locking.jtr"), "passed\n");

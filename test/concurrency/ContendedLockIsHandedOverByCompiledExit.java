@@ -17,59 +17,32 @@ import anatomy.Run;
 import anatomy.Vm;
 
 /*
- * Seed 004 measures synchronized under two to four contending threads. Uncontended, C2's lock is one CAS on the mark
- * word (SynchronizedFastPathIsInlineMarkWordCas). A thread that finds the lock held spins a little, then inflates it
- * into a monitor (an ObjectMonitor: owner, a list of blocked threads, a successor) and parks. C2 inlines the exit of
- * such a monitor too, not only the mark word's: it clears the owner, orders that store before the next loads, and
- * returns at once when no thread is queued or one is already woken (the successor); only otherwise does it call the
- * runtime to wake one. A wrong test there leaves the lock free and its waiter parked for ever: a lost wake-up.
+ * Seed 004 measures synchronized under contention: a thread that finds a lock held inflates it into a monitor and
+ * parks. C2 inlines the monitor's exit: it clears the owner, fences, and leaves at once when nobody is queued or a
+ * successor is awake; otherwise the runtime wakes one. A wrong test there is a lost wake-up.
  *
- *   x86_64, 28-ea:  movq $0, <owner>(%r10) ; lock addl $0, -0x40(%rsp) ; cmpq $0, <entry list>(%r10) ; je DONE ;
+ *   x86_64, 28-ea:  movq $0, <owner>(%r10) ; lock addl $0, -0x40(%rsp) ; cmpq $0, <queue>(%r10) ; je DONE ;
  *                   cmpq $0, <successor>(%r10) ; jne DONE ; ... (the slow path: the runtime wakes a waiter)
  *
- * Each round has two halves, both through the C2 code of lockedWhile. Contention: it holds a new object's lock,
- * starts a thread that takes the same lock and waits until that thread is BLOCKED on it (the runtime decides when;
- * no sleep): the monitor is then inflated (WhiteBox). The hand-over: a thread waits on another object's monitor
- * (wait() inflates it and parks the thread); lockedWhile takes that lock (C2's entry of an inflated monitor),
- * notifies the waiter, which only moves it to the monitor's queue, still parked, and leaves: C2's exit then finds a
- * queued thread and no successor, and must wake it. The round waits for that thread to finish. A lost wake-up hangs
- * there, and the child VM's time limit (shorter than the test's) fails the test; its stderr names the round. The
- * state after the rounds shows the C2 code still the method's. The control is a program change,
- * -Dconcurrency.late=true: the contending thread starts after the lock is left, so no monitor is inflated.
+ * Each round, in lockedWhile's C2 code: (1) hold a new lock until another thread is BLOCKED on it (no sleep): it is
+ * inflated (WhiteBox); (2) take a monitor a thread waits on, notify it (queued, still parked) and leave: the exit must
+ * wake it, or the join hangs until the child VM's limit (below the test's) fails the test, its stderr naming the round.
  */
 @NegativeControl(flags = "-Dconcurrency.late=true", killsFact = CONTENDED_LOCK_INFLATES,
         why = "program change: the other thread then takes the lock only after the C2 code left it, uncontended")
 public class ContendedLockIsHandedOverByCompiledExit {
-    int x;
     static final int ROUNDS = 5;
     static final boolean LATE = Boolean.getBoolean("concurrency.late");   // the control
 
     /* C2's code under test: takes the lock, runs what happens while it is held, leaves. */
     void lockedWhile(Runnable held) {
         synchronized (this) {
-            x++;
             held.run();
         }
     }
 
-    /*
-     * What happens while C2's code holds the lock: one class, never inlined (so no profile of it shapes lockedWhile)
-     * and never compiled, as waitingOn: their spin loops' compiles follow how long each spin took, so their code would
-     * differ from run to run beside the code the claim is about (make mutants compares a run's code with another's).
-     */
-    static final class Held implements Runnable {
-        final ContendedLockIsHandedOverByCompiledExit lock;
-        final Thread blocker;     // started, then awaited until BLOCKED on the lock
-        final boolean notify;     // notifies the lock's waiter, which then queues to take the lock again
-        boolean inflated;
-
-        Held(ContendedLockIsHandedOverByCompiledExit lock, Thread blocker, boolean notify) {
-            this.lock = lock;
-            this.blocker = blocker;
-            this.notify = notify;
-        }
-
-        @Override
+    /* While C2's code holds the lock; never inlined nor compiled, as waitingOn (spin loops: timing-shaped code). */
+    record Held(ContendedLockIsHandedOverByCompiledExit lock, Thread blocker, boolean notifying) implements Runnable {
         public void run() {
             if (blocker != null) {
                 blocker.start();
@@ -77,26 +50,25 @@ public class ContendedLockIsHandedOverByCompiledExit {
                     Thread.onSpinWait();
                 }
             }
-            if (notify) {
+            if (notifying) {
                 lock.notified = true;
                 lock.notify();
             }
-            inflated = lock != null && Vm.isMonitorInflated(lock);
+            lock.inflated = Vm.isMonitorInflated(lock);
         }
     }
-
-    boolean notified;
+    boolean notified, inflated;
 
     /* A thread that waits on o's monitor until notified: parked, then queued to take the lock again. */
     static Thread waitingOn(ContendedLockIsHandedOverByCompiledExit o) {
         Thread t = new Thread(() -> {
             synchronized (o) {
-                while (!o.notified) {
-                    try {
+                try {
+                    while (!o.notified) {
                         o.wait();
-                    } catch (InterruptedException e) {
-                        return;
                     }
+                } catch (InterruptedException e) {
+                    return;
                 }
             }
         });
@@ -110,29 +82,25 @@ public class ContendedLockIsHandedOverByCompiledExit {
     public static class Workload {
         public static void main(String[] args) throws InterruptedException {
             ContendedLockIsHandedOverByCompiledExit warm = new ContendedLockIsHandedOverByCompiledExit();
-            Held nothing = new Held(null, null, false);
+            Held nothing = new Held(warm, null, false);
             for (int i = 0, end = Jit.rounds(10_000); i < end; i++) {
                 warm.lockedWhile(nothing);
             }
             Jit.compileAtC2(ContendedLockIsHandedOverByCompiledExit.class, "lockedWhile", Runnable.class);
             int inflated = 0, handedOver = 0;
             for (int round = 0; round < ROUNDS; round++) {
-                // Contention: another thread blocks on the lock C2's code holds.
                 ContendedLockIsHandedOverByCompiledExit o = new ContendedLockIsHandedOverByCompiledExit();
                 Thread blocker = new Thread(() -> o.lockedWhile(nothing));
-                Held held = new Held(o, LATE ? null : blocker, false);
-                o.lockedWhile(held);
+                o.lockedWhile(new Held(o, LATE ? null : blocker, false));
                 if (LATE) {
                     blocker.start();
                 }
                 blocker.join();
-                inflated += held.inflated ? 1 : 0;
-                // The hand-over: a parked thread queued on the monitor when C2's code leaves it.
+                inflated += o.inflated ? 1 : 0;
                 ContendedLockIsHandedOverByCompiledExit p = new ContendedLockIsHandedOverByCompiledExit();
                 Thread waiter = waitingOn(p);
                 p.lockedWhile(new Held(p, null, true));
-                // On stderr, whose tail a child VM's time-out shows: a lost wake-up hangs in the join below.
-                System.err.println("round " + round + ": waiting for the notified thread to take the lock C2's exit left");
+                System.err.println("round " + round + ": waiting for the notified thread to take the lock C2's exit left");   // a hang's tail
                 waiter.join();
                 handedOver++;
             }
@@ -143,9 +111,8 @@ public class ContendedLockIsHandedOverByCompiledExit {
     }
 
     public static void main(String[] args) {
-        Run run = Jit.run(Workload.class, "-XX:CompileCommand=dontinline," + Held.class.getName() + "::run",
-                "-XX:CompileCommand=exclude," + Held.class.getName() + "::run",
-                "-XX:CompileCommand=exclude," + ContendedLockIsHandedOverByCompiledExit.class.getName() + "::waitingOn");
+        String held = Held.class.getName() + "::run", waiting = ContendedLockIsHandedOverByCompiledExit.class.getName() + "::waitingOn";
+        Run run = Jit.run(Workload.class, "-XX:CompileCommand=dontinline," + held, "-XX:CompileCommand=exclude," + held, "-XX:CompileCommand=exclude," + waiting);
         assertThat(run.state("after the rounds")).isRunningCompileAt(Jit.C2);
         assertThat(CONTENDED_LOCK_INFLATES, run.measure("rounds whose lock was inflated while C2's code held it")).isEqualTo(ROUNDS);
         assertThat(COMPILED_EXIT_WAKES_WAITER, run.measure("rounds whose notified thread got the lock after C2's exit")).isEqualTo(ROUNDS);
