@@ -54,8 +54,10 @@ public enum Fact {
             + " none with compact headers) and length; 8-byte aligned before JDK 22 (JDK-8139457)"),
     ARRAY_SIZE_FOLLOWS_LENGTH("an array takes its header (the element base offset) plus its elements, rounded up to ObjectAlignmentInBytes"),
 
-    // memory (#23): the mode the VM logs (gc+heap+coops) and WhiteBox's oop size, per heap size and base
+    // memory (#23): the mode the VM logs (gc+heap+coops) and WhiteBox's oop size, per heap size and base; C2's compressed constants
     COMPRESSED_OOPS_MODE("the compressed-oops mode follows the heap: 32-bit below 4 GB, zero based below 32 GB, heap based above, off past 32 GB of heap"),
+    COMPRESSED_CONSTANT_IN_MODE("C2's code compares a compressed field with a constant object, and a compressed class pointer with a"
+            + " constant class, encoded for the VM's own modes: the answers are right in 32-bit, zero-based and heap-based mode"),
 
     // codegen (#14): what javac compiled into a class file
     CONSTANT_INLINED_BY_JAVAC("a use of a constant variable holds the value it was compiled against: no field reference, no read"),
