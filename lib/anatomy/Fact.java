@@ -64,7 +64,8 @@ public enum Fact {
 
     // gc, JNI critical regions (#9): collections counted by the GC MXBeans, addresses read with WhiteBox
     HELD_OFF_BY_CRITICAL_REGION("no collection completes while a thread holds an array in a JNI critical region"),
-    PINNED_BY_CRITICAL_REGION("a collection while a thread holds an array in a JNI critical region leaves the array in place");
+    PINNED_BY_CRITICAL_REGION("a collection while a thread holds an array in a JNI critical region leaves the array in place"),
+    UNPINNED_AT_RELEASE("once the critical region is released, a collector that pinned the array may move it again: a full collection does");
 
     private final String description;
 
