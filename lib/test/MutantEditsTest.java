@@ -118,4 +118,16 @@ public class MutantEditsTest {
         assertEquals(hex(A64.withImmediate(hex("a1008052"), 4)), "81008052"); // movz w1, #4
         assertEquals(A64.withImmediate(hex("a1008052"), 0x10000), null);    // does not fit 16 bits
     }
+
+    @Test
+    public void x86GlobalsAreReadAtAnotherAddress() {
+        // lea 0x11967b9(%rip),%rdx at 0x7af798: 28-ea+18's CollectedHeap::fill_with_object taking &Universe::_fillerArrayKlass
+        assertEquals(X86.globalAddress(hex("488d15b9671901"), 0x7af798), Long.valueOf(0x1945f58));
+        assertEquals(X86.globalAddress(hex("8b05f0ffffff"), 0x1000), Long.valueOf(0x1000 + 6 - 16));  // mov -0x10(%rip),%eax
+        assertEquals(X86.globalAddress(hex("488b4508"), 0x1000), null);                               // mov 0x8(%rbp),%rax: no global
+        assertEquals(X86.globalAddress(hex("c705f0ffffff01000000"), 0x1000), null);                   // movl $1,-0x10(%rip): an immediate after it
+        assertEquals(hex(X86.withGlobalAddress(hex("488d15b9671901"), 0x7af798, 0x1945fd0)), "488d1531681901");
+        assertEquals(X86.withGlobalAddress(hex("488d15b9671901"), 0x7af798, 0x7af798L + (1L << 32)), null);  // out of reach
+        assertEquals(A64.globalAddress(hex("00000090"), 0x1000), null);    // adrp: A64's globals take two instructions
+    }
 }

@@ -27,9 +27,12 @@ import java.util.concurrent.CountDownLatch;
  * Sixteen threads each allocate one small array, taking a fresh TLAB, and park. A class histogram of all
  * objects, live or not and without a collection first (GC.class_histogram -all), then sees those TLABs
  * retired: between a histogram before the threads and one after, the filler rows gained about one array per
- * thread (we ask for half of them: a thread whose allocation went outside a TLAB has none to fill). A round in which a collection ran between the two histograms proves nothing (it emptied eden,
- * fillers included) and is measured again: since JDK 26 the heap starts at its minimum (InitialRAMPercentage
- * trimmed, JDK-8348278; 8 MB here), so eden and TLABs are small and a young collection often falls there.
+ * thread (we ask for half of them: a thread whose allocation went outside a TLAB has none to fill), each of
+ * its release's filler type: from 19 an int[] is no filler, so a VM that fills with int arrays again, having
+ * lost JDK-8284435, fails. A round in which a collection ran between the two histograms proves nothing (it
+ * emptied eden, fillers included) and is measured again: since JDK 26 the heap starts at its minimum
+ * (InitialRAMPercentage trimmed, JDK-8348278; 8 MB here), so eden and TLABs are small and a young collection
+ * often falls there.
  *
  *   x86_64, JDK 17, G1:       +26 int[] rows, 5.19 of 5.31 MB the heap grew (98%; Serial, Parallel 100%)
  *   x86_64, JDK 25 and 26:    +26 FillerElement[], 4.98 of 5.11 MB (25); 0.72 of 0.83 MB (26: small TLABs)
@@ -93,8 +96,9 @@ public class RetiredTlabsAreFilledForHeapWalks {
         Run run = Jit.run(Workload.class);
         ClassHistogram before = run.classHistogram("before");
         ClassHistogram after = run.classHistogram("after");
-        long fillers = after.fillerInstances() - before.fillerInstances();
-        long fillerBytes = after.fillerBytes() - before.fillerBytes();
+        int jdk = Runtime.Version.parse(run.jdk()).feature();
+        long fillers = after.fillerInstances(jdk) - before.fillerInstances(jdk);
+        long fillerBytes = after.fillerBytes(jdk) - before.fillerBytes(jdk);
         long grown = after.totalBytes() - before.totalBytes();
         String round = "round " + (long) run.measure("rounds").value();
         assertThat(RETIRED_TLAB_FILLED, run.measured("filler arrays added while " + THREADS + " threads hold a TLAB ("

@@ -49,28 +49,29 @@ public record ClassHistogram(List<Row> rows, long totalInstances, long totalByte
     }
 
     /**
-     * The types the VM covers dead heap space with (a retired TLAB's unused end): {@code int[]} up to JDK 18; from
-     * JDK 19 (JDK-8284435) classes of its own, {@code FillerObject} and a filler array, whose package and name moved
+     * The types the VM covers dead heap space with (a retired TLAB's unused end), by the release that wrote the
+     * histogram: {@code int[]} up to JDK 18, a row it shares with the program's own int arrays; from JDK 19
+     * (JDK-8284435) classes of its own only, {@code FillerObject} and a filler array, whose package and name moved
      * since: {@code java.vm.internal} to {@code jdk.internal.vm} in JDK 20 (JDK-8294000), the array printed
      * {@code Ljdk.internal.vm.FillerArray;} (Temurin 21.0.2) until JDK-8319548 (JDK 23, and 21.0.8 has it) renamed
-     * it {@code [Ljdk.internal.vm.FillerElement;}. So a filler is matched by meaning: an {@code int[]}, or a class
-     * (or array of one) of the VM's internal package whose name starts with {@code Filler}. Up to 18 the int[] row
-     * also counts the program's real int arrays.
+     * it {@code [Ljdk.internal.vm.FillerElement;}. So from 19 a filler is a class (or array of one) of the VM's
+     * internal package whose name starts with {@code Filler}, and an {@code int[]} is never one: a 19+ VM that fills
+     * with int arrays again has lost JDK-8284435.
      */
-    public static boolean isFiller(String className) {
-        return className.equals("[I") || FILLER.matcher(className).matches();
+    public static boolean isFiller(String className, int feature) {
+        return feature >= 19 ? FILLER.matcher(className).matches() : className.equals("[I");
     }
 
     private static final Pattern FILLER = Pattern.compile("^\\[*L?(?:jdk\\.internal\\.vm|java\\.vm\\.internal)\\.Filler\\w*;?$");
 
-    /** The bytes of the rows {@link #isFiller} names. */
-    public long fillerBytes() {
-        return rows.stream().filter(r -> isFiller(r.className())).mapToLong(Row::bytes).sum();
+    /** The bytes of the rows {@link #isFiller} names for that release. */
+    public long fillerBytes(int feature) {
+        return rows.stream().filter(r -> isFiller(r.className(), feature)).mapToLong(Row::bytes).sum();
     }
 
     /** The instances of the rows {@link #isFiller} names: how many fillers (and, up to JDK 18, real int arrays). */
-    public long fillerInstances() {
-        return rows.stream().filter(r -> isFiller(r.className())).mapToLong(Row::instances).sum();
+    public long fillerInstances(int feature) {
+        return rows.stream().filter(r -> isFiller(r.className(), feature)).mapToLong(Row::instances).sum();
     }
 
     /** Instances of the class, 0 when it has no row. */

@@ -132,6 +132,37 @@ public final class Binary {
         return byAddress.getOrDefault(address, "");
     }
 
+    private java.util.TreeMap<Long, Symbol> globals;
+
+    /** The debug file's data symbols (statics, defined or zeroed), by address. */
+    private java.util.TreeMap<Long, Symbol> globals() throws IOException {
+        if (globals == null) {
+            table();
+            globals = new java.util.TreeMap<>();
+            for (String line : Files.readAllLines(cache.resolve("symbols.txt"))) {
+                String[] f = line.split(" ", 4);
+                if (f.length == 4 && "bBdDrRvV".contains(f[2])) {
+                    globals.put(Long.parseLong(f[0], 16), new Symbol(Long.parseLong(f[0], 16), Long.parseLong(f[1], 16), f[3]));
+                }
+            }
+        }
+        return globals;
+    }
+
+    /** The address of a global by its demangled name, or null. */
+    Long globalNamed(String name) throws IOException {
+        return globals().values().stream().filter(g -> g.name().equals(name)).map(Symbol::address).findFirst().orElse(null);
+    }
+
+    /** The global an address falls in, as "name" or "name+offset", or "". */
+    String globalAt(long address) throws IOException {
+        Map.Entry<Long, Symbol> e = globals().floorEntry(address);
+        if (e == null || address >= e.getKey() + Math.max(1, e.getValue().size())) {
+            return "";
+        }
+        return e.getValue().name() + (address == e.getKey() ? "" : "+" + (address - e.getKey()));
+    }
+
     /** Every function name of the table (for the sample mode). */
     java.util.Set<String> functions() throws IOException {
         return table().keySet();

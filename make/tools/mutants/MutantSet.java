@@ -17,7 +17,7 @@ import java.util.TreeSet;
  *   java make/tools/mutants/MutantSet.java FILE... [--frames FILE]   nothing on success; else "error: FILE:LINE: ..." and exit 2
  */
 public final class MutantSet {
-    static final Set<String> KINDS = Set.of("return", "branch", "call", "constant");
+    static final Set<String> KINDS = Set.of("return", "branch", "call", "constant", "global");
     static final Set<String> VERDICTS = Set.of("killed", "crashed", "stopped", "unreached", "survived", "equivalent");
     /** The ISAs of make/platforms, as an expectation names them (this file depends on no other: MutantExpectationTest compares). */
     static final List<String> ISAS = List.of("x86_64", "aarch64", "riscv64", "ppc64le", "s390x");

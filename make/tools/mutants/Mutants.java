@@ -246,14 +246,17 @@ public class Mutants {
 
     // ---- from a spec to its edits ----
 
-    static final Pattern LINE = Pattern.compile("(?:([\\w.+-]+:\\d+)(?:#(\\d+))?)?\\s*(invert|always|never|boundary|=-?\\d+|[+-]\\d+)?\\s*(?:->\\s*(\\S.*))?");
-    static final Pattern BRANCH_ACTION = Pattern.compile("invert|always|never|boundary"), CONSTANT_ACTION = Pattern.compile("=-?\\d+|[+-]\\d+");
+    static final Pattern LINE = Pattern.compile("(?:([\\w.+-]+:\\d+)(?:#(\\d+))?)?\\s*(invert|always|never|boundary|=-?\\d+|[+-]\\d+|=[A-Za-z_][\\w:]*(?:\\+\\d+)?)?\\s*(?:->\\s*(\\S.*))?");
+    static final Pattern BRANCH_ACTION = Pattern.compile("invert|always|never|boundary"), CONSTANT_ACTION = Pattern.compile("=-?\\d+|[+-]\\d+"),
+            GLOBAL_ACTION = Pattern.compile("=([A-Za-z_][\\w:]*)(?:\\+(\\d+))?");
 
     /**
      * The edits of a mutant. return: site is the value (void, 0, 1), patched at the entry of the function and of
      * each clone GCC made of it (.part, .isra, .constprop; a .cold part is entered only from its function). branch:
      * site is "file.cpp:LINE[#k] invert|always|never": the conditional branches of the function (and its clones)
-     * whose inline chain holds that line (the k-th only, with #k). call: "file.cpp:LINE[#k]" or "-> callee": the calls
+     * whose inline chain holds that line (the k-th only, with #k). constant: "file.cpp:LINE[#k] =V|+N|-N": the
+     * constants put into a register there. global: "file.cpp:LINE[#k] =NAME[+N]": the statics read or addressed there
+     * read or addressed at that global (and byte offset) instead. call: "file.cpp:LINE[#k]" or "-> callee": the calls
      * there (or to that callee) skipped, their result 0.
      */
     static Mutant resolve(Binary binary, Patches patches, Spec s) throws IOException {
@@ -301,12 +304,25 @@ public class Mutants {
                     || !BRANCH_ACTION.matcher(m.group(3)).matches()))
                     || (s.kind().equals("constant") && (m.group(1) == null || m.group(3) == null || m.group(4) != null
                     || !CONSTANT_ACTION.matcher(m.group(3)).matches()))
+                    || (s.kind().equals("global") && (m.group(1) == null || m.group(3) == null || m.group(4) != null
+                    || !GLOBAL_ACTION.matcher(m.group(3)).matches()))
                     || (s.kind().equals("call") && (m.group(3) != null || (m.group(1) == null && m.group(4) == null)))) {
                 return new Mutant(s, List.of(), s.origin() + ": site must be " + switch (s.kind()) {
                     case "branch" -> "file.cpp:LINE[#k] invert|always|never|boundary";
                     case "constant" -> "file.cpp:LINE[#k] =VALUE|+N|-N";
+                    case "global" -> "file.cpp:LINE[#k] =GLOBAL[+N]";
                     default -> "file.cpp:LINE[#k], -> callee, or both";
                 });
+            }
+            Long global = null;
+            if (s.kind().equals("global")) {
+                Matcher g = GLOBAL_ACTION.matcher(m.group(3));
+                g.matches();
+                global = binary.globalNamed(g.group(1));
+                if (global == null) {
+                    return new Mutant(s, List.of(), "no global " + g.group(1) + " in the symbol table");
+                }
+                global += g.group(2) == null ? 0 : Long.parseLong(g.group(2));
             }
             String line = m.group(1);
             int k = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
@@ -319,6 +335,7 @@ public class Mutants {
                     boolean kind = switch (s.kind()) {
                         case "branch" -> patches.isConditionalBranch(i.bytes());
                         case "constant" -> patches.immediate(i.bytes()) != null;
+                        case "global" -> patches.globalAddress(i.bytes(), i.address()) != null;
                         default -> patches.isCall(i.bytes());
                     };
                     if (kind && (line == null || lines.getOrDefault(i.address(), List.of()).contains(line))
@@ -331,6 +348,7 @@ public class Mutants {
                 return new Mutant(s, List.of(), "no " + switch (s.kind()) {
                             case "branch" -> "conditional branch";
                             case "constant" -> "constant put into a register";
+                            case "global" -> "global's address taken";
                             default -> "call";
                         }
                         + (line == null ? "" : " at " + line) + (callee == null ? "" : " to " + callee) + " in " + s.function());
@@ -341,6 +359,7 @@ public class Mutants {
             for (Binary.Instruction i : k == 0 ? found : List.of(found.get(k - 1))) {
                 byte[] after = s.kind().equals("call") ? patches.skipCall(i.bytes())
                         : s.kind().equals("constant") ? patches.withImmediate(i.bytes(), newValue(patches.immediate(i.bytes()), m.group(3)))
+                        : s.kind().equals("global") ? patches.withGlobalAddress(i.bytes(), i.address(), global)
                         : switch (m.group(3)) {
                     case "invert" -> patches.invert(i.bytes());
                     case "always" -> patches.always(i.bytes());
@@ -349,6 +368,7 @@ public class Mutants {
                 };
                 if (after == null) {
                     return new Mutant(s, List.of(), i + (s.kind().equals("constant") ? ": " + m.group(3) + " does not fit its immediate"
+                            : s.kind().equals("global") ? ": " + m.group(3) + " is out of its reach"
                             : ": its condition has no boundary to move (an equality, sign or zero test)"));
                 }
                 edits.add(new Edit(i.address(), i.bytes(), after, i + " (" + line + ")"));
@@ -409,7 +429,8 @@ public class Mutants {
                 Map<Long, List<String>> lines = binary.lines(sym, code);
                 for (Binary.Instruction i : code) {
                     String kind = patches.isConditionalBranch(i.bytes()) ? "branch" : patches.isCall(i.bytes()) ? "call"
-                            : patches.immediate(i.bytes()) != null ? "constant" : null;
+                            : patches.immediate(i.bytes()) != null ? "constant"
+                            : patches.globalAddress(i.bytes(), i.address()) != null ? "global" : null;
                     if (kind == null) {
                         continue;
                     }
@@ -417,7 +438,8 @@ public class Mutants {
                     for (String line : new LinkedHashSet<>(lines.getOrDefault(i.address(), List.of()))) {
                         sites.add(line + "#" + seen.merge(kind + " " + line, 1, Integer::sum));
                     }
-                    String callee = kind.equals("call") ? binary.nameAt(branchTarget(i)) : "";
+                    String callee = kind.equals("call") ? binary.nameAt(branchTarget(i))
+                            : kind.equals("global") ? binary.globalAt(patches.globalAddress(i.bytes(), i.address())) : "";
                     System.out.printf("    %-8s %s%s%n        at %s%n", kind, i, callee.isEmpty() ? "" : "  -> " + callee,
                             sites.isEmpty() ? "(no line)" : String.join(" < ", sites));
                 }

@@ -4,7 +4,8 @@ import java.util.HexFormat;
 
 /**
  * The machine-code edits a mutant makes, per ISA: a function that returns at entry, a conditional branch inverted
- * or made unconditional, a call skipped, and the trap that tells whether a site runs at all. Each edit keeps the
+ * or made unconditional, a constant or a global's address replaced, a call skipped, and the trap that tells
+ * whether a site runs at all. Each edit keeps the
  * instruction's length (or ends on an instruction boundary, checked by the caller), so no other code moves.
  * Encodings are the ISA manuals' (Intel SDM vol. 2, Arm ARM A64 base instructions).
  */
@@ -39,6 +40,16 @@ public interface Patches {
 
     /** The same instruction with another immediate, same length; null when the value does not fit its field. */
     byte[] withImmediate(byte[] insn, long value);
+
+    /**
+     * The address of the global (a static of the C++ code: a klass, a table, a flag) this instruction at that address
+     * loads or takes, position-independently, with nothing after its displacement; null when it is no such
+     * instruction.
+     */
+    Long globalAddress(byte[] insn, long address);
+
+    /** The same instruction naming another global, same length; null when that one is out of its reach. */
+    byte[] withGlobalAddress(byte[] insn, long address, long target);
 
     /** A call (direct or through a register or memory). */
     boolean isCall(byte[] insn);
@@ -163,6 +174,31 @@ public interface Patches {
             return out;
         }
 
+        /**
+         * mov or lea with a RIP-relative operand (8b or 8d, an optional REX prefix, ModRM mod 00 r/m 101, disp32
+         * last): how x86_64's position-independent code reads a static or takes its address.
+         */
+        public Long globalAddress(byte[] b, long address) {
+            int at = b.length == 7 && (b[0] & 0xf0) == 0x40 ? 1 : 0;
+            if (b.length != at + 6 || ((b[at] & 0xff) != 0x8b && (b[at] & 0xff) != 0x8d) || (b[at + 1] & 0xc7) != 0x05) {
+                return null;
+            }
+            int disp = (b[at + 2] & 0xff) | (b[at + 3] & 0xff) << 8 | (b[at + 4] & 0xff) << 16 | (b[at + 5] & 0xff) << 24;
+            return address + b.length + disp;
+        }
+
+        public byte[] withGlobalAddress(byte[] b, long address, long target) {
+            long disp = target - (address + b.length);
+            if (globalAddress(b, address) == null || disp != (int) disp) {
+                return null;
+            }
+            byte[] out = b.clone();
+            for (int k = 0; k < 4; k++) {
+                out[b.length - 4 + k] = (byte) (disp >>> (8 * k));
+            }
+            return out;
+        }
+
         public byte[] filler(int length) {
             return nops(length);
         }
@@ -280,6 +316,15 @@ public interface Patches {
                 return null;
             }
             return bytes((word(b) & ~(0xffff << 5)) | (int) value << 5);
+        }
+
+        /** A64 builds a global's address from two instructions (adrp, then add or ldr): not an edit of one, yet. */
+        public Long globalAddress(byte[] b, long address) {
+            return null;
+        }
+
+        public byte[] withGlobalAddress(byte[] b, long address, long target) {
+            return null;
         }
 
         /** bl, or blr Xn. */
