@@ -128,6 +128,6 @@ public class MutantEditsTest {
         assertEquals(X86.globalAddress(hex("c705f0ffffff01000000"), 0x1000), null);                   // movl $1,-0x10(%rip): an immediate after it
         assertEquals(hex(X86.withGlobalAddress(hex("488d15b9671901"), 0x7af798, 0x1945fd0)), "488d1531681901");
         assertEquals(X86.withGlobalAddress(hex("488d15b9671901"), 0x7af798, 0x7af798L + (1L << 32)), null);  // out of reach
-        assertEquals(A64.globalAddress(hex("00000090"), 0x1000), null);    // adrp: A64's globals take two instructions
+        assertEquals(A64.globalAddress(hex("00000090"), 0x1000), null);    // adrp: A64 reaches statics through the GOT, refused
     }
 }

@@ -318,7 +318,11 @@ public interface Patches {
             return bytes((word(b) & ~(0xffff << 5)) | (int) value << 5);
         }
 
-        /** A64 builds a global's address from two instructions (adrp, then add or ldr): not an edit of one, yet. */
+        /**
+         * libjvm.so for A64 reaches a static through the GOT: adrp, a load of the static's slot, then the load of the
+         * static (28-ea+18's fill_with_object: `adrp x4, #0x1738000 ; ldr x4, [x4, #0x8d8] ; ... ldr x?, [x4]`), so
+         * another static is another slot, not an edit of one instruction: refused.
+         */
         public Long globalAddress(byte[] b, long address) {
             return null;
         }
