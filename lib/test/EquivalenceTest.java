@@ -299,4 +299,25 @@ public class EquivalenceTest {
         assertTrue(into.values().stream().anyMatch(l -> l.contains("mov x8, #0x2390 ;{runtime_call SharedRuntime::OSR_migration_end(long*)}")
                 && l.contains("movk x8, #0x36d, lsl #16")), into.keySet().toString());
     }
+
+    /*
+     * A VM that printed hex (no plugin for its ISA: AArch64 28-ea under qemu, lib/test/fixtures/aarch64-jdk28-hex.out)
+     * is decoded as the tests decode it, so its relocated constants read ADDR as the plugin's text does; left as hex, a
+     * mutant whose code moved in the code cache read "different" in every call's bytes (the AArch64 run of 2026-11-30).
+     */
+    @Test
+    public void hexCodeIsDecodedBeforeItIsCompared() throws Exception {
+        Path decoder = anatomy.capture.Hsdis.decoder();
+        if (decoder == null) {
+            throw new org.testng.SkipException("no hsdis-decode: " + anatomy.capture.Hsdis.whereLooked());
+        }
+        String out = Files.readString(Path.of(System.getProperty("test.root", "."), "lib/test/fixtures/aarch64-jdk28-hex.out"));
+        Map<String, List<String>> hex = new java.util.LinkedHashMap<>(), decoded = new java.util.LinkedHashMap<>();
+        Equivalence.add(hex, 1, out, null, Isa.AARCH64);
+        Equivalence.add(decoded, 1, out, null, Isa.AARCH64, decoder);
+        assertTrue(hex.values().stream().flatMap(List::stream).anyMatch(l -> l.startsWith(".hex")), "the fixture is hex");
+        assertEquals(decoded.keySet(), hex.keySet());
+        assertTrue(decoded.values().stream().flatMap(List::stream).noneMatch(l -> l.startsWith(".hex")), decoded.toString());
+        assertTrue(decoded.values().stream().flatMap(List::stream).anyMatch(l -> l.matches("^movz? x\\d+, #ADDR.*")), decoded.toString());
+    }
 }

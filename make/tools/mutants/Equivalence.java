@@ -1,5 +1,6 @@
 package mutants;
 
+import anatomy.capture.OfflineDecoder;
 import anatomy.isa.Isa;
 import anatomy.model.AssemblyParser;
 import anatomy.model.Instruction;
@@ -130,7 +131,19 @@ public final class Equivalence {
 
     /** The capture of one child VM's printed code and one facts file's measures, read from their texts. */
     public static void add(Map<String, List<String>> into, int vm, String stdout, List<String> facts, Isa isa) {
+        add(into, vm, stdout, facts, isa, null);
+    }
+
+    /**
+     * The same, with the pack's decoder for a VM that printed hex (no plugin for its ISA: a qemu run whose plugin was
+     * not built): its instructions are decoded as the tests decode them, so relocated constants and call targets are
+     * normalised like the plugin's text; undecoded hex would differ in every relocated byte.
+     */
+    public static void add(Map<String, List<String>> into, int vm, String stdout, List<String> facts, Isa isa, Path decoder) {
         if (stdout != null) {
+            if (decoder != null && OfflineDecoder.hasHexCode(stdout) && OfflineDecoder.decodes(decoder, isa)) {
+                stdout = new OfflineDecoder(decoder, isa).decode(stdout);
+            }
             List<NMethod> nms;
             try {
                 nms = AssemblyParser.parse(stdout, "vm " + vm);
@@ -164,6 +177,11 @@ public final class Equivalence {
 
     /** A test's capture from its retained directory: its .stdout files in order, each VM's .facts beside. */
     public static Capture capture(Path dir, Isa isa) throws IOException {
+        return capture(dir, isa, null);
+    }
+
+    /** The same, hex decoded by the decoder given (null: left as printed). */
+    public static Capture capture(Path dir, Isa isa, Path decoder) throws IOException {
         Map<String, List<String>> into = new LinkedHashMap<>();
         if (!Files.isDirectory(dir)) {
             return new Capture(into);
@@ -176,7 +194,7 @@ public final class Equivalence {
         int vm = 0;
         for (Path p : files) {
             if (p.toString().endsWith(".stdout")) {
-                add(into, ++vm, Files.readString(p), null, isa);
+                add(into, ++vm, Files.readString(p), null, isa, decoder);
             } else {
                 add(into, vm + 1, null, Files.readAllLines(p), isa);   // a VM's facts file is written before its output
             }
@@ -185,10 +203,10 @@ public final class Equivalence {
     }
 
     /** The captures of the tests of a run (its jtreg work directory), by test; written as text beside, for a reader. */
-    static Map<String, Capture> captureRun(Path work, Collection<String> tests, Path keep, Isa isa) throws IOException {
+    static Map<String, Capture> captureRun(Path work, Collection<String> tests, Path keep, Isa isa, Path decoder) throws IOException {
         Map<String, Capture> out = new LinkedHashMap<>();
         for (String t : tests) {
-            Capture c = capture(retained(work, t), isa);
+            Capture c = capture(retained(work, t), isa, decoder);
             out.put(t, c);
             if (keep != null && !c.listings().isEmpty()) {
                 Path file = keep.resolve(t.replaceAll("[/#]", "_") + ".txt");

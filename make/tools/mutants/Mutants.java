@@ -157,7 +157,8 @@ public class Mutants {
             }
             baselines.put(options, baseline);
             baseCode.put(options, Equivalence.captureRun(run.resolve("jtreg/last/work"), baseline.keySet(),
-                    work.resolve("code").resolve(options.isEmpty() ? "baseline" : "baseline-" + baselines.size()), Isa.ofOsArch(isa)));
+                    work.resolve("code").resolve(options.isEmpty() ? "baseline" : "baseline-" + baselines.size()), Isa.ofOsArch(isa),
+                    binary.decoder));
         }
         Map<String, RunResults.Result> baseline = baselines.getOrDefault("", Map.of());
 
@@ -246,7 +247,7 @@ public class Mutants {
 
     // ---- from a spec to its edits ----
 
-    static final Pattern LINE = Pattern.compile("(?:([\\w.+-]+:\\d+)(?:#(\\d+))?)?\\s*(invert|always|never|boundary|=-?\\d+|[+-]\\d+|=[A-Za-z_][\\w:]*(?:\\+\\d+)?)?\\s*(?:->\\s*(\\S.*))?");
+    static final Pattern LINE = Pattern.compile("(?:([\\w.+-]+:\\d+)(?:#(\\d+(?:,\\d+)*))?)?\\s*(invert|always|never|boundary|=-?\\d+|[+-]\\d+|=[A-Za-z_][\\w:]*(?:\\+\\d+)?)?\\s*(?:->\\s*(\\S.*))?");
     static final Pattern BRANCH_ACTION = Pattern.compile("invert|always|never|boundary"), CONSTANT_ACTION = Pattern.compile("=-?\\d+|[+-]\\d+"),
             GLOBAL_ACTION = Pattern.compile("=([A-Za-z_][\\w:]*)(?:\\+(\\d+))?");
 
@@ -325,7 +326,8 @@ public class Mutants {
                 global += g.group(2) == null ? 0 : Long.parseLong(g.group(2));
             }
             String line = m.group(1);
-            int k = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
+            // #k picks the k-th site of the line, #j,k,... several (one change where GCC copied the line: one mutant)
+            List<Integer> ks = m.group(2) == null ? List.of() : java.util.Arrays.stream(m.group(2).split(",")).map(Integer::valueOf).toList();
             String callee = m.group(4);
             List<Binary.Instruction> found = new ArrayList<>();
             for (Binary.Symbol sym : symbols) {
@@ -353,10 +355,12 @@ public class Mutants {
                         }
                         + (line == null ? "" : " at " + line) + (callee == null ? "" : " to " + callee) + " in " + s.function());
             }
-            if (k > found.size()) {
-                return new Mutant(s, List.of(), "#" + k + " asked, but " + line + " has " + found.size() + " in " + s.function());
+            for (int k : ks) {
+                if (k < 1 || k > found.size()) {
+                    return new Mutant(s, List.of(), "#" + k + " asked, but " + line + " has " + found.size() + " in " + s.function());
+                }
             }
-            for (Binary.Instruction i : k == 0 ? found : List.of(found.get(k - 1))) {
+            for (Binary.Instruction i : ks.isEmpty() ? found : ks.stream().distinct().map(k -> found.get(k - 1)).toList()) {
                 byte[] after = s.kind().equals("call") ? patches.skipCall(i.bytes())
                         : s.kind().equals("constant") ? patches.withImmediate(i.bytes(), newValue(patches.immediate(i.bytes()), m.group(3)))
                         : s.kind().equals("global") ? patches.withGlobalAddress(i.bytes(), i.address(), global)
@@ -510,7 +514,7 @@ public class Mutants {
         List<String> judged = baseline.entrySet().stream().filter(e -> e.getValue().outcome() == Outcome.PASSED && now.containsKey(e.getKey()))
                 .map(Map.Entry::getKey).toList();
         Map<String, Equivalence.Capture> code = Equivalence.captureRun(jtrs, judged, work.resolve("code").resolve(m.spec().id()),
-                Isa.ofOsArch(binary.isa));
+                Isa.ofOsArch(binary.isa), binary.decoder);
         // Was the code reached at all? A trap at every site answers; at start, it has answered.
         if (atStart) {
             return survivor(m, "reached (a trap at its site stops the VM while it starts: every test runs it),"
