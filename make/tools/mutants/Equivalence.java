@@ -35,7 +35,9 @@ import report.Compare;
  * missed; a compare's {@code $0x80000000}, Integer.MIN_VALUE before a division, stays),
  * and so does the immediate of an instruction the VM notes as a relocated constant ({@code {metadata(...)}},
  * {@code {oop(...)}}: a class or method in metaspace, which moves below 4 GB too) and a number of 8 hex digits or more
- * in a note. Where the ISA builds such a constant in parts, the parts that complete it are ADDR too: on AArch64 the
+ * in a note, and a stub's or runtime function's address moved into a register, which the VM notes as
+ * {@code {runtime_call ...}} (the note names the target; on x86_64 a call's target has more than 8 hex digits anyway).
+ * Where the ISA builds such a constant in parts, the parts that complete it are ADDR too: on AArch64 the
  * noted {@code mov xN, #lo} and the unnoted {@code movk xN, #.., lsl #16} / {@code lsl #32} right after it into the same
  * register (the ISA's vocabulary says which, Isa#relocatedConstant); an unnoted {@code mov} and its {@code movk}s stay.
  * Smaller immediates and displacements, mnemonics, registers, shifts and the rest of the notes stay as printed. hlt
@@ -60,6 +62,8 @@ public final class Equivalence {
 
     static final Pattern HEX = Pattern.compile("0x([0-9a-fA-F]+)");
     static final Pattern RELOCATED = Pattern.compile("^\\s*\\{(metadata|oop)\\(");
+    /** A stub's or the runtime's address, named by the note: where the code cache and libjvm.so were mapped this run. */
+    static final Pattern RUNTIME_CALL = Pattern.compile("^\\s*\\{runtime_call ");
 
     /** One instruction as two runs of the same code print it: addresses made relative or ADDR (the class comment). */
     static String normalise(String text, long start, long end) {
@@ -106,9 +110,13 @@ public final class Equivalence {
             // a constant the VM relocates (a class, a method, its profile, an oop) is a metaspace or heap address,
             // which moves from run to run below 4 GB too: its note names what it is
             boolean relocated = i.annotations().stream().anyMatch(a -> RELOCATED.matcher(a).find());
+            // a runtime call's address built in a register (A64: mov and movk's) is one too, its target named by the
+            // note; a call instruction's target is normalised below, as any address is
+            List<String> called = !relocated && i.annotations().stream().anyMatch(a -> RUNTIME_CALL.matcher(a).find())
+                    ? isa.relocatedConstant(texts, k, "ADDR") : null;
             String text;
-            if (relocated) {
-                List<String> constant = isa.relocatedConstant(texts, k, "ADDR");
+            if (relocated || called != null && !called.get(0).equals(texts.get(k))) {
+                List<String> constant = relocated ? isa.relocatedConstant(texts, k, "ADDR") : called;
                 text = constant.get(0);
                 parts = constant.subList(1, constant.size());
             } else if (!parts.isEmpty()) {
