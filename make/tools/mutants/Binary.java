@@ -132,31 +132,16 @@ public final class Binary {
         return byAddress.getOrDefault(address, "");
     }
 
-    private java.util.TreeMap<Long, Symbol> globals;
-
-    /** The debug file's data symbols (statics, defined or zeroed), by address. */
-    private java.util.TreeMap<Long, Symbol> globals() throws IOException {
-        if (globals == null) {
-            table();
-            globals = new java.util.TreeMap<>();
-            for (String line : Files.readAllLines(cache.resolve("symbols.txt"))) {
-                String[] f = line.split(" ", 4);
-                if (f.length == 4 && "bBdDrRvV".contains(f[2])) {
-                    globals.put(Long.parseLong(f[0], 16), new Symbol(Long.parseLong(f[0], 16), Long.parseLong(f[1], 16), f[3]));
-                }
-            }
-        }
-        return globals;
-    }
-
     /** The address of a global by its demangled name, or null. */
     Long globalNamed(String name) throws IOException {
-        return globals().values().stream().filter(g -> g.name().equals(name)).map(Symbol::address).findFirst().orElse(null);
+        table();
+        return globals.values().stream().filter(g -> g.name().equals(name)).map(Symbol::address).findFirst().orElse(null);
     }
 
     /** The global an address falls in, as "name" or "name+offset", or "". */
     String globalAt(long address) throws IOException {
-        Map.Entry<Long, Symbol> e = globals().floorEntry(address);
+        table();
+        Map.Entry<Long, Symbol> e = globals.floorEntry(address);
         if (e == null || address >= e.getKey() + Math.max(1, e.getValue().size())) {
             return "";
         }
@@ -168,7 +153,13 @@ public final class Binary {
         return table().keySet();
     }
 
-    /** The debug file's function symbols by function (clones under their function), each list in address order. */
+    /** The debug file's data symbols (statics, defined or zeroed), by address; table() reads them. */
+    private java.util.TreeMap<Long, Symbol> globals;
+
+    /**
+     * The debug file's function symbols by function (clones under their function), each list in address order; its
+     * data symbols into {@link #globals} on the way.
+     */
     private Map<String, List<Symbol>> table() throws IOException {
         if (byFunction == null) {
             Path file = cache.resolve("symbols.txt");
@@ -176,11 +167,16 @@ public final class Binary {
                 Files.write(file, run(List.of(nm, "-SC", "--defined-only", debug.toString()), null));
             }
             byFunction = new LinkedHashMap<>();
+            globals = new java.util.TreeMap<>();
             for (String line : Files.readAllLines(file)) {
                 String[] f = line.split(" ", 4);
-                if (f.length == 4 && "tTwW".contains(f[2])) {
+                if (f.length == 4 && "tTwWbBdDrRvV".contains(f[2])) {
                     Symbol s = new Symbol(Long.parseLong(f[0], 16), Long.parseLong(f[1], 16), f[3]);
-                    byFunction.computeIfAbsent(s.function(), k -> new ArrayList<>()).add(s);
+                    if ("tTwW".contains(f[2])) {
+                        byFunction.computeIfAbsent(s.function(), k -> new ArrayList<>()).add(s);
+                    } else {
+                        globals.put(s.address(), s);
+                    }
                 }
             }
             byFunction.values().forEach(l -> l.sort((a, b) -> Long.compare(a.address(), b.address())));
