@@ -111,12 +111,11 @@ public final class Equivalence {
             // which moves from run to run below 4 GB too: its note names what it is
             boolean relocated = i.annotations().stream().anyMatch(a -> RELOCATED.matcher(a).find());
             // a runtime call's address built in a register (A64: mov and movk's) is one too, its target named by the
-            // note; a call instruction's target is normalised below, as any address is
-            List<String> called = !relocated && i.annotations().stream().anyMatch(a -> RUNTIME_CALL.matcher(a).find())
-                    ? isa.relocatedConstant(texts, k, "ADDR") : null;
+            // note; a call instruction's target, which that leaves as it is, is normalised below, as any address is
+            boolean called = i.annotations().stream().anyMatch(a -> RUNTIME_CALL.matcher(a).find());
+            List<String> constant = relocated || called ? isa.relocatedConstant(texts, k, "ADDR") : null;
             String text;
-            if (relocated || called != null && !called.get(0).equals(texts.get(k))) {
-                List<String> constant = relocated ? isa.relocatedConstant(texts, k, "ADDR") : called;
+            if (constant != null && (relocated || !constant.get(0).equals(texts.get(k)))) {
                 text = constant.get(0);
                 parts = constant.subList(1, constant.size());
             } else if (!parts.isEmpty()) {
