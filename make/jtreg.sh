@@ -55,4 +55,6 @@ tools=$(build_tools "$HOST_JDK")
 export JDK TEST TEST_JDK HOST_JDK BUILD AREA JTREG_HOME CONC NATIVE ARCH_UNDER_TEST
 export FEATURE; FEATURE=$(jdk_feature "$JDK")
 export EMULATED; EMULATED=$(emulated "$TEST_JDK" && echo true || echo false)
+# what jtreg hands down to the probe's VM and the agents (-e:), for jtreg run in PackRun's VM (make/tools/run/Jtreg.java)
+export PACK_PROBE_REPORT=$AREA/probe.properties PACK_HSDIS_PATH=${HSDIS_PATH:-} PACK_HSDIS_DECODE=${HSDIS_DECODE:-}
 OPTIONS_ANSWER=$out exec "$HOST_JDK/bin/java" "${TOOL_VM[@]}" -cp "$tools" run.PackRun "${SELECT[@]}"

@@ -307,18 +307,30 @@ public class PackRun {
 
     int jtreg(List<String> args, Path work, Path report, Path probe, List<String> tests, Path output)
             throws IOException, InterruptedException {
-        // jtreg's own VM is one of the harness's (make/lib.sh, PACK_TOOL_VM): C1 only, the serial collector
+        List<String> jtregArgs = new ArrayList<>(args);
+        jtregArgs.addAll(List.of("-w:" + work, "-r:" + report));
+        if (output == null) {
+            jtregArgs.addAll(userArgs());
+        }
+        jtregArgs.addAll(tests);
+        System.out.flush();
+        // The run itself in this VM (one VM fewer before the first test) when this VM's environment is the one jtreg
+        // hands down (the probe's VM and the agents inherit it, -e: names what reaches the tests): make/jtreg.sh exports it
+        Jtreg inThisVm = Jtreg.of(Path.of(need("JTREG_HOME")));
+        if (output == null && inThisVm != null && probe.toString().equals(get("PACK_PROBE_REPORT"))
+                && get("HSDIS_PATH").equals(get("PACK_HSDIS_PATH")) && get("HSDIS_DECODE").equals(get("PACK_HSDIS_DECODE"))) {
+            // the options' check started the JDK under test already: its version, and the feature from its release file
+            List<String> answer = get("OPTIONS_ANSWER").lines().filter(l -> !l.isBlank() && !l.startsWith("-XX:")).toList();
+            inThisVm.know(Path.of(need("TEST_JDK")), need("FEATURE"), userOptions.isEmpty() ? String.join("\n", answer) : null);
+            return inThisVm.run(jtregArgs);
+        }
+        // else (the rerun, whose probe report and log are its own) jtreg's own VM, one of the harness's (make/lib.sh,
+        // PACK_TOOL_VM): C1 only, the serial collector
         List<String> command = new ArrayList<>(List.of(hostJava.toString()));
         command.addAll(Arrays.asList(get("PACK_TOOL_VM").trim().split("\\s+")));
         command.removeIf(String::isEmpty);
         command.addAll(List.of("-jar", Path.of(need("JTREG_HOME"), "lib", "jtreg.jar").toString()));
-        command.addAll(args);
-        command.addAll(List.of("-w:" + work, "-r:" + report));
-        if (output == null) {
-            command.addAll(userArgs());
-        }
-        command.addAll(tests);
-        System.out.flush();
+        command.addAll(jtregArgs);
         ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
         if (output != null) {
             pb.redirectErrorStream(true).redirectOutput(output.toFile());
