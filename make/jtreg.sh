@@ -29,14 +29,15 @@ HOST_JDK=$(host_jdk "$JDK") || die "no JDK 17+ for $(host_arch) to run jtreg wit
 
 # The JDK must start a VM with the user's options: a mistyped flag is one line now, not six failed tests.
 # The same VM prints the flags ergonomics chose, kept for make report (the line starting -XX:).
-# Once per run: make's parse-time check (--check-only) prints its VM's answer after "checked: ", under a key of
-# the JDK (its path and release file) and the options, and make hands it down in PACK_OPTIONS_CHECKED. A run for
-# another JDK or other options (a negative control of make sensitivity, a nested make) starts its own VM.
-if [ "$CHECK_ONLY" = 1 ] || ! out=$(checked_answer "$TEST_JDK"); then
+# Once for a JDK, its options and this machine (lib.sh's options_key): make's parse-time check (--check-only) prints
+# the answer after "checked: " and make hands it down (PACK_OPTIONS_CHECKED); an answer is kept under $PACK_CHECKED for
+# the next run with the same key, which then starts no VM to check the same options again.
+if ! out=$(checked_answer "$TEST_JDK"); then
     # shellcheck disable=SC2086 # the options are a list
     if ! out=$("$TEST_JDK/bin/java" ${VM_OPTIONS:-} ${JAVA_OPTIONS:-} -XX:+PrintCommandLineFlags -version 2>&1); then
         die "JDK=$JDK cannot start a VM${VM_OPTIONS:+ with VM_OPTIONS=$VM_OPTIONS}${JAVA_OPTIONS:+ JAVA_OPTIONS=$JAVA_OPTIONS}: $(grep -v -e '^\s*$' -e '^-XX:' <<<"$out" | head -n 1)"
     fi
+    checked_keep "$TEST_JDK" "$out"
 fi
 if [ "$CHECK_ONLY" = 1 ]; then
     printf 'checked: %s\036%s\n' "$(options_key "$TEST_JDK")" "$(tr '\n' '\036' <<<"$out")"

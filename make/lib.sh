@@ -330,18 +330,37 @@ check_conc() {
         die "TIMEOUT_FACTOR=$TIMEOUT_FACTOR is not a positive number (jtreg's -timeoutFactor)"
 }
 
-# options_key HOME: what a check of the user's options is valid for: the JDK's path and release file, VM_OPTIONS and
-# JAVA_OPTIONS.
+# options_key HOME: what a check of the user's options is valid for: the JDK's path, release file and libjvm.so (a
+# rebuilt VM may have lost a flag), its facade's stamp (a qemu CPU), VM_OPTIONS and JAVA_OPTIONS, and what the VM's
+# ergonomics read of the machine (its CPUs, memory and cgroup limits: the flags it chose are part of the answer).
 options_key() {
-    printf '%s\n' "$1" "$(stat -c %Y.%s "$1/release" 2>/dev/null)" "${VM_OPTIONS:-}" "${JAVA_OPTIONS:-}" | cksum | tr ' ' -
+    local real
+    real=$(sed -n 's/^real\.home=//p' "$1/pack-facade" 2>/dev/null)
+    { printf '%s\n' "$1" "${VM_OPTIONS:-}" "${JAVA_OPTIONS:-}" "$(nproc 2>/dev/null)"
+      stat -L -c '%n %Y.%s.%i' "$1/release" "$1/lib/server/libjvm.so" "${real:-$1}/lib/server/libjvm.so" 2>/dev/null
+      cat "$1/pack-facade" /sys/fs/cgroup/memory.max /sys/fs/cgroup/cpu.max /sys/fs/cgroup/memory/memory.limit_in_bytes \
+          /sys/fs/cgroup/cpu/cpu.cfs_quota_us 2>/dev/null
+      grep '^MemTotal' /proc/meminfo; } | cksum | tr ' ' -
 }
 
-# checked_answer HOME: the answer of make's check of the user's options (PACK_OPTIONS_CHECKED: a key, then the
-# VM's output, lines separated by RS, \036) when it was for this JDK and these options; else status 1.
+# checked_answer HOME: the answer of a check of the user's options (the VM's output) for this JDK and these options,
+# when one is known: make's (PACK_OPTIONS_CHECKED: a key, then the output, lines separated by RS, \036), else an
+# earlier run's, kept under $PACK_CHECKED by its key (checked_keep); else status 1.
 checked_answer() {
-    local rs=$'\036'
-    [ -n "${PACK_OPTIONS_CHECKED:-}" ] && [ "${PACK_OPTIONS_CHECKED%%"$rs"*}" = "$(options_key "$1")" ] || return 1
-    tr "$rs" '\n' <<<"${PACK_OPTIONS_CHECKED#*"$rs"}"
+    local rs=$'\036' key
+    key=$(options_key "$1")
+    if [ -n "${PACK_OPTIONS_CHECKED:-}" ] && [ "${PACK_OPTIONS_CHECKED%%"$rs"*}" = "$key" ]; then
+        tr "$rs" '\n' <<<"${PACK_OPTIONS_CHECKED#*"$rs"}"
+    else
+        cat "${PACK_CHECKED:-${BUILD:-build}/checked}/$key" 2>/dev/null
+    fi
+}
+
+# checked_keep HOME ANSWER: keeps a VM's answer to the user's options (it started with them) for the next run with the
+# same key: one VM fewer before its first test.
+checked_keep() {
+    local dir=${PACK_CHECKED:-${BUILD:-build}/checked}
+    mkdir -p "$dir" && printf '%s\n' "$2" >"$dir/.$$" && mv -f "$dir/.$$" "$dir/$(options_key "$1")"
 }
 
 # jdk_key HOME: a short name for a JDK's own jtreg work area: feature, ISA, and a hash of its path and release.
@@ -359,6 +378,8 @@ use_build_dir() {
     # what one work area compiled, for the next fresh one (make/tools/run/CompiledCache.java): the outermost BUILD's,
     # shared by the work areas of a mode's nested BUILDs (matrix cells, configurations, controls)
     export PACK_COMPILED=${PACK_COMPILED:-$BUILD/compiled}
+    # the user's options accepted by a JDK (checked_answer), kept for the later runs of every nested BUILD too
+    export PACK_CHECKED=${PACK_CHECKED:-$BUILD/checked}
 }
 
 # new_run_id: an id for a run a mode starts (PACK_RUN_ID of make/jtreg.sh, which its results file carries): the time

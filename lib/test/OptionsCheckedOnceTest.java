@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary The user's options are checked by one VM per run: make's check (make/jtreg.sh --check-only) answers one line, and its answer is taken again only for the same JDK and options
+ * @summary The user's options are checked by one VM per JDK, options and machine: make's check (make/jtreg.sh --check-only) answers one line, its answer is taken again only for the same JDK and options, and it is kept for the next run
  * @run testng OptionsCheckedOnceTest
  */
 
@@ -17,7 +17,9 @@ import org.testng.annotations.Test;
  * make/jtreg.sh starts a VM with VM_OPTIONS and JAVA_OPTIONS before anything is built. Make runs that check at parse
  * time and hands its answer down in PACK_OPTIONS_CHECKED (make/lib.sh checked_answer), so the run that follows
  * starts no second VM for the same question. We check both ends: a bad option is one "error:" line and exit 2; a
- * good one is one "checked:" line, which the run reads back for the same options and refuses for others.
+ * good one is one "checked:" line, which the run reads back for the same options and refuses for others. A good answer
+ * is also kept (make/lib.sh checked_keep, under PACK_CHECKED by lib.sh's options_key), so the next run with the same
+ * JDK and options starts no VM for it at all; a bad one is never kept.
  */
 public class OptionsCheckedOnceTest {
     private static final Path ROOT = Path.of(System.getProperty("test.root", "."));
@@ -43,7 +45,11 @@ public class OptionsCheckedOnceTest {
     }
 
     private static Ran answer(String checked, String vmOptions) throws Exception {
-        return bash(Map.of("VM_OPTIONS", vmOptions, "PACK_OPTIONS_CHECKED", checked),
+        return answer(checked, vmOptions, "build-options/checked");
+    }
+
+    private static Ran answer(String checked, String vmOptions, String kept) throws Exception {
+        return bash(Map.of("VM_OPTIONS", vmOptions, "PACK_OPTIONS_CHECKED", checked, "PACK_CHECKED", Path.of(kept).toAbsolutePath().toString()),
                 "bash", "-c", ". make/lib.sh; checked_answer \"$(cd \"$JDK\" && pwd -P)\"");
     }
 
@@ -53,6 +59,7 @@ public class OptionsCheckedOnceTest {
         assertEquals(r.exit(), 2, r.toString());
         assertEquals(r.err().size(), 1, r.toString());
         assertTrue(r.err().get(0).startsWith("error: JDK=") && r.err().get(0).contains("Unrecognized VM option 'NoSuchFlag'"), r.err().get(0));
+        assertEquals(answer("", "-XX:+NoSuchFlag").exit(), 1, "a refused option's answer is not kept");
     }
 
     @Test
@@ -71,6 +78,11 @@ public class OptionsCheckedOnceTest {
         Ran other = answer(checked, "-XX:+UseParallelGC");   // a negative control of make sensitivity, say
         assertEquals(other.exit(), 1, other.toString());
         assertEquals(other.out(), List.of(), other.toString());
-        assertEquals(answer("", "-XX:+UseSerialGC").exit(), 1);
+        // no answer from make: the one kept by the check serves the same options, and only where it was kept
+        Ran kept = answer("", "-XX:+UseSerialGC");
+        assertEquals(kept.exit(), 0, kept.toString());
+        assertEquals(kept.out().stream().filter(l -> !l.isBlank()).toList(), same.out().stream().filter(l -> !l.isBlank()).toList());
+        assertEquals(answer("", "-XX:+UseParallelGC").exit(), 1);
+        assertEquals(answer("", "-XX:+UseSerialGC", "build-options/elsewhere").exit(), 1);
     }
 }
