@@ -148,8 +148,9 @@ HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_PLUGIN_ISAS),$(
 PACK_MODE = bash -c '. make/lib.sh; pack_mode $(1)'
 
 # What the user typed (JDK, TEST, CONC, VM_OPTIONS, ...) is checked before anything is built: a mistake is
-# one line, and make stops before building the plugin. The check's VM answer goes down to make/jtreg.sh
-# (PACK_OPTIONS_CHECKED), which then starts no VM of its own to check the same options again.
+# one line, and make stops before building the plugin (make/jtreg.sh --check-only: make/tools/run/Launch.java). Its
+# answer to the user's options is kept for the runs that follow (Launch's PACK_CHECKED), which start no VM to check
+# them again; PACK_OPTIONS_CHECKED tells a mode that make checked.
 ifneq ($(filter test selftest sensitivity stress bench,$(MAKECMDGOALS)),)
   INPUT_CHECK := $(shell JDK='$(JDK)' TEST='$(if $(filter selftest,$(MAKECMDGOALS)),selftest,$(TEST))' \
     CONC='$(CONC)' TIMEOUT_FACTOR='$(TIMEOUT_FACTOR)' ARCH='$(ARCH)' BUILD='$(BUILD)' VM_OPTIONS='$(VM_OPTIONS)' JAVA_OPTIONS='$(JAVA_OPTIONS)' \

@@ -155,15 +155,6 @@ jdk_arch() {
     [ -n "$a" ] && isa_of "$a" || echo unknown
 }
 
-# jdk_version JAVA_HOME: the JDK's exact version (java.runtime.version: 28-ea+18-1-Debian, 17.0.2+8), from the
-# release file, else from the VM itself.
-jdk_version() {
-    local v
-    v=$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$1/release" 2>/dev/null)
-    [ -n "$v" ] || v=$("$1/bin/java" -version 2>&1 | sed -n 's/.*Runtime Environment.*(build \(.*\))$/\1/p' | head -n 1)
-    echo "${v:-unknown}"
-}
-
 # emulated JAVA_HOME: true when the home is a facade that runs its JDK under qemu-user (make/jdks.sh).
 emulated() {
     grep -q '^qemu=' "$1/pack-facade" 2>/dev/null
@@ -173,63 +164,21 @@ host_arch() {
     isa_of "$(uname -m)"
 }
 
-# jdk_under_test: the JDK home a run is about, resolved: JDK= if given, else for an ARCH= other than the
-# host's that ISA's JDK on the list `arch` of make/jdk-table (its oldest LTS there), else the default JDK
-# (resolve_jdk).
-jdk_under_test() {
-    local jdk=${JDK:-} isa name
-    isa=$(isa_of "${ARCH:-$(host_arch)}")
-    if [ -z "$jdk" ] && [ "$isa" != "$(host_arch)" ]; then
-        platform "$isa" isa >/dev/null || die "ARCH=$ARCH is no ISA of make/platforms ($(platform_isas | tr '\n' ' '))"
-        name=$(jdk_list arch "$isa") || exit 2
-        [ -n "$name" ] || die "ARCH=$ARCH: no $isa JDK is on the list arch of $JDK_TABLE (give JDK=)"
-        jdk=$(bash make/jdks.sh "${name%% *}") || return 2
-    fi
-    resolve_jdk "$jdk"
-}
-
-# check_jdk_home LABEL PATH: one line and exit 2 unless PATH is a JDK's home. A path inside a JDK (its bin/java,
-# its bin/ or lib/) names the home the user meant: as typed (build/jdks/x86_64-21/bin/java: build/jdks/x86_64-21),
-# else with its links resolved (/usr/bin/java: /usr/lib/jvm/java-17-openjdk-amd64).
-check_jdk_home() {
-    local label=$1 path=$2 up
-    if [ ! -e "$path" ] && [[ $path != */* ]] && bash make/jdks.sh check "$path" >/dev/null 2>&1; then
-        die "$label=$path is a name of make/jdks.sh, not a path: $label=${BUILD:-build}/jdks/$path (make/jdks.sh $path fetches it)"
-    fi
-    [ -e "$path" ] || die "$label=$path does not exist"
-    if [ ! -d "$path" ] || [ ! -x "$path/bin/java" ]; then
-        for up in "$path" "$(readlink -f "$path")"; do
-            while [ "$up" != / ] && [ "$up" != . ] && [ -n "$up" ]; do
-                up=$(dirname "$up")
-                if [ -x "$up/bin/java" ] && [ -f "$up/release" ]; then
-                    die "$label=$path is inside a JDK, not its home: $label=$up"
-                fi
-            done
-        done
-    fi
-    [ -d "$path" ] || die "$label=$path is not a directory"
-    [ -x "$path/bin/java" ] || die "$label=$path is not a JDK: it has no bin/java"
-    [ -f "$path/release" ] || die "$label=$path is not a JDK: it has no release file"
-}
-
-# resolve_jdk [DIR]: prints the JDK home to test: DIR, else $JAVA_HOME, else the java on PATH. One-line errors.
-resolve_jdk() {
-    local jdk=$1 java
-    if [ -z "$jdk" ]; then
-        if [ -n "${JAVA_HOME:-}" ]; then
-            jdk=$JAVA_HOME
-        else
-            command -v javac >/dev/null 2>&1 || need_pkg javac openjdk-17-jdk-headless
-            java=$(command -v java 2>/dev/null) || die "no JDK found: set JDK=/path/to/jdk or JAVA_HOME"
-            jdk=$(dirname "$(dirname "$(readlink -f "$java")")")
-        fi
-    fi
-    check_jdk_home JDK "$jdk"
-    jdk=$(cd "$jdk" && pwd -P)
-    local f; f=$(jdk_feature "$jdk")
-    [ "$f" -ge 17 ] 2>/dev/null || die "JDK=$jdk is JDK $f; the pack needs JDK 17 or newer"
-    echo "$jdk"
-}
+# The questions about a JDK and a run's selection, answered by make/tools/run/Launch.java (its one implementation: make
+# test's own checks): jdk_under_test (JDK=, else ARCH='s JDK on the list arch, fetched, else JAVA_HOME or the java on
+# PATH), resolve_jdk [DIR], check_jdk_home LABEL PATH, jdk_key HOME (a JDK's work area), jdk_version HOME,
+# check_test_selection (TEST=), select_tests (sets SELECT: TEST as jtreg takes it), check_conc (CONC, TIMEOUT_FACTOR),
+# find_jtreg. A mistake is one line ("error: ...") and status 2.
+launch() { [ -n "${RUNS_CP:-}" ] || use_runs; "$RUNS_JAVA" "${TOOL_VM[@]}" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" run.Launch "$@"; }
+jdk_under_test() { launch jdk; }
+resolve_jdk() { launch resolve "${1:-}"; }
+check_jdk_home() { launch check-home "$1" "$2"; }
+jdk_key() { launch key "$1"; }
+jdk_version() { launch version "$1"; }
+check_test_selection() { launch check-selection; }
+select_tests() { local s; s=$(launch selection) || exit 2; mapfile -t SELECT <<<"$s"; }
+check_conc() { launch check-numbers; }
+find_jtreg() { launch jtreg-home; }
 
 # host_jdk [PREFERRED]: a JDK 17+ that runs natively here (for jtreg and for compiling tests).
 host_jdk() {
@@ -244,56 +193,27 @@ host_jdk() {
     return 1
 }
 
-# find_jtreg: prints the directory holding lib/jtreg.jar, installing Debian's jtreg7 if needed.
-find_jtreg() {
-    local home
-    for home in "${JTREG_HOME:-}" /usr/share/jtreg; do
-        [ -n "$home" ] && [ -f "$home/lib/jtreg.jar" ] && { echo "$home"; return 0; }
-    done
-    [ -n "${JTREG_HOME:-}" ] && die "JTREG_HOME=$JTREG_HOME has no lib/jtreg.jar"
-    need_pkg /usr/share/jtreg/lib/jtreg.jar jtreg7
-    echo /usr/share/jtreg
-}
-
 # build_tools HOST_JDK: compiles the tools, make/tools/<package>/*.java (results, sensitivity, report, run, mutants,
 # jdks, modes: docs/library.md), into $BUILD/tools (PACK_TOOLS_DIR when set: a mode's runs share the main BUILD's)
 # when stale; prints the class directory. The tools read machine code with the library's own parser and vocabulary
 # (lib/anatomy, from -sourcepath).
+# Callers at once (the unit tests ask make/lib.sh side by side) compile them once: the second waits for the first's lock.
 build_tools() {
-    local out=${PACK_TOOLS_DIR:-$BUILD/tools}
-    if [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools lib/anatomy -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; then
-        rm -rf "$out"
-        mkdir -p "$out"
-        "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*/*.java >&2 || die "cannot compile the pack's tools in make/tools"
-        touch "$out/.stamp"
+    local out=${PACK_TOOLS_DIR:-$BUILD/tools} lock
+    stale() { [ ! -f "$out/.stamp" ] || [ -n "$(find make/tools lib/anatomy -name '*.java' -newer "$out/.stamp" 2>/dev/null)" ]; }
+    if stale; then
+        mkdir -p "$(dirname "$out")"
+        exec {lock}>"$out.lock"
+        flock "$lock"
+        if stale; then
+            rm -rf "$out"
+            mkdir -p "$out"
+            "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*/*.java >&2 || die "cannot compile the pack's tools in make/tools"
+            touch "$out/.stamp"
+        fi
+        exec {lock}>&-
     fi
     echo "$out"
-}
-
-# select_tests: sets the array SELECT from $TEST for jtreg, word by word: a group (headline or :headline)
-# becomes ROOT:group; files and directories pass as they are.
-select_tests() {
-    local t
-    SELECT=()
-    for t in ${TEST:-all}; do
-        case $t in
-            */*|*.java) SELECT+=("$t") ;;
-            :*) SELECT+=("$PWD$t") ;;
-            *) SELECT+=("$PWD:$t") ;;
-        esac
-    done
-}
-
-# check_test_selection: TEST names groups of TEST.groups, or files and directories that exist. One line if not.
-check_test_selection() {
-    local t groups
-    groups=$(sed -e 's/#.*//' TEST.groups 2>/dev/null | grep -oE '^[A-Za-z0-9_.-]+[[:space:]]*=' | sed 's/[[:space:]]*=$//' | tr '\n' ' ')
-    for t in ${TEST:-all}; do
-        case $t in
-            */*|*.java) [ -e "$t" ] || die "TEST=$t: no such file or directory" ;;
-            *) [[ " $groups " == *" ${t#:} "* ]] || die "TEST=$t is neither a file, a directory nor a group (groups: ${groups% })" ;;
-        esac
-    done
 }
 
 # openjdk_jtreg [KEY]: OpenJDK's make test spelling, JTREG="JOBS=4;VM_OPTIONS=...;JAVA_OPTIONS=...;TIMEOUT_FACTOR=4;RETAIN=all":
@@ -323,53 +243,6 @@ ci_plan() {
     JDK_TABLE=$JDK_TABLE "$RUNS_JAVA" "${TOOL_VM[@]}" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" run.CiPlan "${1:-}"
 }
 
-# check_conc: CONC is a positive whole number; TIMEOUT_FACTOR, when given, a positive number.
-check_conc() {
-    [[ "${CONC:-1}" =~ ^[1-9][0-9]*$ ]] || die "CONC=$CONC is not a positive whole number"
-    [[ "${TIMEOUT_FACTOR:-1}" =~ ^([0-9]*[.])?[0-9]+$ && ! "${TIMEOUT_FACTOR:-1}" =~ ^[0.]*$ ]] ||
-        die "TIMEOUT_FACTOR=$TIMEOUT_FACTOR is not a positive number (jtreg's -timeoutFactor)"
-}
-
-# options_key HOME: what a check of the user's options is valid for: the JDK's path, release file and libjvm.so (a
-# rebuilt VM may have lost a flag), its facade's stamp (a qemu CPU), VM_OPTIONS and JAVA_OPTIONS, and what the VM's
-# ergonomics read of the machine (its CPUs, memory and cgroup limits: the flags it chose are part of the answer).
-options_key() {
-    local real
-    real=$(sed -n 's/^real\.home=//p' "$1/pack-facade" 2>/dev/null)
-    { printf '%s\n' "$1" "${VM_OPTIONS:-}" "${JAVA_OPTIONS:-}" "$(nproc 2>/dev/null)"
-      stat -L -c '%n %Y.%s.%i' "$1/release" "$1/lib/server/libjvm.so" "${real:-$1}/lib/server/libjvm.so" 2>/dev/null
-      cat "$1/pack-facade" /sys/fs/cgroup/memory.max /sys/fs/cgroup/cpu.max /sys/fs/cgroup/memory/memory.limit_in_bytes \
-          /sys/fs/cgroup/cpu/cpu.cfs_quota_us 2>/dev/null
-      grep '^MemTotal' /proc/meminfo; } | cksum | tr ' ' -
-}
-
-# checked_answer HOME: the answer of a check of the user's options (the VM's output) for this JDK and these options,
-# when one is known: make's (PACK_OPTIONS_CHECKED: a key, then the output, lines separated by RS, \036), else an
-# earlier run's, kept under $PACK_CHECKED by its key (checked_keep); else status 1.
-checked_answer() {
-    local rs=$'\036' key
-    key=$(options_key "$1")
-    if [ -n "${PACK_OPTIONS_CHECKED:-}" ] && [ "${PACK_OPTIONS_CHECKED%%"$rs"*}" = "$key" ]; then
-        tr "$rs" '\n' <<<"${PACK_OPTIONS_CHECKED#*"$rs"}"
-    else
-        cat "${PACK_CHECKED:-${BUILD:-build}/checked}/$key" 2>/dev/null
-    fi
-}
-
-# checked_keep HOME ANSWER: keeps a VM's answer to the user's options (it started with them) for the next run with the
-# same key: one VM fewer before its first test.
-checked_keep() {
-    local dir=${PACK_CHECKED:-${BUILD:-build}/checked}
-    mkdir -p "$dir" && printf '%s\n' "$2" >"$dir/.$$" && mv -f "$dir/.$$" "$dir/$(options_key "$1")"
-}
-
-# jdk_key HOME: a short name for a JDK's own jtreg work area: feature, ISA, and a hash of its path and release.
-jdk_key() {
-    local h
-    h=$({ readlink -f "$1"; cat "$1/release" 2>/dev/null; } | sha1sum | cut -c1-10)
-    echo "jdk$(jdk_feature "$1")-$(jdk_arch "$1")-$h"
-}
-
 # use_build_dir: creates $BUILD (default build) and makes it absolute.
 use_build_dir() {
     BUILD=${BUILD:-build}
@@ -378,7 +251,7 @@ use_build_dir() {
     # what one work area compiled, for the next fresh one (make/tools/run/CompiledCache.java): the outermost BUILD's,
     # shared by the work areas of a mode's nested BUILDs (matrix cells, configurations, controls)
     export PACK_COMPILED=${PACK_COMPILED:-$BUILD/compiled}
-    # the user's options accepted by a JDK (checked_answer), kept for the later runs of every nested BUILD too
+    # the user's options accepted by a JDK (run/Launch.java), kept for the later runs of every nested BUILD too
     export PACK_CHECKED=${PACK_CHECKED:-$BUILD/checked}
 }
 

@@ -443,13 +443,9 @@ public final class Matrix extends Mode {
         return label + "\t" + pseudo + "\tfailed\t\t" + why + "\n";
     }
 
-    /** TEST for jtreg, word by word (make/lib.sh's select_tests): a group becomes ROOT:group; files and directories pass. */
+    /** TEST for jtreg, word by word, as make test's (run.Launch.selection): a group becomes ROOT:group. */
     List<String> select(String test) {
-        List<String> s = new ArrayList<>();
-        for (String t : words(test.isBlank() ? "all" : test)) {
-            s.add(t.contains("/") || t.endsWith(".java") ? t : t.startsWith(":") ? pack + t : pack + ":" + t);
-        }
-        return s;
+        return run.Launch.selection(pack, test.isBlank() ? "all" : test);
     }
 
     static void append(Path f, String text) throws IOException {

@@ -18,29 +18,28 @@ import report.Bundles;
 import results.PackIdentity;
 
 /**
- * One run of the pack: the one place that builds jtreg's command line and runs it (make/jtreg.sh starts it once the
- * user's input is checked and the JDKs, jtreg and the JNI libraries are provisioned). In the JDK's own work area it
+ * One run of the pack: the one place that builds jtreg's command line and runs it (Launch.java runs it once the user's
+ * input is checked and the JDKs, jtreg and the JNI libraries are provisioned). In the JDK's own work area it
  * compiles the library once, runs jtreg over the selection (this machine's shard of it with SHARD=), runs the tests
  * the user's options left without a verdict once more without them, and writes the run's results through the summary
  * (make/tools/run/Summary.java: summary.tsv with this run's id). Its exit status is the run's: 0, 1 a test failed, 4
  * inconclusive, 3 findings; 2 when jtreg could not run the tests or a step failed (one line naming it).
  *
- * <pre>
- *   PackRun TEST...     the selection as jtreg takes it (make/lib.sh select_tests)
- * </pre>
+ * {@code run(TESTS)}: the selection as jtreg takes it (Launch.selection).
  *
- * Environment (make/jtreg.sh's): JDK (as the user named it), TEST_JDK (the JDK jtreg runs: a facade under qemu),
+ * Environment (Launch's): JDK (as the user named it), TEST_JDK (the JDK jtreg runs: a facade under qemu),
  * HOST_JDK (the host's JDK: jtreg, javac), ARCH_UNDER_TEST, FEATURE, EMULATED (true|false), BUILD, AREA (the JDK's
  * work area), JTREG_HOME, CONC, NATIVE (the JNI libraries), OPTIONS_ANSWER (what the VM printed with the user's
  * options and -XX:+PrintCommandLineFlags -version); the user's VM_OPTIONS, JAVA_OPTIONS, RETAIN, TIMEOUT_FACTOR,
  * JTREG_EXTRA, SHARD, BUNDLE, TIMINGS; HSDIS_PATH and HSDIS_DECODE (the plugins), PACK_RUN_ID (the run's id, else a
  * new one), PACK_RERUN=no (make sensitivity, make configs, make stress MODE=compiler: the options are the control,
  * the configuration or the seed under test, no rerun without them), PACK_COMPILED (the classes work areas share,
- * CompiledCache.java; else BUILD/compiled).
+ * CompiledCache.java; else BUILD/compiled), PACK_PROBE_REPORT (where the probe writes its report when jtreg runs in
+ * this VM: make/jtreg.sh exports it, and the report is moved into the area after the run).
  */
 public class PackRun {
     /** A step that cannot go on: its one line, exit 2. */
-    public static final class Stop extends RuntimeException {
+    public static class Stop extends RuntimeException {
         Stop(String why) {
             super(why);
         }
@@ -75,17 +74,6 @@ public class PackRun {
             throw new Stop("PackRun: " + name + " is not set (make/jtreg.sh sets it)");
         }
         return v;
-    }
-
-    public static void main(String[] args) {
-        try {
-            System.exit(new PackRun(System.getenv()).run(List.of(args)));
-        } catch (Stop | IllegalArgumentException e) {   // a bad problem list, shard or plan: one line
-            System.err.println("error: " + e.getMessage());
-        } catch (IOException | UncheckedIOException | InterruptedException e) {
-            System.err.println("error: " + e);
-        }
-        System.exit(2);
     }
 
     int run(List<String> selection) throws IOException, InterruptedException {
@@ -314,15 +302,22 @@ public class PackRun {
         }
         jtregArgs.addAll(tests);
         System.out.flush();
-        // The run itself in this VM (one VM fewer before the first test) when this VM's environment is the one jtreg
-        // hands down (the probe's VM and the agents inherit it, -e: names what reaches the tests): make/jtreg.sh exports it
+        // The run itself in this VM (one VM fewer before the first test) when this VM's own environment is the one jtreg
+        // hands down (the probe's VM and the agents inherit it; -e: names what reaches the tests): make/jtreg.sh exports
+        // the plugins' paths, and where the probe writes its report (moved into the area after the run)
         Jtreg inThisVm = Jtreg.of(Path.of(need("JTREG_HOME")));
-        if (output == null && inThisVm != null && probe.toString().equals(get("PACK_PROBE_REPORT"))
-                && get("HSDIS_PATH").equals(get("PACK_HSDIS_PATH")) && get("HSDIS_DECODE").equals(get("PACK_HSDIS_DECODE"))) {
+        String staged = System.getenv("PACK_PROBE_REPORT");
+        if (output == null && inThisVm != null && staged != null && !staged.isEmpty() && probe.equals(this.probe)
+                && get("HSDIS_PATH").equals(System.getenv("PACK_HSDIS_PATH")) && get("HSDIS_DECODE").equals(System.getenv("PACK_HSDIS_DECODE"))) {
+            Files.deleteIfExists(Path.of(staged));
             // the options' check started the JDK under test already: its version, and the feature from its release file
             List<String> answer = get("OPTIONS_ANSWER").lines().filter(l -> !l.isBlank() && !l.startsWith("-XX:")).toList();
             inThisVm.know(Path.of(need("TEST_JDK")), need("FEATURE"), userOptions.isEmpty() ? String.join("\n", answer) : null);
-            return inThisVm.run(jtregArgs);
+            int status = inThisVm.run(jtregArgs);
+            if (Files.exists(Path.of(staged))) {
+                Files.move(Path.of(staged), probe, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return status;
         }
         // else (the rerun, whose probe report and log are its own) jtreg's own VM, one of the harness's (make/lib.sh,
         // PACK_TOOL_VM): C1 only, the serial collector
