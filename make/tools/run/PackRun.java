@@ -25,7 +25,8 @@ import results.PackIdentity;
  * (make/tools/run/Summary.java: summary.tsv with this run's id). Its exit status is the run's: 0, 1 a test failed, 4
  * inconclusive, 3 findings; 2 when jtreg could not run the tests or a step failed (one line naming it).
  *
- * {@code run(TESTS)}: the selection as jtreg takes it (Launch.selection).
+ * {@code run(TESTS)}: the selection as jtreg takes it (Launch.selection); {@code PackRun TESTS...} runs it with the
+ * environment given.
  *
  * Environment (Launch's): JDK (as the user named it), TEST_JDK (the JDK jtreg runs: a facade under qemu),
  * HOST_JDK (the host's JDK: jtreg, javac), ARCH_UNDER_TEST, FEATURE, EMULATED (true|false), BUILD, AREA (the JDK's
@@ -74,6 +75,18 @@ public class PackRun {
             throw new Stop("PackRun: " + name + " is not set (make/jtreg.sh sets it)");
         }
         return v;
+    }
+
+    /** The run with its environment given as Launch gives it (its own unit tests): TESTS as jtreg takes them. */
+    public static void main(String[] args) {
+        try {
+            System.exit(new PackRun(System.getenv()).run(List.of(args)));
+        } catch (Stop | IllegalArgumentException e) {   // a bad problem list, shard or plan: one line
+            System.err.println("error: " + e.getMessage());
+        } catch (IOException | UncheckedIOException | InterruptedException e) {
+            System.err.println("error: " + e);
+        }
+        System.exit(2);
     }
 
     int run(List<String> selection) throws IOException, InterruptedException {
