@@ -143,7 +143,7 @@ JDK_LIST = $(shell JDK_TABLE='$(JDK_TABLE)' bash -c '. make/lib.sh; jdk_list $(1
 # Every ISA's plugin directory (make/platforms, the ISAs hsdis.mk builds for), in the table's order.
 HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_PLUGIN_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
 
-# A mode of make/tools/modes (Configs, Stress, Switching, Bench, Comparison; make matrix's Matrix through make/matrix.sh)
+# A mode of make/tools/modes (Configs, Stress, Switching, Bench, Comparison, Check; make matrix's Matrix through make/matrix.sh)
 # through make/lib.sh's launcher: $(call PACK_MODE,Class [args]).
 PACK_MODE = bash -c '. make/lib.sh; pack_mode $(1)'
 
@@ -218,8 +218,10 @@ switching: hsdis
 configs: hsdis
 	@$(call PACK_MODE,Configs)
 
+# make check's steps build what they need themselves (the step hsdis the plugins, after hygiene): an argument, so that
+# pack_mode builds nothing first (make/tools/modes/Check.java).
 check:
-	@bash make/check.sh
+	@$(call PACK_MODE,Check steps)
 
 report:
 	@FROM='$(FROM)' bash make/report.sh
