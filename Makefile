@@ -143,7 +143,7 @@ JDK_LIST = $(shell JDK_TABLE='$(JDK_TABLE)' bash -c '. make/lib.sh; jdk_list $(1
 # Every ISA's plugin directory (make/platforms, the ISAs hsdis.mk builds for), in the table's order.
 HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_PLUGIN_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
 
-# A mode of make/tools/modes (Configs, Stress, Switching, Bench, Comparison; make matrix's Matrix through make/matrix.sh)
+# A mode of make/tools/modes (Configs, Stress, Switching, Bench, Comparison, Check, CiLocal; make matrix's Matrix through make/matrix.sh)
 # through make/lib.sh's launcher: $(call PACK_MODE,Class [args]).
 PACK_MODE = bash -c '. make/lib.sh; pack_mode $(1)'
 
@@ -219,8 +219,10 @@ switching: hsdis
 configs: hsdis
 	@$(call PACK_MODE,Configs)
 
+# make check's steps build what they need themselves (the step hsdis the plugins, after hygiene): an argument, so that
+# pack_mode builds nothing first (make/tools/modes/Check.java).
 check:
-	@bash make/check.sh
+	@$(call PACK_MODE,Check steps)
 
 report:
 	@FROM='$(FROM)' bash make/report.sh
@@ -237,9 +239,10 @@ endif
 ci-plan:
 	@bash -c '. make/lib.sh; ci_plan "$$1"' ci-plan '$(EVENT)'
 
-# The workflow's plan -> shards -> merge on this machine, in $(BUILD)/ci (make check runs it).
+# The workflow's plan -> shards -> merge on this machine, in $(BUILD)/ci (make check runs it; make/tools/modes/CiLocal.java:
+# its shards' make matrix builds the plugins, as in CI).
 ci-local:
-	@EVENT='$(EVENT)' bash make/ci-local.sh
+	@EVENT='$(EVENT)' $(call PACK_MODE,CiLocal shards)
 
 # make matrix checks MATRIX's entries before building anything (one line, exit 2).
 ifneq ($(filter matrix,$(MAKECMDGOALS)),)

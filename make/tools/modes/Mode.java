@@ -9,11 +9,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import jdks.JdkTable;
 import results.RunResults;
 
 /**
- * What the modes of make/tools/modes share (make matrix, compare, bench, configs, stress, switching, foreign-hsdis's
- * runs and make/bisect.sh's; make/lib.sh's pack_mode starts them): the environment make hands them (the user's variables, and what the mode sets for its runs: export), a stop
+ * What the modes of make/tools/modes share (make matrix, compare, bench, configs, stress, switching, check, ci-local,
+ * foreign-hsdis's runs and make/bisect.sh's; make/lib.sh's pack_mode starts them): the environment make hands them (the user's variables, and what the mode sets for its runs: export), a stop
  * that is one line and an exit status, and the shell's provisioning (make/lib.sh's functions: a JDK resolved or
  * fetched, a package installed), asked for one function at a time. Shell provisions, Java decides: no mode loops over
  * runs in bash, nor parses what a run printed.
@@ -164,6 +165,32 @@ public abstract class Mode {
         if (output(more, "bash", "make/jtreg.sh", "--check-only") == null) {
             throw quiet();
         }
+    }
+
+    /**
+     * The JDK table's rows (JDK_TABLE, as for the shell, else make/jdk-table) by its one reader, JdkTable, against the
+     * platform table's ISAs; a bad row is its one line (an IllegalArgumentException: "error: ...", exit 2).
+     */
+    List<JdkTable.Row> jdkRows() {
+        return JdkTable.parse(pack.resolve(get("JDK_TABLE", "make/jdk-table")), anatomy.capture.Platforms.file(),
+                anatomy.capture.Platforms.rows().keySet());
+    }
+
+    /**
+     * For a mode that runs make, not the pack (make check, make ci-local): the main BUILD's plugins and tools pack_mode
+     * hands a mode for its PackRunner runs are not passed on, so each make it runs provisions its own BUILD's, as a make
+     * typed by hand does.
+     */
+    void dropPackRunnerProvisions() {
+        env.keySet().removeAll(List.of("PACK_PLUGIN_PATH", "PACK_DECODER", "PACK_TOOLS_DIR"));
+    }
+
+    /** What make (COMMAND: make, or a stand-in) with ARGS runs as: --no-print-directory first, as the scripts ran it. */
+    static String[] makeCommand(List<String> command, List<String> args) {
+        List<String> c = new ArrayList<>(command);
+        c.add("--no-print-directory");
+        c.addAll(args);
+        return c.toArray(String[]::new);
     }
 
     static int cores() {

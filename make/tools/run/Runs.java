@@ -13,9 +13,9 @@ import java.util.Set;
 import results.RunResults;
 
 /**
- * The run model's command line for the shell modes (make/lib.sh `runs`): they ask here what a run produced, and
- * never parse a totals line, summary.tsv's columns or jtreg's text themselves. One VM per call: a mode calls it
- * once per run.
+ * The run model's command line for the shell scripts (make/lib.sh `runs`): they ask here what a run produced, and
+ * never parse a totals line, summary.tsv's columns or jtreg's text themselves. One VM per call: a script calls it
+ * once per run. The modes of make/tools/modes call the same methods in their own VM (make check: step, sum, tally).
  *
  * <pre>
  *   Runs totals [--run ID] PATH...      the totals line of the runs (BUILD dirs or results files) added up; exit
@@ -112,23 +112,13 @@ public class Runs {
                 if (args.size() != 4 || !args.get(2).matches("[0-9]+")) {
                     throw new IllegalArgumentException("Runs step NAME LOG STATUS OUT (STATUS: the step's exit status)");
                 }
-                Path log = Path.of(args.get(1));
-                Step s = step(Files.exists(log) ? Files.readAllLines(log) : List.of(), Integer.parseInt(args.get(2)));
-                Files.writeString(Path.of(args.get(3)), Outcome.totals(s.counts()) + "\n");
+                Step s = step(Path.of(args.get(1)), Integer.parseInt(args.get(2)), Path.of(args.get(3)));
                 System.out.println(Outcome.totals(s.counts()));
-                return !s.ok() ? 1 : s.counts().get(Outcome.FINDING) > 0 ? Outcome.FINDING.exitStatus() : 0;
+                return s.exit();
             }
             case "sum" -> {
                 need(args, 1, command);
-                EnumMap<Outcome, Integer> n = Outcome.counts();
-                for (String f : args) {
-                    List<String> lines = Files.readAllLines(Path.of(f));
-                    EnumMap<Outcome, Integer> one = lines.isEmpty() ? null : Outcome.parseTotals(lines.get(lines.size() - 1));
-                    if (one == null) {
-                        throw new IllegalArgumentException(f + ": its last line is no totals line");
-                    }
-                    one.forEach((o, k) -> n.merge(o, k, Integer::sum));
-                }
+                EnumMap<Outcome, Integer> n = sum(args.stream().map(Path::of).toList());
                 System.out.println(Outcome.totals(n));
                 return Outcome.exitStatus(n);
             }
@@ -330,6 +320,35 @@ public class Runs {
     }
 
     public record Step(boolean ok, EnumMap<Outcome, Integer> counts) {
+        /** What `runs step` exits with: 0 ok, 3 ok with findings, 1 the step failed. */
+        public int exit() {
+            return !ok ? 1 : counts.get(Outcome.FINDING) > 0 ? Outcome.FINDING.exitStatus() : 0;
+        }
+    }
+
+    /**
+     * make check's step from its LOG (none: an empty one; a byte that is not UTF-8 read as a replacement character, so
+     * a stray byte in a step's output never stops its judgement) and its exit STATUS (step), its totals line written to OUT.
+     */
+    public static Step step(Path log, int status, Path out) throws IOException {
+        List<String> lines = Files.exists(log) ? new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.UTF_8).lines().toList() : List.of();
+        Step s = step(lines, status);
+        Files.writeString(out, Outcome.totals(s.counts()) + "\n");
+        return s;
+    }
+
+    /** The totals lines of FILES (step's) added up; a file whose last line is no totals line is an IllegalArgumentException. */
+    public static EnumMap<Outcome, Integer> sum(List<Path> files) throws IOException {
+        EnumMap<Outcome, Integer> n = Outcome.counts();
+        for (Path f : files) {
+            List<String> lines = Files.readAllLines(f);
+            EnumMap<Outcome, Integer> one = lines.isEmpty() ? null : Outcome.parseTotals(lines.get(lines.size() - 1));
+            if (one == null) {
+                throw new IllegalArgumentException(f + ": its last line is no totals line");
+            }
+            one.forEach((o, k) -> n.merge(o, k, Integer::sum));
+        }
+        return n;
     }
 
     /**
