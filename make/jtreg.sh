@@ -20,7 +20,7 @@ export PACK_HSDIS_PATH=$HSDIS_PATH PACK_HSDIS_DECODE=${HSDIS_DECODE:-} PACK_PROB
 # shellcheck disable=SC2086 # TEST is a list of words
 memo=${PACK_CHECKED:-$BUILD/checked}/input-$({ env | grep -E '^(JDK|TEST|ARCH|CONC|TIMEOUT_FACTOR|VM_OPTIONS|JAVA_OPTIONS|JTREG_HOME|JAVA_HOME|PATH|JDK_TABLE)=' | sort
     nproc; stat -L -c '%n %Y %s %i' TEST.groups make/jdk-table make/platforms make/tools/run/Launch.java make/tools/jdks/Homes.java \
-        ${JDK:+"$JDK/release" "$JDK/lib/server/libjvm.so" "$JDK/pack-facade"} ${TEST:-} 2>&1; } | cksum | cut -d' ' -f1)
+        ${JDK:+"$JDK/release" "$JDK/lib/server/libjvm.so" "$JDK/pack-facade"} ${TEST:-} 2>&1 || :; } | cksum | cut -d' ' -f1)
 [ ! -f "$memo" ] || exec cat "$memo"
 out=$("$RUNS_JAVA" "${TOOL_VM[@]}" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" run.Launch "$@") || exit
 mkdir -p "${memo%/*}" && printf '%s\n' "$out" >"$memo.$$" && mv -f "$memo.$$" "$memo"
