@@ -155,7 +155,7 @@ ifneq ($(filter test selftest sensitivity stress bench,$(MAKECMDGOALS)),)
   INPUT_CHECK := $(shell JDK='$(JDK)' TEST='$(if $(filter selftest,$(MAKECMDGOALS)),selftest,$(TEST))' \
     CONC='$(CONC)' TIMEOUT_FACTOR='$(TIMEOUT_FACTOR)' ARCH='$(ARCH)' BUILD='$(BUILD)' VM_OPTIONS='$(VM_OPTIONS)' JAVA_OPTIONS='$(JAVA_OPTIONS)' \
     bash make/jtreg.sh --check-only 2>&1 | grep -E '^(error|checked): ' | head -n 1)
-  $(if $(filter error:,$(firstword $(INPUT_CHECK))),$(error $(subst error: ,,$(INPUT_CHECK))))
+  $(if $(filter checked:,$(firstword $(INPUT_CHECK))),,$(error $(or $(subst error: ,,$(INPUT_CHECK)),make/jtreg.sh --check-only gave no answer: run it with the same variables to see why)))
   export PACK_OPTIONS_CHECKED := $(subst checked: ,,$(INPUT_CHECK))
 endif
 # make stress and make bench check their own numbers (N, STRESS_CPUS, MODE, SEEDS, SEED; N, BUDGET) first thing, before
