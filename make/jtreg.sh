@@ -3,7 +3,8 @@
 # provisions the run and runs it (PackRun); `make/jtreg.sh --check-only` only checks. Its variables: JDK, TEST, ARCH,
 # VM_OPTIONS, JAVA_OPTIONS, CONC, TIMEOUT_FACTOR, JTREG_HOME, BUILD, and PackRun's (SHARD, BUNDLE, RETAIN, ...).
 # Here only what Launch's VM must inherit: the hsdis plugins (make's or a mode's, else this BUILD's, which Launch then
-# builds with `make hsdis` after its checks) and the probe's report, which jtreg, run in that VM, hands to the probe's VM.
+# builds with `make hsdis` after its checks), the probe's report, which jtreg, run in that VM, hands to the probe's VM,
+# and where the probe keeps its answers (lib/anatomy/probe/ProbeCache.java; PACK_PROBE_CACHE= keeps none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . make/lib.sh
@@ -13,7 +14,8 @@ if [ -z "${HSDIS_PATH:-}" ]; then
     HSDIS_PATH=$(for isa in $(platform_isas backend capstone); do printf '%s:' "$BUILD/hsdis/$isa"; done)
     export HSDIS_PATH=${HSDIS_PATH%:} HSDIS_DECODE=$BUILD/hsdis/$(host_arch)/hsdis-decode PACK_BUILD_PLUGINS=yes
 fi
-export PACK_HSDIS_PATH=$HSDIS_PATH PACK_HSDIS_DECODE=${HSDIS_DECODE:-} PACK_PROBE_REPORT=$BUILD/probe.report
+export PACK_HSDIS_PATH=$HSDIS_PATH PACK_HSDIS_DECODE=${HSDIS_DECODE:-} PACK_PROBE_REPORT=$BUILD/probe.report \
+    PACK_PROBE_CACHE=${PACK_PROBE_CACHE-$PACK_CHECKED/probes}
 [ "${1:-}" = --check-only ] || exec "$RUNS_JAVA" "${TOOL_VM[@]}" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" run.Launch "$@"
 # make's check, once for the same input: what the user typed, the files it names and the checks' own sources. A memo
 # only spares the VM of the check that make runs before building; the run itself checks again, in its own VM.

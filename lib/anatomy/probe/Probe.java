@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  * value that a VM of the same JDK started without their options does not have: a second, plain VM prints its
  * flags, only when there are user options). With the environment variable {@code PACK_PROBE_REPORT} set, all
  * are written to that file: {@code <property>}, {@code .why}, {@code .cause} (platform / default / options),
- * {@code .cause.why} and {@code .flags} (the flags the value was read from).
+ * {@code .cause.why} and {@code .flags} (the flags the value was read from). With {@code PACK_PROBE_CACHE} set, an
+ * answer is kept for the next probe of the same VM, which then starts no child ({@link ProbeCache}).
  */
 public class Probe implements Callable<Map<String, String>> {
     private final Map<String, String> props = new LinkedHashMap<>();
@@ -52,6 +53,12 @@ public class Probe implements Callable<Map<String, String>> {
     @Override
     public Map<String, String> call() {
         long start = System.nanoTime();
+        // the same VM probed before (ProbeCache's key: the JDK's files, these arguments, the machine): its answer
+        ProbeCache cache = ProbeCache.here();
+        Map<String, String> kept = cache == null ? null : cache.read();
+        if (kept != null) {
+            return kept;
+        }
         List<String> options = userOptions();
         PlainVm plain = options.isEmpty() ? null : new PlainVm();   // runs while this VM probes
         put("pack.jdk", Integer.toString(Runtime.version().feature()), "java.runtime.version=" + System.getProperty("java.runtime.version"));
@@ -81,6 +88,9 @@ public class Probe implements Callable<Map<String, String>> {
         cmov(isa);
         finalFieldMutation(options);
         writeReport(causes(options, plain == null ? null : plain.values()), (System.nanoTime() - start) / 1_000_000);
+        if (cache != null) {
+            cache.keep(props, emulator != null);
+        }
         return props;
     }
 
