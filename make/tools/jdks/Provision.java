@@ -78,11 +78,9 @@ public final class Provision {
             throw die("cannot create " + dir);
         }
         log = jdks.resolve("jdks.log");
-        String arch = System.getProperty("os.arch");
-        Optional<Platforms.Row> host = Platforms.byName(arch);
-        hostIsa = host.map(Platforms.Row::isa).orElse(arch);
-        hostDeb = host.map(Platforms.Row::debian).orElseThrow(() -> die("the host's ISA (" + ran(command(null, List.of("uname", "-m")))
-                .out().strip() + ") has no row in make/platforms"));
+        hostIsa = Homes.hostIsa();
+        hostDeb = Optional.ofNullable(Platforms.rows().get(hostIsa)).map(Platforms.Row::debian).orElseThrow(() -> die("the host's ISA ("
+                + ran(command(null, List.of("uname", "-m"))).out().strip() + ") has no row in make/platforms"));
     }
 
     public static void main(String[] args) {
@@ -241,10 +239,9 @@ public final class Provision {
         Path real = Path.of(home).toRealPath(), stamp = real.resolve("pack-facade");
         String sysroot = "/", jdk = real.toString();
         if (Files.isRegularFile(stamp)) {
-            String ld = FacadeHomes.stampValue(stamp, "loader");   // a loader facade's root is its loader's, up to usr/lib
-            sysroot = ld.isEmpty() ? FacadeHomes.stampValue(stamp, "qemu.sysroot")
-                    : ld.contains("/usr/lib/") ? ld.substring(0, ld.lastIndexOf("/usr/lib/")) : ld;
-            jdk = FacadeHomes.stampValue(stamp, "real.home");
+            String ld = Homes.stamp(real, "loader");   // a loader facade's root is its loader's, up to usr/lib
+            sysroot = ld.isEmpty() ? Homes.stamp(real, "qemu.sysroot") : ld.contains("/usr/lib/") ? ld.substring(0, ld.lastIndexOf("/usr/lib/")) : ld;
+            jdk = Homes.stamp(real, "real.home");
             if (jdk.isEmpty() || sysroot.isEmpty()) {
                 throw die(home + "/pack-facade names no real JDK or C library");
             }
@@ -318,7 +315,7 @@ public final class Provision {
         if (!Files.isExecutable(Path.of(home, "bin/java"))) {
             throw die(home + " is not a JDK home (no bin/java)");
         }
-        int m = Elf.machine(Path.of(home, "bin/java"));
+        int m = Homes.elfMachine(Path.of(home, "bin/java"));
         if (m != platform(isa).elf()) {
             throw die(home + " is not an " + isa + " JDK (its bin/java is " + isaName(m) + ")");
         }
@@ -390,17 +387,6 @@ public final class Provision {
             Thread.currentThread().interrupt();
             return new Ran(130, "");
         }
-    }
-
-    /** A command's path as the shell's command -v finds it on PATH; null when there is none. */
-    Path which(String command) {
-        for (String dir : env.getOrDefault("PATH", "").split(":", -1)) {
-            Path c = Path.of(dir.isEmpty() ? "." : dir, command);
-            if (Files.isRegularFile(c) && Files.isExecutable(c)) {
-                return c;
-            }
-        }
-        return null;
     }
 
     /** The one line to say, as a Failure to throw. */

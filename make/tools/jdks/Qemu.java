@@ -41,13 +41,11 @@ record Qemu(Path binary, String cpu) {
                 throw Provision.die("qemu-user of Debian's " + suite + " suite has no " + name);
             }
         } else {
-            if (p.which(col) == null) {
+            if (Homes.onPath(col).isEmpty()) {
                 p.need("qemu-user-static=" + col);
             }
-            binary = p.which(col);
-            if (binary == null) {
-                throw Provision.die(col + " not found after installing qemu-user-static");
-            }
+            String command = col;
+            binary = Homes.onPath(col).orElseThrow(() -> Provision.die(command + " not found after installing qemu-user-static"));
         }
         String variable = "QEMU_CPU_" + isa, cpu = p.env.getOrDefault(variable, "");
         if (cpu.isEmpty() && isa.equals("aarch64")) {
