@@ -2,7 +2,7 @@
  * @test
  * @summary The CPU models (make/cpus) have one reader, CpuTable, which the shell runs: its rows are the shell's, a bad row is one line naming its file and line, and a new model is one row
  * @library /lib /make/tools
- * @build jdks.CpuTable jdks.JdkNames JdkTableTest
+ * @build jdks.CpuTable jdks.JdkNames jdks.Provision JdkTableTest
  * @run testng CpuTableTest
  */
 

@@ -2,7 +2,7 @@
  * @test
  * @summary make/jdks.sh's names are JdkNames': each row, its variants, <isa>-<N>-newest and <name>@<model> resolve to their row and model, and a name that does not fit is one line saying why
  * @library /lib /make/tools
- * @build jdks.JdkNames jdks.JdkTable jdks.CpuTable JdkTableTest
+ * @build jdks.JdkNames jdks.JdkTable jdks.CpuTable jdks.Provision JdkTableTest
  * @run testng JdkNamesTest
  */
 

@@ -2,7 +2,7 @@
  * @test
  * @summary The JDK table (make/jdk-table) has one reader, JdkTable, which the shell runs: a bad row is one line naming its file and line, a new release is one row, and a path inside a JDK names its home
  * @library /lib /make/tools
- * @build jdks.JdkTable jdks.CpuTable jdks.JdkNames run.Launch
+ * @build jdks.JdkTable jdks.CpuTable jdks.JdkNames jdks.Provision run.Launch
  * @run testng JdkTableTest
  */
 

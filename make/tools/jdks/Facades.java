@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The scripts of make/jdks.sh's facades, written into the facade's fresh directory (make/jdks.sh's install_facade makes
- * it, stamps it and checks that its bin/java starts): each an executable /bin/sh script that execs the real tool.
+ * The scripts of make/jdks.sh's facades, written into the facade's fresh directory (FacadeHomes makes it, calls these
+ * in-process, stamps it and checks that its bin/java starts): each an executable /bin/sh script that execs the real tool.
+ * The command line below writes them alone.
  *
  * <pre>
  *   Facades DIR qemu REAL ISA ROOT EMULATOR QEMU CPU TOOL...   bin/TOOL runs REAL's under QEMU -L ROOT -cpu CPU (FORK as
@@ -19,7 +20,7 @@ import java.util.stream.Stream;
  *   Facades DIR switches BASE OPTIONS TOOL...                  bin/TOOL runs BASE's with OPTIONS (comma-separated; -J
  *                                                              for the tools other than java) first; release links to
  *                                                              BASE's
- *   Facades DIR loader REAL ROOT LOADER HOME                   for each executable make/jdks.sh moved into DIR/.real
+ *   Facades DIR loader REAL ROOT LOADER HOME                   for each executable FacadeHomes moved into DIR/.real
  *                                                              (bin's, and lib/jspawnhelper), the script in its place that
  *                                                              starts HOME/.real's through LOADER and ROOT's libraries
  * </pre>
@@ -96,7 +97,7 @@ public final class Facades {
         Files.createSymbolicLink(dir.resolve("release"), Path.of(base, "release"));
     }
 
-    /** A loader facade's scripts: each executable make/jdks.sh moved into DIR/.real, started through LOADER. */
+    /** A loader facade's scripts: each executable FacadeHomes moved into DIR/.real, started through LOADER. */
     static void loader(Path dir, String real, String root, String loader, String home) throws IOException {
         List<Path> moved;
         try (Stream<Path> s = Files.list(dir.resolve(".real"))) {
