@@ -79,13 +79,6 @@ jdk_rows() {
     table_rows JdkTable "$JDK_TABLE"
 }
 
-# read_jdk_table: checks the JDK table first thing (jdk_rows keeps its rows for the later calls). A bad row: one line
-# (die), exit 2.
-read_jdk_table() {
-    local error
-    error=$(jdk_rows 2>&1 >/dev/null) || die "$error"
-}
-
 # jdk_list LIST [ISA]: the names on a list of the table's lists column (default, ports, newest, ...), blank-separated
 # on one line in the table's order (nothing for an empty list); with an ISA, only its rows. Fails when the table has
 # a bad row.
@@ -105,59 +98,10 @@ cpu_rows() {
     table_rows CpuTable "$CPUS_FILE"
 }
 
-# cpu_model ISA MODEL: the model's columns how, what, needs and lists, blank-separated; nothing and a failure when the
-# ISA has no such model (or the table a bad row: said on stderr).
-cpu_model() {
-    local rows
-    rows=$(cpu_rows) || return 2
-    awk -v isa="$1" -v m="$2" '$1 == m && $2 == isa { print $3, $4, $5, $6; found = 1; exit } END { exit !found }' <<<"$rows"
-}
-
-# cpu_list LIST [ISA]: the models on a list of make/cpus (fleet, check-fleet) as isa:model, blank-separated on one line
-# in the table's order; with an ISA, only its models, by name.
-cpu_list() {
-    local rows
-    rows=$(cpu_rows) || return 2
-    awk -v list="$1" -v isa="${2:-}" '(isa == "" || $2 == isa) && index("," $6 ",", "," list ",") {
-            printf "%s%s", sep, (isa == "" ? $2 ":" $1 : $1); sep = " " }
-        END { if (sep != "") print "" }' <<<"$rows"
-}
-
 # isa_of NAME: the pack's name of an ISA from any of its names (amd64 -> x86_64, ppc64el -> ppc64le); NAME itself
 # when no row knows it.
 isa_of() {
     platform "$1" isa 2>/dev/null || echo "$1"
-}
-
-# elf_machine FILE: the e_machine field of an ELF file (62 for x86_64, 183 for AArch64: make/platforms), or nothing;
-# in the file's own byte order (EI_DATA: 1 little-endian, 2 big-endian, as s390x's).
-elf_machine() {
-    local b
-    read -r -a b <<<"$(od -An -tu1 -N20 "$1" 2>/dev/null | tr '\n' ' ')"
-    [ ${#b[@]} -eq 20 ] && [ "${b[*]:0:4}" = "127 69 76 70" ] || return 0   # \177ELF
-    b=("${b[5]}" "${b[18]}" "${b[19]}")
-    if [ "${b[0]}" = 2 ]; then echo $((b[1] * 256 + b[2])); else echo $((b[2] * 256 + b[1])); fi
-}
-
-# jdk_arch JAVA_HOME: the JDK's ISA by the pack's name (make/platforms): what the release file's OS_ARCH says,
-# else (a jlink'ed runtime may have none: Temurin 17.0.2's) the ELF machine of its bin/java, or of the real
-# launcher behind a facade's bin/java script.
-jdk_arch() {
-    local a real
-    a=$(sed -n 's/^OS_ARCH="\(.*\)"/\1/p' "$1/release" 2>/dev/null)
-    if [ -z "$a" ]; then
-        real=$1/bin/java
-        if [ -f "$1/pack-facade" ]; then
-            real=$(sed -n 's/^real\.home=//p' "$1/pack-facade")/bin/java
-        fi
-        a=$(platform "elf=$(elf_machine "$real")" isa 2>/dev/null || true)
-    fi
-    [ -n "$a" ] && isa_of "$a" || echo unknown
-}
-
-# emulated JAVA_HOME: true when the home is a facade that runs its JDK under qemu-user (make/jdks.sh).
-emulated() {
-    grep -q '^qemu=' "$1/pack-facade" 2>/dev/null
 }
 
 host_arch() {
@@ -166,7 +110,7 @@ host_arch() {
 
 # The questions about a JDK and a run's selection, answered by make/tools/run/Launch.java (its one implementation: make
 # test's own checks): jdk_under_test (JDK=, else ARCH='s JDK on the list arch, fetched, else JAVA_HOME or the java on
-# PATH), resolve_jdk [DIR], check_jdk_home LABEL PATH, jdk_key HOME (a JDK's work area), jdk_version HOME,
+# PATH), resolve_jdk [DIR], check_jdk_home LABEL PATH, jdk_key HOME (a JDK's work area), jdk_version HOME, jdk_arch HOME,
 # check_test_selection (TEST=), select_tests (sets SELECT: TEST as jtreg takes it), check_conc (CONC, TIMEOUT_FACTOR),
 # find_jtreg. A mistake is one line ("error: ...") and status 2.
 launch() { [ -n "${RUNS_CP:-}" ] || use_runs; "$RUNS_JAVA" "${TOOL_VM[@]}" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" run.Launch "$@"; }
@@ -175,6 +119,7 @@ resolve_jdk() { launch resolve "${1:-}"; }
 check_jdk_home() { launch check-home "$1" "$2"; }
 jdk_key() { launch key "$1"; }
 jdk_version() { launch version "$1"; }
+jdk_arch() { launch isa "$1"; }
 check_test_selection() { launch check-selection; }
 select_tests() { local s; s=$(launch selection) || exit 2; mapfile -t SELECT <<<"$s"; }
 check_conc() { launch check-numbers; }
@@ -186,7 +131,7 @@ host_jdk() {
     for cand in "$1" "${JAVA_HOME:-}" /usr/lib/jvm/*; do
         [ -n "$cand" ] && [ -x "$cand/bin/java" ] && [ -x "$cand/bin/javac" ] || continue
         [ -f "$cand/pack-facade" ] && continue   # jtreg itself runs on a JDK that starts as it is
-        [ "$(jdk_arch "$cand")" = "$(host_arch)" ] || continue
+        [ "$(isa_of "$(sed -n 's/^OS_ARCH="\(.*\)"/\1/p' "$cand/release" 2>/dev/null)")" = "$(host_arch)" ] || continue
         [ "$(jdk_feature "$cand")" -ge 17 ] 2>/dev/null || continue
         echo "$cand"; return 0
     done

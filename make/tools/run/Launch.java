@@ -33,7 +33,7 @@ import jdks.JdkTable;
  *                          test takes them; the rest as PackRun reads them)
  *   Launch --check-only    the checks only, the last of them a VM of the JDK under test started with the user's options:
  *                          its answer on one line, "checked: KEY\036LINES" (lines separated by \036)
- *   Launch jdk | resolve [DIR] | check-home LABEL PATH | key HOME | version HOME | check-selection | selection |
+ *   Launch jdk | resolve [DIR] | check-home LABEL PATH | key HOME | version HOME | isa HOME | check-selection | selection |
  *          check-numbers | jtreg-home
  *                          the one question make/lib.sh's function of that name asks (jdk_under_test, resolve_jdk, ...):
  *                          its answer on stdout, or its one line and exit 2
@@ -87,12 +87,13 @@ public final class Launch {
             case "check-home" -> Homes.check(a.get(0), a.get(1), this::isJdkName, build);
             case "key" -> System.out.println(Homes.key(Path.of(a.get(0))));
             case "version" -> System.out.println(Homes.version(Path.of(a.get(0))));
+            case "isa" -> System.out.println(Homes.isa(Path.of(a.get(0))));
             case "check-selection" -> checkSelection(get("TEST"));
             case "selection" -> selection(get("TEST").isEmpty() ? "all" : get("TEST")).forEach(System.out::println);
             case "check-numbers" -> checkNumbers();
             case "jtreg-home" -> System.out.println(jtregHome());
             default -> throw new IllegalArgumentException("usage: Launch [--check-only | jdk | resolve [DIR] | check-home LABEL PATH | key HOME"
-                    + " | version HOME | check-selection | selection | check-numbers | jtreg-home]");
+                    + " | version HOME | isa HOME | check-selection | selection | check-numbers | jtreg-home]");
         }
         return 0;
     }
