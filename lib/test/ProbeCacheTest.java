@@ -2,7 +2,6 @@
  * @test
  * @summary The probe keeps its answer for the next probe of the same VM (PACK_PROBE_CACHE): the same JDK, arguments and machine get it back, with no WhiteBox child; other options, or sensitivity's shared controls, are probed afresh
  * @library /lib
- * @build anatomy.probe.Probe
  * @run testng/timeout=600 ProbeCacheTest
  */
 
