@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary Adding a report format is one class: a format registered beside make report's own is written beside their files, with the same verdicts
+ * @summary Adding a report format is one class: a format registered beside make report's own is written beside their files, with the same verdicts; every outcome is in make report's legend and styles and in the docs' table
  * @library /lib /make/tools
  * @build report.Report report.ReportCheck report.ReportFormat SyntheticMatrix
  * @run testng ReportFormatTest
@@ -37,6 +37,26 @@ public class ReportFormatTest {
                         .forEach(t -> csv.append(r.label()).append(',').append(t).append(',').append(ReportModel.status(r, t)).append('\n'));
             }
             return List.of(Files.writeString(dir.resolve("cells.csv"), csv));
+        }
+    }
+
+    /**
+     * Every outcome the library knows is shown by make report (its glyph in the legend and a style of its own) and
+     * listed in docs/running.md's table of outcomes with its exit status: a new constant of anatomy.probe.Outcome that
+     * one of them misses fails here, naming it.
+     */
+    @Test
+    public void everyOutcomeIsInTheLegendTheStylesAndTheDocs() throws Exception {
+        Path build = SyntheticMatrix.write(Path.of("synthetic-outcomes"));
+        ReportModel.out = Path.of("report-outcomes").toAbsolutePath();
+        Report.write(build, ReportModel.runs(build));
+        String html = Files.readString(ReportModel.out.resolve("index.html"));
+        String docs = Files.readString(Path.of(System.getProperty("test.root"), "docs", "running.md"));
+        for (anatomy.probe.Outcome o : anatomy.probe.Outcome.values()) {
+            assertTrue(html.contains("<span class=\"g " + o.word() + "\">" + o.glyph() + "</span>"), o + ": not in make report's legend");
+            assertTrue(html.contains("." + o.word() + "{background:"), o + ": no style of its own in make report's page");
+            assertTrue(docs.contains("| `" + o.word() + "` |") && Pattern.compile("(?m)^\\| `" + o.word() + "` \\|.*\\| " + o.exitStatus() + " \\|$").matcher(docs).find(),
+                    o + ": no row with its exit status in docs/running.md's table of outcomes");
         }
     }
 
