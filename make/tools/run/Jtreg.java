@@ -54,13 +54,14 @@ final class Jtreg {
     /**
      * Tells jtreg, before it runs, two answers about the JDK at HOME (as -jdk: names it) that it would otherwise start a
      * VM for each: {@code java.specification.version} (SPEC, the feature release from the release file: jtreg starts
-     * GetSystemProperty for it before anything else) and what {@code java -version} prints without options (VERSION, the
-     * lines the options' check printed: jtreg starts it once for every run, for the header of each .jtr). jtreg keeps
+     * GetSystemProperty for it before anything else) and what {@code java OPTIONS -version} prints (VERSION, the lines
+     * the options' check printed with those options: jtreg starts it once for every run, for the header of each .jtr,
+     * with its -vmoptions). jtreg keeps
      * both in its JDK object (config.JDK: a private field each, read once and cached, jtreg 6 to 7.5); where those fields
      * are not there, or hold an answer already, nothing is changed and jtreg asks its VMs as before: the answers are
      * the same either way, only the VMs are saved.
      */
-    boolean know(Path home, String spec, String version) {
+    boolean know(Path home, String spec, String version, List<String> options) {
         try {
             Class<?> jdkClass = Class.forName("com.sun.javatest.regtest.config.JDK", true, loader);
             Object jdk = jdkClass.getMethod("of", String.class).invoke(null, home.toString());
@@ -80,7 +81,7 @@ final class Jtreg {
                 }
                 @SuppressWarnings("unchecked")
                 Map<Object, String> byOptions = (Map<Object, String>) versions.get(jdk);
-                byOptions.putIfAbsent(new LinkedHashSet<String>(), version);
+                byOptions.putIfAbsent(new LinkedHashSet<String>(options), version);
             }
             return true;
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {

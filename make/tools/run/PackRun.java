@@ -325,7 +325,11 @@ public class PackRun {
             Files.deleteIfExists(Path.of(staged));
             // the options' check started the JDK under test already: its version, and the feature from its release file
             List<String> answer = get("OPTIONS_ANSWER").lines().filter(l -> !l.isBlank() && !l.startsWith("-XX:")).toList();
-            inThisVm.know(Path.of(need("TEST_JDK")), need("FEATURE"), userOptions.isEmpty() ? String.join("\n", answer) : null);
+            // (the answer is java's with the user's options: jtreg's key is its -vmoptions, which are those options when
+            // there are no JAVA_OPTIONS and the JDK under test compiles too; else it asks its own VM)
+            boolean vmOptionsOnly = get("JAVA_OPTIONS").isEmpty() && need("TEST_JDK").equals(need("HOST_JDK"));
+            inThisVm.know(Path.of(need("TEST_JDK")), need("FEATURE"), vmOptionsOnly || userOptions.isEmpty() ? String.join("\n", answer) : null,
+                    Launch.words(get("VM_OPTIONS")));
             int status = inThisVm.run(jtregArgs);
             if (Files.exists(Path.of(staged))) {
                 Files.move(Path.of(staged), probe, StandardCopyOption.REPLACE_EXISTING);
