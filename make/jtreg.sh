@@ -18,11 +18,12 @@ export PACK_HSDIS_PATH=$HSDIS_PATH PACK_HSDIS_DECODE=${HSDIS_DECODE:-} PACK_PROB
     PACK_PROBE_CACHE=${PACK_PROBE_CACHE-$PACK_CHECKED/probes}
 [ "${1:-}" = --check-only ] || exec "$RUNS_JAVA" "${TOOL_VM[@]}" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" run.Launch "$@"
 # make's check, once for the same input: what the user typed, the files it names and the checks' own sources. A memo
-# only spares the VM of the check that make runs before building; the run itself checks again, in its own VM.
+# only spares the VM of the check that make runs before building; the run itself checks again, in its own VM (the
+# options' answer there is keyed by libjvm.so: a rebuilt JDK is asked again, only not before make hsdis).
 # shellcheck disable=SC2086 # TEST is a list of words
 memo=${PACK_CHECKED:-$BUILD/checked}/input-$({ env | grep -E '^(JDK|TEST|ARCH|CONC|TIMEOUT_FACTOR|VM_OPTIONS|JAVA_OPTIONS|JTREG_HOME|JAVA_HOME|PATH|JDK_TABLE)=' | sort
     nproc; stat -L -c '%n %Y %s %i' TEST.groups make/jdk-table make/platforms make/tools/run/Launch.java make/tools/jdks/Homes.java \
-        ${JDK:+"$JDK/release" "$JDK/lib/server/libjvm.so" "$JDK/pack-facade"} ${TEST:-} 2>&1 || :; } | cksum | cut -d' ' -f1)
+        ${JDK:+"$JDK/release"} ${TEST:-} 2>&1 || :; } | cksum | cut -d' ' -f1)
 [ ! -f "$memo" ] || exec cat "$memo"
 out=$("$RUNS_JAVA" "${TOOL_VM[@]}" -Dpack.platforms="$PLATFORMS_FILE" -cp "$RUNS_CP" run.Launch "$@") || exit
 mkdir -p "${memo%/*}" && printf '%s\n' "$out" >"$memo.$$" && mv -f "$memo.$$" "$memo"
