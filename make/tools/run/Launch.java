@@ -211,22 +211,20 @@ public final class Launch {
     /** Is NAME a name make/jdks.sh prepares (nothing is downloaded)? */
     boolean isJdkName(String name) {
         try {
-            Process p = new ProcessBuilder("bash", "make/jdks.sh", "check", name).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return p.waitFor() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            new jdks.Provision(root, env).run(List.of("check", name));
+            return true;
+        } catch (IOException | RuntimeException e) {   // its Failure: no such name
             return false;
         }
     }
 
-    /** make/jdks.sh ARGS: the home it printed; its error is on stderr already, and the run stops (exit 2). */
-    String provision(String... args) throws IOException, InterruptedException {
-        List<String> c = new ArrayList<>(List.of("bash", "make/jdks.sh"));
-        c.addAll(List.of(args));
-        return command("make/jdks.sh " + String.join(" ", args), c);
+    /** make/jdks.sh ARGS, in this VM (jdks.Provision): the home it prepared; a refusal is its one line, and the run stops. */
+    String provision(String... args) throws IOException {
+        try {
+            return new jdks.Provision(root, env).run(List.of(args));
+        } catch (jdks.Provision.Failure | IllegalStateException | IllegalArgumentException | UncheckedIOException e) {
+            throw new Homes.Bad("make/jdks.sh " + String.join(" ", args) + ": " + e.getMessage());
+        }
     }
 
     /** A provisioning command's one line of output; it says its own errors on stderr, and a failure stops the run. */
