@@ -210,8 +210,6 @@ bench: hsdis
 matrix: hsdis $(foreach isa,$(HSDIS_PLUGIN_ISAS),$(HSDIS_DIR_$(isa))/$(HSDIS_LIB_$(isa)))
 	@$(SHARD_ENV) bash make/matrix.sh
 
-# make hygiene runs make itself, once per bad-input case in an empty BUILD: an argument, so that pack_mode builds nothing
-# first (make check runs it before anything is built: make/tools/modes/Hygiene.java).
 hygiene:
 	@$(call PACK_MODE,Hygiene checks)
 
