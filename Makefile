@@ -143,7 +143,7 @@ JDK_LIST = $(shell JDK_TABLE='$(JDK_TABLE)' bash -c '. make/lib.sh; jdk_list $(1
 # Every ISA's plugin directory (make/platforms, the ISAs hsdis.mk builds for), in the table's order.
 HSDIS_ENV = HSDIS_PATH="$(subst $(eval) ,:,$(foreach isa,$(HSDIS_PLUGIN_ISAS),$(abspath $(HSDIS_DIR_$(isa)))))" HSDIS_DECODE="$(abspath $(HSDIS_DECODE))"
 
-# A mode of make/tools/modes (Configs, Stress, Switching, Bench, Comparison, Check, CiLocal; make matrix's Matrix through make/matrix.sh)
+# A mode of make/tools/modes (Configs, Stress, Switching, Bench, Comparison, Check, CiLocal, Hygiene; make matrix's Matrix through make/matrix.sh)
 # through make/lib.sh's launcher: $(call PACK_MODE,Class [args]).
 PACK_MODE = bash -c '. make/lib.sh; pack_mode $(1)'
 
@@ -211,7 +211,7 @@ matrix: hsdis $(foreach isa,$(HSDIS_PLUGIN_ISAS),$(HSDIS_DIR_$(isa))/$(HSDIS_LIB
 	@$(SHARD_ENV) bash make/matrix.sh
 
 hygiene:
-	@bash make/hygiene.sh
+	@$(call PACK_MODE,Hygiene checks)
 
 switching: hsdis
 	@$(call PACK_MODE,Switching)

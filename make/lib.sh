@@ -200,12 +200,6 @@ use_build_dir() {
     export PACK_CHECKED=${PACK_CHECKED:-$BUILD/checked}
 }
 
-# new_run_id: an id for a run a mode starts (PACK_RUN_ID of make/jtreg.sh, which its results file carries): the time
-# in nanoseconds and this shell's pid.
-new_run_id() {
-    echo "$(date +%s%N)-$$"
-}
-
 # use_runs: makes `runs` ready (RUNS_JAVA, the host's JDK, installed when there is none, as resolve_jdk does; RUNS_CP,
 # the compiled tools, make/tools/run/Runs.java); call it in the mode's own shell, once, before any `runs` in a $(...).
 use_runs() {

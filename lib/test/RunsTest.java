@@ -18,7 +18,7 @@ import results.RunResults;
 import run.Runs;
 
 /*
- * The run model as the shell scripts that are left ask it (`runs`, make/lib.sh: make check, make/hygiene.sh) and as the
+ * The run model as a shell script or anyone by hand asks it (`runs`, make/lib.sh) and as the
  * Java modes call it (Runs.table, Runs.bisect, Runs.differ, Runs.failures), on results files written here.
  */
 public class RunsTest {
