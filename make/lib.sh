@@ -235,7 +235,8 @@ pack_plugins() {
 }
 
 # pack_mode CLASS [ARGS...]: a mode of the package modes, make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench, Bisect,
-# ForeignHsdis: make configs, stress, switching, matrix, compare, bench, foreign-hsdis; make/bisect.sh) in the run model's VM (use_runs, as `runs`), once this shell has
+# ForeignHsdis, Check, CiLocal, Hygiene: make configs, stress, switching, matrix, compare, bench, foreign-hsdis, check,
+# ci-local, hygiene; make/bisect.sh) in the run model's VM (use_runs, as `runs`), once this shell has
 # provisioned what its runs share: BUILD, made absolute, and the hsdis plugins of the main BUILD (pack_plugins; not for
 # a mode given arguments: --check-only and --list build nothing, make matrix asks for each cell's ISA's itself, Bisect
 # and ForeignHsdis for theirs: Mode.plugins).
