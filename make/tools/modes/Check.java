@@ -141,12 +141,7 @@ public final class Check extends Mode {
     }
 
     public static void main(String[] args) {
-        exit(() -> {
-            if (!List.of(args).equals(List.of("steps"))) {
-                throw die("usage: make/lib.sh's pack_mode Check steps (with that argument pack_mode builds nothing before the step hygiene)");
-            }
-            return new Check(System.getenv(), Path.of("").toAbsolutePath(), List.of("make")).run();
-        });
+        exitWith(args, "steps", "Check", (pack, make) -> new Check(System.getenv(), pack, make)::run);
     }
 
     public int run() throws IOException, InterruptedException {

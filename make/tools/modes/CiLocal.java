@@ -37,12 +37,7 @@ public final class CiLocal extends Mode {
     }
 
     public static void main(String[] args) {
-        exit(() -> {
-            if (!List.of(args).equals(List.of("shards"))) {
-                throw die("usage: make/lib.sh's pack_mode CiLocal shards (with that argument pack_mode builds nothing first)");
-            }
-            return new CiLocal(System.getenv(), Path.of("").toAbsolutePath(), List.of("make")).run();
-        });
+        exitWith(args, "shards", "CiLocal", (pack, make) -> new CiLocal(System.getenv(), pack, make)::run);
     }
 
     /** The bundle shard K writes in CI. */

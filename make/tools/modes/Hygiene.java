@@ -146,12 +146,7 @@ public final class Hygiene extends Mode {
     }
 
     public static void main(String[] args) {
-        exit(() -> {
-            if (!List.of(args).equals(List.of("checks"))) {
-                throw die("usage: make/lib.sh's pack_mode Hygiene checks (with that argument pack_mode builds nothing first)");
-            }
-            return new Hygiene(System.getenv(), Path.of("").toAbsolutePath(), List.of("make"), Path.of("/usr/local/go/bin/go")).run();
-        });
+        exitWith(args, "checks", "Hygiene", (pack, make) -> new Hygiene(System.getenv(), pack, make, Path.of("/usr/local/go/bin/go"))::run);
     }
 
     public int run() throws IOException, InterruptedException {

@@ -72,6 +72,19 @@ public abstract class Mode {
         exit("error", body);
     }
 
+    /**
+     * The main of a mode that make runs make for (Check, CiLocal, Hygiene): ARGS must be the one WORD pack_mode was given,
+     * so that it built nothing first; then the mode MADE over this environment, the pack here and make itself.
+     */
+    static void exitWith(String[] args, String word, String name, java.util.function.BiFunction<Path, List<String>, Body> made) {
+        exit(() -> {
+            if (!List.of(args).equals(List.of(word))) {
+                throw die("usage: make/lib.sh's pack_mode " + name + " " + word + " (with that argument pack_mode builds nothing first)");
+            }
+            return made.apply(Path.of("").toAbsolutePath(), List.of("make")).run();
+        });
+    }
+
     /** A mode's main whose stops start with PROG (make/matrix.sh's lines say "make/matrix.sh: ..."). */
     static void exit(String prog, Body body) {
         int status = 2;
