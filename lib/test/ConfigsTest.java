@@ -39,7 +39,7 @@ public class ConfigsTest {
             o=passed
             case " $VM_OPTIONS " in *" -Xfail "*) o=failed ;; *" -Xinc "*) o=inconclusive ;; *" -Xfind "*) o=finding ;; esac
             printf '#pack-results\\t1\\n#run\\t%s\\ntest\\toutcome\\tseconds\\tcause\\tevidence\\n' "$PACK_RUN_ID" >"$BUILD/summary.tsv"
-            printf 't/A.java\\tpassed\\t1.00\\t\\nt/B.java\\t%s\\t1.00\\t%s\\n' "$o" "$([ $o = passed ] || echo "checked=$PACK_OPTIONS_CHECKED conc=$CONC rerun=$PACK_RERUN")" >>"$BUILD/summary.tsv"
+            printf 't/A.java\\tpassed\\t1.00\\t\\nt/B.java\\t%s\\t1.00\\t%s\\n' "$o" "$([ $o = passed ] || echo "conc=$CONC rerun=$PACK_RERUN")" >>"$BUILD/summary.tsv"
             """;
 
     record Ran(int status, String out) {
@@ -68,7 +68,7 @@ public class ConfigsTest {
                   failing          -Xfail                                                       1 passed, 1 failed, 0 skipped  (n s)
 
                 Not passed:
-                  failing          t/B.java                                                     failed   checked=key--Xfail conc=1 rerun=no
+                  failing          t/B.java                                                     failed   conc=1 rerun=no
 
                 3 passed, 1 failed, 0 skipped
                 """);

@@ -12,8 +12,8 @@ import results.RunResults;
  * One run of the pack for a mode (a configuration of make configs, a round of make stress or make bench, a cell of make matrix, a side of make compare): make/jtreg.sh in a work area
  * of its own (its BUILD) with a run id of its own (PACK_RUN_ID: the results it writes carry it), the hsdis plugins and
  * the compiled tools of the main BUILD (PACK_PLUGIN_PATH, PACK_DECODER and PACK_TOOLS_DIR: make/lib.sh's pack_mode found
- * or built them), its output in a log. What the mode sets for the run (JDK, TEST, CONC, VM_OPTIONS, PACK_RERUN,
- * PACK_OPTIONS_CHECKED) goes over the mode's environment; a mode's run is no shard and writes no bundle. What it left
+ * or built them), its output in a log. What the mode sets for the run (JDK, TEST, CONC, VM_OPTIONS, PACK_RERUN)
+ * goes over the mode's environment; a mode's run is no shard and writes no bundle. What it left
  * is read through the run model by its id (RunResults.read(dir, id)): never an earlier run's results as its own.
  */
 public final class PackRunner {
