@@ -11,8 +11,8 @@ cd "$(dirname "$0")/.."
 use_build_dir
 use_runs
 if [ -z "${HSDIS_PATH:-}" ]; then
-    HSDIS_PATH=$(for isa in $(platform_isas backend capstone); do printf '%s:' "$BUILD/hsdis/$isa"; done)
-    export HSDIS_PATH=${HSDIS_PATH%:} HSDIS_DECODE=$BUILD/hsdis/$(host_arch)/hsdis-decode PACK_BUILD_PLUGINS=yes
+    plugin_paths "$BUILD"
+    export HSDIS_PATH=$PACK_PLUGIN_PATH HSDIS_DECODE=$PACK_DECODER PACK_BUILD_PLUGINS=yes
 fi
 export PACK_HSDIS_PATH=$HSDIS_PATH PACK_HSDIS_DECODE=${HSDIS_DECODE:-} PACK_PROBE_REPORT=$BUILD/probe.report \
     PACK_PROBE_CACHE=${PACK_PROBE_CACHE-$PACK_CHECKED/probes}

@@ -223,15 +223,19 @@ runs() {
 # target built them before its script ran; a script run by hand that finds the host's decoder or ISA's plugin (default
 # ARCH's, else the host's) missing builds them once, with one `make hsdis`. Fails (status 2, one line) when it cannot.
 pack_plugins() {
-    local isa=${1:-$(isa_of "${ARCH:-$(host_arch)}")} top dir
+    local isa=${1:-$(isa_of "${ARCH:-$(host_arch)}")} top
     top=$(mkdir -p "$BUILD" && cd "$BUILD" && pwd -P) || return 2
-    if [ "${PACK_PLUGINS_OF:-}" != "$top" ]; then
-        PACK_PLUGIN_PATH=$(for dir in $(platform_isas backend capstone); do printf '%s:' "$top/hsdis/$dir"; done)
-        PACK_PLUGIN_PATH=${PACK_PLUGIN_PATH%:} PACK_DECODER=$top/hsdis/$(host_arch)/hsdis-decode PACK_PLUGINS_OF=$top
-    fi
+    [ "${PACK_PLUGINS_OF:-}" = "$top" ] || plugin_paths "$top"
     if [ ! -x "$PACK_DECODER" ] || { platform_isas backend capstone | grep -qx "$isa" && ! compgen -G "$top/hsdis/$isa/*.so" >/dev/null; }; then
         make --no-print-directory hsdis BUILD="$top" ARCH="$isa" >&2 || { echo "error: make hsdis ARCH=$isa failed: no hsdis plugin in $top/hsdis" >&2; return 2; }
     fi
+}
+
+# plugin_paths TOP: where make/hsdis.mk lays the plugins out under the BUILD TOP, nothing built: PACK_PLUGIN_PATH (every
+# capstone ISA's plugin directory) and PACK_DECODER (the host's decoder).
+plugin_paths() {
+    PACK_PLUGIN_PATH=$(for dir in $(platform_isas backend capstone); do printf '%s:' "$1/hsdis/$dir"; done)
+    PACK_PLUGIN_PATH=${PACK_PLUGIN_PATH%:} PACK_DECODER=$1/hsdis/$(host_arch)/hsdis-decode PACK_PLUGINS_OF=$1
 }
 
 # pack_mode CLASS [ARGS...]: a mode of the package modes, make/tools/modes (Configs, Stress, Switching, Matrix, Comparison, Bench, Bisect,
