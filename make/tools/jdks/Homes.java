@@ -12,7 +12,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -255,10 +254,5 @@ public final class Homes {
         String host = hostIsa();
         return candidates.stream().filter(c -> Files.isExecutable(c.resolve("bin/java")) && Files.isExecutable(c.resolve("bin/javac"))
                 && !Files.exists(c.resolve("pack-facade")) && isa(c).equals(host) && feature(c) >= 17).findFirst();
-    }
-
-    /** Is NAME this JDK's ISA by some name (uname -m, Debian's, os.arch)? */
-    static boolean sameIsa(String a, String b) {
-        return isaOf(a.toLowerCase(Locale.ROOT)).equals(isaOf(b.toLowerCase(Locale.ROOT)));
     }
 }

@@ -61,14 +61,14 @@ final class Jtreg {
      * are not there, or hold an answer already, nothing is changed and jtreg asks its VMs as before: the answers are
      * the same either way, only the VMs are saved.
      */
-    boolean know(Path home, String spec, String version, List<String> options) {
+    void know(Path home, String spec, String version, List<String> options) {
         try {
             Class<?> jdkClass = Class.forName("com.sun.javatest.regtest.config.JDK", true, loader);
             Object jdk = jdkClass.getMethod("of", String.class).invoke(null, home.toString());
             Field specField = jdkClass.getDeclaredField("javaSpecificationVersion");
             Field versions = jdkClass.getDeclaredField("fullVersions");
             if (specField.getType() != String.class || versions.getType() != Map.class) {
-                return false;
+                return;
             }
             specField.setAccessible(true);
             versions.setAccessible(true);
@@ -83,9 +83,8 @@ final class Jtreg {
                 Map<Object, String> byOptions = (Map<Object, String>) versions.get(jdk);
                 byOptions.putIfAbsent(new LinkedHashSet<String>(options), version);
             }
-            return true;
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            return false;
+            // another jtreg: it asks its own VMs, with the same answers
         }
     }
 

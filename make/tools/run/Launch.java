@@ -1,5 +1,6 @@
 package run;
 
+import anatomy.capture.Machine;
 import anatomy.capture.Platforms;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import jdks.Homes;
 import jdks.JdkTable;
 
@@ -101,7 +101,6 @@ public final class Launch {
     int run(boolean checkOnly) throws IOException, InterruptedException {
         checkSelection(get("TEST"));
         checkNumbers();
-        env.putIfAbsent("TEST", "all");
         if (get("TEST").isEmpty()) {
             env.put("TEST", "all");
         }
@@ -116,9 +115,10 @@ public final class Launch {
         }
         Path host = Homes.host(jdk.toString(), get("JAVA_HOME")).orElseThrow(() -> new Homes.Bad("no JDK 17+ for " + Homes.hostIsa()
                 + " to run jtreg with: install one (Debian package openjdk-17-jdk-headless)"));
-        String answer = optionsAnswer(jdk, testJdk);
+        String key = optionsKey(testJdk);
+        String answer = optionsAnswer(jdk, testJdk, key);
         if (checkOnly) {
-            System.out.println("checked: " + optionsKey(testJdk) + "\036" + answer.replace('\n', '\036'));
+            System.out.println("checked: " + key + "\036" + answer.replace('\n', '\036'));
             return 0;
         }
         env.put("JTREG_HOME", jtregHome().toString());
@@ -134,7 +134,7 @@ public final class Launch {
         env.put("AREA", Path.of(get("BUILD")).resolve("jtreg").resolve(Homes.key(testJdk)).toString());
         plugins(isa);
         // The JNI libraries of lib/native, built for the ISA under test; a test passes test.nativepath to its child VM.
-        env.put("NATIVE", command("the JNI libraries for " + isa, List.of("bash", "make/native.sh", isa,
+        env.put("NATIVE", command(List.of("bash", "make/native.sh", isa,
                 Path.of(get("BUILD")).resolve("native").resolve(isa).toString(), host.toString())));
         return new PackRun(env).run(selection(get("TEST")));
     }
@@ -228,7 +228,7 @@ public final class Launch {
     }
 
     /** A provisioning command's one line of output; it says its own errors on stderr, and a failure stops the run. */
-    static String command(String what, List<String> command) throws IOException, InterruptedException {
+    static String command(List<String> command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
                 .redirectInput(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -278,9 +278,9 @@ public final class Launch {
      * The JDK must start a VM with the user's options: a mistyped flag is one line now, not six failed tests. The same
      * VM prints the flags ergonomics chose (the line starting -XX:) and the version. Kept by key for the next run.
      */
-    String optionsAnswer(Path jdk, Path testJdk) throws IOException, InterruptedException {
+    String optionsAnswer(Path jdk, Path testJdk, String key) throws IOException, InterruptedException {
         Path kept = Path.of(get("PACK_CHECKED").isEmpty() ? Path.of(get("BUILD").isEmpty() ? "build" : get("BUILD"), "checked").toString()
-                : get("PACK_CHECKED")).resolve(optionsKey(testJdk));
+                : get("PACK_CHECKED")).resolve(key);
         if (Files.isRegularFile(kept)) {
             return Files.readString(kept);
         }
@@ -308,8 +308,7 @@ public final class Launch {
      * the machine (its CPUs, memory and cgroup limits: the flags it chose are part of the answer).
      */
     String optionsKey(Path testJdk) throws IOException {
-        StringBuilder s = new StringBuilder(testJdk + "\n" + get("VM_OPTIONS") + "\n" + get("JAVA_OPTIONS") + "\n"
-                + Runtime.getRuntime().availableProcessors() + "\n");
+        StringBuilder s = new StringBuilder(testJdk + "\n" + get("VM_OPTIONS") + "\n" + get("JAVA_OPTIONS") + "\n" + Machine.ergonomics());
         String real = Homes.stamp(testJdk, "real.home");
         for (Path f : List.of(testJdk.resolve("release"), testJdk.resolve("lib/server/libjvm.so"),
                 Path.of(real.isEmpty() ? testJdk.toString() : real).resolve("lib/server/libjvm.so"))) {
@@ -318,15 +317,9 @@ public final class Launch {
                 s.append(f).append(' ').append(a.get("lastModifiedTime")).append('.').append(a.get("size")).append('.').append(a.get("ino")).append('\n');
             }
         }
-        for (String f : List.of(testJdk.resolve("pack-facade").toString(), "/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/cpu.max",
-                "/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/cpu/cpu.cfs_quota_us")) {
-            try {
-                s.append(Files.readString(Path.of(f)));
-            } catch (IOException e) {
-                // not this machine's, or no facade
-            }
+        if (Files.exists(testJdk.resolve("pack-facade"))) {
+            s.append(Files.readString(testJdk.resolve("pack-facade")));
         }
-        s.append(Files.readAllLines(Path.of("/proc/meminfo")).stream().filter(l -> l.startsWith("MemTotal")).collect(Collectors.joining()));
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(s.toString().getBytes(StandardCharsets.UTF_8))).substring(0, 16);
         } catch (NoSuchAlgorithmException e) {

@@ -318,10 +318,10 @@ public class PackRun {
         // The run itself in this VM (one VM fewer before the first test) when this VM's own environment is the one jtreg
         // hands down (the probe's VM and the agents inherit it; -e: names what reaches the tests): make/jtreg.sh exports
         // the plugins' paths, and where the probe writes its report (moved into the area after the run)
-        Jtreg inThisVm = Jtreg.of(Path.of(need("JTREG_HOME")));
         String staged = System.getenv("PACK_PROBE_REPORT");
-        if (output == null && inThisVm != null && staged != null && !staged.isEmpty() && probe.equals(this.probe)
-                && get("HSDIS_PATH").equals(System.getenv("PACK_HSDIS_PATH")) && get("HSDIS_DECODE").equals(System.getenv("PACK_HSDIS_DECODE"))) {
+        Jtreg inThisVm = output != null || staged == null || staged.isEmpty() || !get("HSDIS_PATH").equals(System.getenv("PACK_HSDIS_PATH"))
+                || !get("HSDIS_DECODE").equals(System.getenv("PACK_HSDIS_DECODE")) ? null : Jtreg.of(Path.of(need("JTREG_HOME")));
+        if (inThisVm != null) {
             Files.deleteIfExists(Path.of(staged));
             // the options' check started the JDK under test already: its version, and the feature from its release file
             List<String> answer = get("OPTIONS_ANSWER").lines().filter(l -> !l.isBlank() && !l.startsWith("-XX:")).toList();
