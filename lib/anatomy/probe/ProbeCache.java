@@ -78,17 +78,14 @@ final class ProbeCache {
             throw new IOException("no code source of the probe's classes");
         }
         Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> !l.matches("(?i)(cpu mhz|bogomips).*")).forEach(l -> s.append(l).append('\n'));
-        for (String f : List.of("/sys/kernel/mm/transparent_hugepage/enabled", "/sys/kernel/mm/transparent_hugepage/defrag",
-                "/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/cpu.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes",
-                "/sys/fs/cgroup/cpu/cpu.cfs_quota_us")) {
+        for (String f : List.of("/sys/kernel/mm/transparent_hugepage/enabled", "/sys/kernel/mm/transparent_hugepage/defrag")) {
             try {
                 s.append(f).append(':').append(Files.readString(Path.of(f)));
             } catch (IOException e) {
                 s.append(f).append(": none\n");
             }
         }
-        Files.readAllLines(Path.of("/proc/meminfo")).stream().filter(l -> l.startsWith("MemTotal")).forEach(s::append);
-        s.append(Runtime.getRuntime().availableProcessors()).append(' ').append(System.getProperty("os.version"));
+        s.append(anatomy.capture.Machine.ergonomics()).append(System.getProperty("os.version"));
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.toString().getBytes(StandardCharsets.UTF_8))).substring(0, 24);
         } catch (NoSuchAlgorithmException e) {
