@@ -153,7 +153,9 @@ build_tools() {
         if stale; then
             rm -rf "$out"
             mkdir -p "$out"
-            "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*/*.java >&2 || die "cannot compile the pack's tools in make/tools"
+            # (no inherited CLASSPATH: a test's subprocess has its jtreg agent's, the library's classes on it, which javac
+            # would take over lib's sources and leave out of $out)
+            env -u CLASSPATH "$1/bin/javac" --release 17 -sourcepath lib -d "$out" make/tools/*/*.java >&2 || die "cannot compile the pack's tools in make/tools"
             touch "$out/.stamp"
         fi
         exec {lock}>&-

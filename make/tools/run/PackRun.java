@@ -215,7 +215,9 @@ public class PackRun {
                 }
             }
             Path log = area.resolve("lib-javac.log");
-            if (new ProcessBuilder(javac).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor() != 0) {
+            ProcessBuilder compile = new ProcessBuilder(javac).redirectErrorStream(true).redirectOutput(log.toFile());
+            compile.environment().remove("CLASSPATH");   // a run started by a test has its agent's, the library on it
+            if (compile.start().waitFor() != 0) {
                 throw new Stop("the library does not compile with " + javac.get(0) + ": see " + log);
             }
             Files.move(tmp, classes);
@@ -330,6 +332,7 @@ public class PackRun {
             boolean vmOptionsOnly = get("JAVA_OPTIONS").isEmpty() && need("TEST_JDK").equals(need("HOST_JDK"));
             inThisVm.know(Path.of(need("TEST_JDK")), need("FEATURE"), vmOptionsOnly || userOptions.isEmpty() ? String.join("\n", answer) : null,
                     Launch.words(get("VM_OPTIONS")));
+            inThisVm.libraryInAgents(work);
             int status = inThisVm.run(jtregArgs);
             if (Files.exists(Path.of(staged))) {
                 Files.move(Path.of(staged), probe, StandardCopyOption.REPLACE_EXISTING);
@@ -341,6 +344,11 @@ public class PackRun {
         List<String> command = new ArrayList<>(List.of(hostJava.toString()));
         command.addAll(Arrays.asList(get("PACK_TOOL_VM").trim().split("\\s+")));
         command.removeIf(String::isEmpty);
+        Jtreg own = Jtreg.of(Path.of(need("JTREG_HOME")));
+        Path agentJar = own == null ? null : own.agentJar(work);
+        if (agentJar != null) {
+            command.add("-DjavatestClassDir=" + agentJar);   // the library in the agents, as in this VM's runs
+        }
         command.addAll(List.of("-jar", Path.of(need("JTREG_HOME"), "lib", "jtreg.jar").toString()));
         command.addAll(jtregArgs);
         ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
