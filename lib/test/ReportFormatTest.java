@@ -53,7 +53,8 @@ public class ReportFormatTest {
         String html = Files.readString(ReportModel.out.resolve("index.html"));
         String docs = Files.readString(Path.of(System.getProperty("test.root"), "docs", "running.md"));
         for (anatomy.probe.Outcome o : anatomy.probe.Outcome.values()) {
-            assertTrue(html.contains("<span class=\"g " + o.word() + "\">" + o.glyph() + "</span>"), o + ": not in make report's legend");
+            assertTrue(html.contains("<span class=\"g " + o.word() + "\">" + o.glyph() + "</span> " + ReportModel.esc(o.label()) + ": "
+                    + ReportModel.esc(o.meaning())), o + ": not in make report's legend with its meaning");
             assertTrue(html.contains("." + o.word() + "{background:"), o + ": no style of its own in make report's page");
             assertTrue(docs.contains("| `" + o.word() + "` |") && Pattern.compile("(?m)^\\| `" + o.word() + "` \\|.*\\| " + o.exitStatus() + " \\|$").matcher(docs).find(),
                     o + ": no row with its exit status in docs/running.md's table of outcomes");

@@ -5,25 +5,37 @@ import java.util.Map;
 
 /**
  * The closed list of what a test's run can come to, each with everything a printer needs: the word the results
- * file holds, what it adds to a run's exit status, its glyph on the report's page, its JUnit and TAP forms, and its
- * clause in the totals line. The declaration order is the totals line's order.
+ * file holds, what it adds to a run's exit status, its glyph, meaning and colours on the report's page, its JUnit and
+ * TAP forms, and its clause in the totals line. The declaration order is the totals line's and the legend's order.
  *
  * <p>Adding an outcome is one constant here (and, where a format has no form of its own for it, the form it takes):
- * every reader of results (make/tools/results/RunResults.java) and every printer goes through this type.
+ * every reader of results (make/tools/results/RunResults.java) and every printer goes through this type, make
+ * report's legend, styles and words included. The one list kept by hand is docs/running.md's table of outcomes, which
+ * lib/test/ReportFormatTest.java checks against this type.
  */
 public enum Outcome {
     /** The claim holds. */
-    PASSED("passed", 0, "\u2713", "passed", true, Junit.NONE, Tap.OK),
+    PASSED("passed", 0, "\u2713", "passed", true, Junit.NONE, Tap.OK,
+            "the claim holds", new Tint("#dcf2dc", "#176317")),
     /** The claim does not hold, or the test broke. */
-    FAILED("failed", 1, "\u2717", "failed", true, Junit.FAILURE, Tap.NOT_OK),
+    FAILED("failed", 1, "\u2717", "failed", true, Junit.FAILURE, Tap.NOT_OK,
+            "the claim does not hold (or the test could not run)", new Tint("#fbd5d5", "#b00000")),
     /** A stated precondition rules the test out here (the platform, the user's options). */
-    SKIPPED("skipped", 0, "\u2013", "skipped", true, Junit.SKIPPED, Tap.SKIP),
+    SKIPPED("skipped", 0, "\u2013", "skipped", true, Junit.SKIPPED, Tap.SKIP,
+            "a precondition your configuration does not meet", new Tint("#ececec", "#555555")),
     /** It did not run only because this JDK's defaults differ from its claim ({@link Finding}). */
-    FINDING("finding", 3, "\u25C6", "findings", false, Junit.SKIPPED, Tap.SKIP),
+    FINDING("finding", 3, "\u25C6", "findings", false, Junit.SKIPPED, Tap.SKIP,
+            "skipped because of this JDK's defaults, not your options", new Tint("#ffe7a8", "#8a4b00")),
     /** The pack could not reach a verdict (anatomy.Inconclusive): never a pass, never a skip. */
-    INCONCLUSIVE("inconclusive", 4, "\u25CC", "inconclusive", false, Junit.ERROR, Tap.NOT_OK),
+    INCONCLUSIVE("inconclusive", 4, "\u25CC", "inconclusive", false, Junit.ERROR, Tap.NOT_OK,
+            "the pack could not reach a verdict (not a pass)", new Tint("#f8d3ef", "#8b1a6b")),
     /** Not run: a problem list names it with a bug id (make/problems). */
-    PROBLEM("problem", 0, "\u2298", "problem-listed", false, Junit.SKIPPED, Tap.SKIP);
+    PROBLEM("problem", 0, "\u2298", "problem-listed", false, Junit.SKIPPED, Tap.SKIP,
+            "a known problem of this JDK or emulator (bug id in the cell)", new Tint("#dae5f5", "#1d3f7a"));
+
+    /** An outcome's colours on a page: its cell's background and its glyph's ink. */
+    public record Tint(String background, String ink) {
+    }
 
     /** The child a JUnit testcase of an outcome holds. */
     public enum Junit { NONE, FAILURE, ERROR, SKIPPED }
@@ -38,8 +50,11 @@ public enum Outcome {
     private final boolean alwaysCounted;
     private final Junit junit;
     private final Tap tap;
+    private final String meaning;
+    private final Tint tint;
 
-    Outcome(String word, int exitStatus, String glyph, String counted, boolean alwaysCounted, Junit junit, Tap tap) {
+    Outcome(String word, int exitStatus, String glyph, String counted, boolean alwaysCounted, Junit junit, Tap tap,
+            String meaning, Tint tint) {
         this.word = word;
         this.exitStatus = exitStatus;
         this.glyph = glyph;
@@ -47,6 +62,8 @@ public enum Outcome {
         this.alwaysCounted = alwaysCounted;
         this.junit = junit;
         this.tap = tap;
+        this.meaning = meaning;
+        this.tint = tint;
     }
 
     /** The word results files hold (as the pack has always written it). */
@@ -73,6 +90,21 @@ public enum Outcome {
         return glyph;
     }
 
+    /** Its name for a reader (a legend, a qualified reason): its word, but "problem-listed" for a problem. */
+    public String label() {
+        return this == PROBLEM ? "problem-listed" : word;
+    }
+
+    /** What it means, for a reader of a report: the legend's line after its label. */
+    public String meaning() {
+        return meaning;
+    }
+
+    /** Its colours on make report's page. */
+    public Tint tint() {
+        return tint;
+    }
+
     public Junit junit() {
         return junit;
     }
@@ -92,9 +124,7 @@ public enum Outcome {
      */
     public String qualified(String reason) {
         String name = switch (this) {
-            case FINDING -> "finding";
-            case PROBLEM -> "problem-listed";
-            case INCONCLUSIVE -> "inconclusive";
+            case FINDING, PROBLEM, INCONCLUSIVE -> label();
             default -> null;
         };
         return name == null || reason.startsWith(name) ? reason : name + ": " + reason;

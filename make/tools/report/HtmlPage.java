@@ -37,19 +37,24 @@ public final class HtmlPage implements ReportFormat {
         return List.of(page);
     }
 
+    /** Each outcome's colours (anatomy.probe.Outcome.tint): its cells' background, its glyph's ink. */
+    static String tints() {
+        StringBuilder css = new StringBuilder();
+        for (anatomy.probe.Outcome o : anatomy.probe.Outcome.values()) {
+            String w = o.word();
+            css.append('.').append(w).append("{background:").append(o.tint().background()).append("}.").append(w).append(" .g,.g.")
+                    .append(w).append("{color:").append(o.tint().ink()).append("}\n");
+        }
+        return css.toString();
+    }
+
     static final String CSS = """
             body{font:14px/1.4 system-ui,sans-serif;margin:20px;color:#111}
             h1{font-size:1.4em;margin:0 0 .2em}h2{font-size:1.15em;margin-top:1.6em}h3{font-size:1em;margin:1.2em 0 .3em}
             table{border-collapse:collapse}th,td{border:1px solid #bbb;padding:.3em .5em;vertical-align:top;text-align:left}
             th{background:#eee}.small{font-size:.85em;color:#444}code{font-size:.95em}
             .g{display:inline-block;min-width:1.3em;text-align:center;font-weight:bold;border-radius:3px}
-            .passed{background:#dcf2dc}.passed .g,.g.passed{color:#176317}
-            .failed{background:#fbd5d5}.failed .g,.g.failed{color:#b00000}
-            .finding{background:#ffe7a8}.finding .g,.g.finding{color:#8a4b00}
-            .inconclusive{background:#f8d3ef}.inconclusive .g,.g.inconclusive{color:#8b1a6b}
-            .problem{background:#dae5f5}.problem .g,.g.problem{color:#1d3f7a}
-            .skipped{background:#ececec}.skipped .g,.g.skipped{color:#555}
-            .other{background:#e4dcf5}.other .g,.g.other{color:#4b2a8c}
+            /*outcomes*/.other{background:#e4dcf5}.other .g,.g.other{color:#4b2a8c}
             .none .g,.g.none{color:#999}
             #legend{margin:.6em 0;line-height:2}#legend>span{margin-right:1.1em;white-space:nowrap}
             #legend .g{border:1px solid #bbb;padding:0 .15em}
@@ -81,7 +86,7 @@ public final class HtmlPage implements ReportFormat {
             @media print{body{margin:0;font-size:10pt}details>summary{list-style:none}
              details::details-content{content-visibility:visible;display:contents}
              details{page-break-inside:avoid}mark{outline:1px solid #000}#baseline-pick{display:none}}
-            """;
+            """.replace("/*outcomes*/", tints());
     /**
      * The page's one script: opens every details before printing and the one an anchor names; switches the
      * baseline column, from the list or index.html?baseline=LABEL (marks again every cell whose outcome differs
@@ -152,17 +157,9 @@ public final class HtmlPage implements ReportFormat {
                 .append(" <label id=\"baseline-pick\" class=\"small\">(switch: <select id=\"baseline\">");
         cols.forEach(r -> h.append("<option").append(r.label().equals(baseline) ? " selected" : "").append(">").append(ReportModel.esc(r.label())).append("</option>"));
         h.append("</select>)</label>. Click a cell for its evidence.</p>\n<p id=\"legend\" class=\"small\">");
-        String[][] meaning = {
-            {"passed", "passed: the claim holds"},
-            {"failed", "failed: the claim does not hold (or the test could not run)"},
-            {"finding", "finding: skipped because of this JDK's defaults, not your options"},
-            {"inconclusive", "inconclusive: the pack could not reach a verdict (not a pass)"},
-            {"problem", "problem-listed: a known problem of this JDK or emulator (bug id in the cell)"},
-            {"skipped", "skipped: a precondition your configuration does not meet"},
-        };
-        for (String[] m : meaning) {
-            h.append("<span><span class=\"g ").append(m[0]).append("\">").append(ReportModel.glyph(m[0]))
-                    .append("</span> ").append(m[1]).append("</span>");
+        for (anatomy.probe.Outcome o : anatomy.probe.Outcome.values()) {
+            h.append("<span><span class=\"g ").append(o.word()).append("\">").append(o.glyph()).append("</span> ")
+                    .append(ReportModel.esc(o.label())).append(": ").append(ReportModel.esc(o.meaning())).append("</span>");
         }
         h.append("<span><span class=\"g other\">").append(ReportModel.OTHER_GLYPH).append("</span> a status make report does not know (named in the cell)</span>")
                 .append("<span><span class=\"g none\">").append(ReportModel.NONE_GLYPH).append("</span> not selected in that run</span>")

@@ -37,11 +37,10 @@ public record ReportModel(List<Results.Run> runs, List<Results.Run> columns, Tre
     /** The header's pack and tools lines (PackIdentity: the commit, hsdis and capstone), set by Report. */
     static String packVersion = "", packTools = "";
 
-    /** The outcomes the report knows, in the order of the legend and the totals, with their glyphs. */
+    /** The outcomes the report knows (anatomy.probe.Outcome), in the order of the legend and the totals, with their glyphs. */
     static final Map<String, String> GLYPHS = new LinkedHashMap<>();
     static {
-        for (anatomy.probe.Outcome o : List.of(anatomy.probe.Outcome.PASSED, anatomy.probe.Outcome.FAILED, anatomy.probe.Outcome.FINDING,
-                anatomy.probe.Outcome.INCONCLUSIVE, anatomy.probe.Outcome.PROBLEM, anatomy.probe.Outcome.SKIPPED)) {
+        for (anatomy.probe.Outcome o : anatomy.probe.Outcome.values()) {
             GLYPHS.put(o.word(), o.glyph());
         }
     }
@@ -166,20 +165,23 @@ public record ReportModel(List<Results.Run> runs, List<Results.Run> columns, Tre
         return c == null ? "none" : outcome(c.status());
     }
 
+    /**
+     * The outcome of a status word: an outcome's own word (anatomy.probe.Outcome), or jtreg's and other tools' words for
+     * three of them (pass, fail, error, skip, not run), by their start.
+     */
     static String outcome(String word) {
         String s = word.trim().toLowerCase(Locale.ROOT);
+        for (anatomy.probe.Outcome o : anatomy.probe.Outcome.values()) {
+            if (s.startsWith(o.word())) {
+                return o.word();
+            }
+        }
         if (s.startsWith("pass")) {
-            return "passed";
+            return anatomy.probe.Outcome.PASSED.word();
         } else if (s.startsWith("fail") || s.startsWith("error")) {
-            return "failed";
-        } else if (s.startsWith("finding")) {
-            return "finding";
-        } else if (s.startsWith("inconclusive")) {
-            return "inconclusive";
-        } else if (s.startsWith("problem")) {
-            return "problem";
+            return anatomy.probe.Outcome.FAILED.word();
         } else if (s.startsWith("skip") || s.startsWith("not run")) {
-            return "skipped";
+            return anatomy.probe.Outcome.SKIPPED.word();
         }
         String shown = s.replaceAll("[^a-z0-9 _.-]", "").trim();
         return shown.isEmpty() || shown.equals("none") ? "unknown" : shown;
@@ -307,7 +309,7 @@ public record ReportModel(List<Results.Run> runs, List<Results.Run> columns, Tre
         return s.length() <= n ? s : s.substring(0, n - 3) + "...";
     }
 
-    static String esc(String s) {
+    public static String esc(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 

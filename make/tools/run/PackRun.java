@@ -186,9 +186,12 @@ public class PackRun {
         Files.writeString(area.resolve("run.properties"), props);
         // jtreg recompiles only what javac sees as stale, which misses a class whose supertype changed: after any
         // change under lib/, start from no compiled classes.
+        // The same for make/tools, a library of the unit tests only (@library /make/tools): jtreg rebuilds a test's
+        // @build classes when their own sources changed, not the classes they use (a test ran an edited tool's old code).
         Path stamp = work.resolve("lib.stamp");
-        if (!Files.exists(stamp) || newerThan(Path.of("lib"), ".java", Files.getLastModifiedTime(stamp))) {
-            for (String d : List.of("classes", "extraPropDefns", "lib-classes")) {
+        boolean libChanged = !Files.exists(stamp) || newerThan(Path.of("lib"), ".java", Files.getLastModifiedTime(stamp));
+        if (libChanged || Files.isDirectory(Path.of("make", "tools")) && newerThan(Path.of("make", "tools"), ".java", Files.getLastModifiedTime(stamp))) {
+            for (String d : libChanged ? List.of("classes", "extraPropDefns", "lib-classes") : List.of("classes")) {
                 Bundles.delete(work.resolve(d));
             }
             Files.deleteIfExists(stamp);
@@ -200,7 +203,7 @@ public class PackRun {
         // of CPU in a child VM of 0.21 s (docs/running.md). The tests are compiled by jtreg: their bytecode is as before.
         Path classes = work.resolve("lib-classes");
         compiled = new CompiledCache(Path.of(get("PACK_COMPILED").isEmpty() ? build.resolve("compiled").toString() : get("PACK_COMPILED")),
-                Path.of(need("HOST_JDK")), Path.of(need("JTREG_HOME"), "lib", "jtreg.jar"), LIB_DIRS.stream().map(Path::of).toList());
+                Path.of(need("HOST_JDK")), Path.of(need("JTREG_HOME"), "lib", "jtreg.jar"), Stream.concat(LIB_DIRS.stream(), Stream.of("make/tools")).map(Path::of).toList());   // (classes holds the unit tests' make/tools)
         for (String part : CompiledCache.PARTS) {
             compiled.seed(part, work.resolve(part));
         }
