@@ -104,7 +104,8 @@ final class Jtreg {
      * one test in one VM: 4.9 s against 3.5 s, 115 ms of CPU a test).
      *
      * <p>jtreg makes an agent's class path from where its own classes are: ProductInfo's {@code javatestClassDir} (a
-     * private field, cached there once found, jtreg 4 to 7.5), which is javatest.jar, then jtreg.jar. Here that field
+     * private static field of JT Harness, cached there once found; read so in jtreg 7.5.2's javatest.jar 6.0), which is
+     * javatest.jar, then jtreg.jar beside it or, without one, jtreg's own jar. Here that field
      * names WORK/agent-classpath/javatest.jar, a jar of a manifest only, whose Class-Path is the real javatest.jar and
      * WORK/lib-classes: the library as the run compiles it before jtreg starts (PackRun, again after any change under
      * lib/), so that no agent starts with a stale copy, and with its string concatenations inlined, as the children get
