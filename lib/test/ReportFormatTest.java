@@ -61,6 +61,23 @@ public class ReportFormatTest {
         }
     }
 
+    /** make report's exit status is the run's, through anatomy.probe.Outcome, but findings alone leave it 0. */
+    @Test
+    public void theExitStatusIsTheRunsButFindingsAloneLeaveItZero() {
+        assertEquals(Report.exitStatus(totals(anatomy.probe.Outcome.PASSED, anatomy.probe.Outcome.SKIPPED)), 0);
+        assertEquals(Report.exitStatus(totals(anatomy.probe.Outcome.FINDING, anatomy.probe.Outcome.PROBLEM)), 0);
+        assertEquals(Report.exitStatus(totals(anatomy.probe.Outcome.FINDING, anatomy.probe.Outcome.INCONCLUSIVE)), 4);
+        assertEquals(Report.exitStatus(totals(anatomy.probe.Outcome.INCONCLUSIVE, anatomy.probe.Outcome.FAILED)), 1);
+    }
+
+    private static java.util.EnumMap<anatomy.probe.Outcome, Integer> totals(anatomy.probe.Outcome... some) {
+        java.util.EnumMap<anatomy.probe.Outcome, Integer> n = anatomy.probe.Outcome.counts();
+        for (anatomy.probe.Outcome o : some) {
+            n.merge(o, 1, Integer::sum);
+        }
+        return n;
+    }
+
     @Test
     public void aRegisteredFormatIsWrittenBesideTheOthersWithTheSameVerdicts() throws Exception {
         Path build = SyntheticMatrix.write(Path.of("synthetic"));
