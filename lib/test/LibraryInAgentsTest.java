@@ -37,8 +37,12 @@ public class LibraryInAgentsTest {
         return jar.toAbsolutePath().getParent().getParent();
     }
 
-    /** Run.Jtreg.of(HOME).libraryInAgents(WORK); returns where jtreg, in that loader, then says its classes are. */
-    private static Path share(Path work) throws Exception {
+    /** Where jtreg, in run.Jtreg's loader, says its classes are after libraryInAgents(WORK), and where javatest.jar really is. */
+    private record Shared(Path named, Path javatest) {
+    }
+
+    /** Run.Jtreg.of(HOME).libraryInAgents(WORK), asked through that Jtreg's own loader. */
+    private static Shared share(Path work) throws Exception {
         Class<?> jtreg = Class.forName("run.Jtreg");
         Method of = jtreg.getDeclaredMethod("of", Path.class);
         of.setAccessible(true);
@@ -49,7 +53,8 @@ public class LibraryInAgentsTest {
         Field loader = jtreg.getDeclaredField("loader");
         loader.setAccessible(true);
         Class<?> info = Class.forName("com.sun.javatest.ProductInfo", true, (ClassLoader) loader.get(instance));
-        return ((File) info.getMethod("getJavaTestClassDir").invoke(null)).toPath();
+        return new Shared(((File) info.getMethod("getJavaTestClassDir").invoke(null)).toPath(),
+                Path.of(info.getProtectionDomain().getCodeSource().getLocation().toURI()));
     }
 
     /** The jar's Class-Path entries, each resolved against the jar's directory as the VM resolves them. */
@@ -63,18 +68,11 @@ public class LibraryInAgentsTest {
     }
 
     private static void sharesTheLibraryOf(Path work) throws Exception {
-        Path named = share(work);
+        Shared shared = share(work);
         Path jar = work.resolve(AGENT_JAR);
-        assertEquals(named, jar, "jtreg's own classes are named as the jar's");
-        Path javatest = Path.of(Class.forName("com.sun.javatest.ProductInfo", false,
-                jtregLoader()).getProtectionDomain().getCodeSource().getLocation().toURI());
-        assertEquals(classPath(jar), List.of(javatest.toAbsolutePath().normalize(),
+        assertEquals(shared.named(), jar, "jtreg's own classes are named as the jar's");
+        assertEquals(classPath(jar), List.of(shared.javatest().toAbsolutePath().normalize(),
                 work.resolve("lib-classes").toAbsolutePath().normalize()));
-    }
-
-    private static ClassLoader jtregLoader() throws Exception {
-        return new java.net.URLClassLoader(new java.net.URL[] {jtregHome().resolve("lib").resolve("jtreg.jar").toUri().toURL()},
-                ClassLoader.getPlatformClassLoader());
     }
 
     @Test

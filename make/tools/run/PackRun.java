@@ -189,8 +189,10 @@ public class PackRun {
         // The same for make/tools, a library of the unit tests only (@library /make/tools): jtreg rebuilds a test's
         // @build classes when their own sources changed, not the classes they use (a test ran an edited tool's old code).
         Path stamp = work.resolve("lib.stamp");
-        boolean libChanged = !Files.exists(stamp) || newerThan(Path.of("lib"), ".java", Files.getLastModifiedTime(stamp));
-        if (libChanged || Files.isDirectory(Path.of("make", "tools")) && newerThan(Path.of("make", "tools"), ".java", Files.getLastModifiedTime(stamp))) {
+        FileTime stamped = Files.exists(stamp) ? Files.getLastModifiedTime(stamp) : null;
+        boolean libChanged = stamped == null || newerThan(Path.of("lib"), ".java", stamped);
+        Path tools = Path.of("make", "tools");
+        if (libChanged || Files.isDirectory(tools) && newerThan(tools, ".java", stamped)) {
             for (String d : libChanged ? List.of("classes", "extraPropDefns", "lib-classes") : List.of("classes")) {
                 Bundles.delete(work.resolve(d));
             }
