@@ -48,11 +48,12 @@ import java.util.List;
  * A heap that grew for a burst of allocation need not stay that large. We fill half the maximum heap with
  * live 64 KB arrays, drop them, and watch the committed size (MemoryMXBean) while the application idles:
  *
- *   G1, full GC (JDK 17 and 25):  committed 379 MB at the peak, 20 MB right after System.gc()
- *   G1, -XX:G1PeriodicGCInterval=100, idle:  GC(46) Pause Remark 23M->8M(37M): 37 MB in 0.3-0.5 s
- *   G1, JDK 27 and 28-ea:  365 MB at the peak and after System.gc() (no "Attempt heap shrinking" in
- *                          gc+ergo+heap); MaxHeapFreeRatio set to 70: Pause Remark 257M->17M(60M), 14 MB
- *   Shenandoah, -XX:ShenandoahUncommitDelay=100, idle:  empty regions uncommitted: 48 MB (17), 6 MB (25)
+ *   G1, full GC (JDK 17 and 25):  committed 87-105 MB at the peak, 10-14 MB right after System.gc()
+ *   G1, -XX:G1PeriodicGCInterval=20, idle:  GC(22) Pause Remark 4M->3M(20M): 20 MB within 0.2 s
+ *   G1, JDK 27 and 28-ea:  96 MB at the peak and after System.gc() (no "Attempt heap shrinking" in
+ *                          gc+ergo+heap); MaxHeapFreeRatio set to 70: the next remark leaves 14 MB
+ *   Shenandoah, -XX:ShenandoahUncommitDelay=20, idle:  65-67 MB at the peak, 8-11 MB once empty regions are uncommitted
+ *   (JDK 17, 25 and 28-ea, 128 MB heap; with 512 MB and intervals of 100 ms each child took 0.2 to 0.4 s longer)
  *
  * G1 shrinks the heap at a full GC or at the remark of a concurrent cycle to keep at most MaxHeapFreeRatio of
  * it free; since JDK 12 a periodic collection runs such a cycle when the application idles (JEP 346). Since
@@ -62,7 +63,7 @@ import java.util.List;
  * (JDK-8238687), which is timing and not asserted. The ratio is manageable: set at run time, as jcmd
  * VM.set_flag would, the next periodic cycle gives the heap back. Shenandoah uncommits regions empty for
  * ShenandoahUncommitDelay ms. The runtime decides when, so the child polls until committed memory has stood
- * still for 20 s (at most 200 s). The heap is ours (8 MB initial, 512 MB at most): a user's heap size skips
+ * still for 20 s (at most 200 s). The heap is ours (8 MB initial, 128 MB at most): a user's heap size skips
  * (pack.heapSizeUnset), -Xms because it leaves no room to shrink, -Xmx40g because the workload fills half the heap.
  */
 @NegativeControl(flags = "-XX:+UseG1GC -XX:MaxHeapFreeRatio=100 -XX:G1PeriodicGCInterval=0", killsFact = HEAP_UNCOMMITTED_MB,
@@ -105,11 +106,11 @@ public class CommittedHeapShrinksAfterUse {
     public static void main(String[] args) {
         List<String> flags = switch (args[0]) {
             case "full" -> List.of("-XX:+UseG1GC");
-            case "periodic", "since-27" -> List.of("-XX:+UseG1GC", "-XX:G1PeriodicGCInterval=100");
-            default -> List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseShenandoahGC", "-XX:ShenandoahUncommitDelay=100",
-                    "-XX:ShenandoahGuaranteedGCInterval=100");
+            case "periodic", "since-27" -> List.of("-XX:+UseG1GC", "-XX:G1PeriodicGCInterval=20");
+            default -> List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseShenandoahGC", "-XX:ShenandoahUncommitDelay=20",
+                    "-XX:ShenandoahGuaranteedGCInterval=20");
         };
-        Run run = Jit.run(Workload.class, java.util.stream.Stream.concat(flags.stream(), List.of("-Xms8m", "-Xmx512m", "-Xlog:gc").stream()).toList(), args[0]);
+        Run run = Jit.run(Workload.class, java.util.stream.Stream.concat(flags.stream(), List.of("-Xms8m", "-Xmx128m", "-Xlog:gc").stream()).toList(), args[0]);
         double peak = run.measure("peak").value();
         if (args[0].equals("since-27")) {   // the default ratio (100) first: the full GC keeps the heap
             assertThat(HEAP_KEPT_AT_FULL_GC, run.measured("heap uncommitted by a full gc mb", peak - run.measure("after the full gc").value())).isAtMost(peak / 4);
