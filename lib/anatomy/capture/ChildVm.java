@@ -168,6 +168,7 @@ public final class ChildVm {
     }
 
     public Output run() {
+        AgentJit.keepToC1();
         List<String> command = new ArrayList<>();
         command.add(javaLauncher().toString());
         if (withWhiteBox) {

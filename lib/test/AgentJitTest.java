@@ -1,0 +1,72 @@
+/*
+ * @test
+ * @summary anatomy.capture.AgentJit keeps a jtreg agent's own JIT to C1 (a compiler directive excluding C2, asked
+ *          once through the DiagnosticCommand MBean when the agent starts its first child VM), only where the VM's
+ *          flags have C1 then C2; the children are not touched
+ * @library /lib
+ * @run testng AgentJitTest
+ */
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+
+import anatomy.capture.AgentJit;
+import anatomy.capture.ChildVm;
+import java.lang.management.ManagementFactory;
+import javax.management.ObjectName;
+import org.testng.SkipException;
+import org.testng.annotations.Test;
+
+public class AgentJitTest {
+    /** A child VM's main: it prints the compiler directives of its own VM (no testng class in the child). */
+    public static class PrintDirectives {
+        public static void main(String[] args) throws Exception {
+            System.out.println(directives());
+        }
+
+        static String directives() throws Exception {
+            return (String) ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                    "compilerDirectivesPrint", new Object[] {new String[0]}, new String[] {String[].class.getName()});
+        }
+    }
+
+    @Test
+    public void onlyTieredWithBothCompilersIsTouched() {
+        assertTrue(AgentJit.usesC1AndC2("true", "4", "default"));
+        assertTrue(AgentJit.usesC1AndC2("true", "4", null), "a JDK without CompilationMode");
+        assertFalse(AgentJit.usesC1AndC2("false", "4", "default"), "C2 alone: excluding it would leave the interpreter");
+        assertFalse(AgentJit.usesC1AndC2("true", "1", "default"), "the user's C1-only configuration");
+        assertFalse(AgentJit.usesC1AndC2("true", "3", "default"));
+        assertFalse(AgentJit.usesC1AndC2("true", "4", "high-only"));
+        assertFalse(AgentJit.usesC1AndC2("true", "4", "high-only-quick-internal"));
+        assertFalse(AgentJit.usesC1AndC2("true", "4", "quick-only"));
+        assertFalse(AgentJit.usesC1AndC2("true", "4", "a-mode-of-tomorrow"));
+    }
+
+    /**
+     * In a jtreg agent, starting a child asks for the directive; what came of it is left in the property (polled: the
+     * request runs on a thread of its own, and the VM answers when it does). The child runs with its own JIT.
+     */
+    @Test
+    public void anAgentStartingAChildKeepsItsOwnJitToC1() throws Exception {
+        if (!String.valueOf(System.getProperty("sun.java.command")).startsWith(AgentJit.AGENT_MAIN)) {
+            throw new SkipException("not run in a jtreg agent (sun.java.command=" + System.getProperty("sun.java.command") + ")");
+        }
+        ChildVm.Output child = new ChildVm().named("directives").main(PrintDirectives.class.getName()).run().shouldHaveExitCodeZero();
+        String asked = System.getProperty(AgentJit.ASKED);
+        for (long end = System.nanoTime() + 30_000_000_000L; "asked".equals(asked) && System.nanoTime() < end; asked = System.getProperty(AgentJit.ASKED)) {
+            Thread.sleep(10);
+        }
+        if (asked != null && asked.startsWith("kept: TieredCompilation=")) {
+            throw new SkipException("this agent's flags leave C2 out already or have no C1: " + asked);
+        }
+        assertEquals(asked, "c1", "what came of the request");
+        String here = PrintDirectives.directives();   // the stack from the top: ours, then the VM's "(default)"
+        int defaults = here.indexOf("Directive: (default)");
+        String ours = defaults < 0 ? "" : here.substring(0, defaults);
+        assertTrue(ours.contains("matching: *.*") && ours.indexOf("Exclude:true", Math.max(0, ours.indexOf("c2 directives"))) > 0,
+                "this agent's directives:\n" + here);
+        assertFalse(child.stdoutText().contains("Exclude:true"), "the child's directives:\n" + child.stdoutText());
+    }
+}
