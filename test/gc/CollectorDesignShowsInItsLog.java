@@ -65,14 +65,12 @@ import java.util.List;
  * anything must collect. The gc and gc+phases logs (info) show how, never a duration:
  *   Serial, Parallel (17, 25): GC(0) Pause Young (Allocation Failure) 34M->0M(123M) ; G1 (25): Pause Young (Normal)
  *   Shenandoah (17): Pause Init Mark ; Concurrent marking ; ...    ZGC (17): Pause Mark Start ; Concurrent Mark ; ...
- *   Epsilon (17): Heap: 128M reserved, 128M (100.00%) committed, 13171K (10.05%) used ... ; OutOfMemoryError within the first heap
+ *   Epsilon (17): Heap: 128M reserved, 128M (100.00%) committed, 13171K (10.05%) used ... ; OutOfMemoryError
  * Serial, Parallel and G1 pause for young collections and run nothing concurrently (G1 marks only past its
  * occupancy threshold); Shenandoah and ZGC work in concurrent phases between short pauses; Epsilon never collects:
  * no GC(n), and it runs out of memory within the first heap, which a collector that reclaimed could not (G1: 2.0).
  * A variant skips, naming the option, where the user chose another collector or sized the heap, or the build lacks
- * it. The heap is 128 MB: at 256 MB the six children took 0.6 s more (JDK 17), at 64 MB Shenandoah's pacer slowed
- * the allocating thread (0.9 s against 0.4 s). Controls: Serial pretenuring (to 25), G1 marking after each pause,
- * passive Shenandoah; none else (gc.md).
+ * it. Controls: Serial pretenuring (to 25), G1 marking after each pause, passive Shenandoah; none else (gc.md).
  */
 @NegativeControl(flags = "-XX:+UseSerialGC -XX:PretenureSizeThreshold=1k", killsFact = YOUNG_PAUSES, requires = "pack.jdk <= 25",
         why = "Serial then allocates the arrays in the old generation and collects in full pauses only (obsolete from 26)")
