@@ -71,6 +71,29 @@ public class SummaryTest {
     }
 
     /*
+     * TEST=Test.java#id (jtreg's and OpenJDK's spelling of one test of a file) runs that test alone: the file's other
+     * tests left no result because they were not chosen, so they get no verdict (a lost one would be inconclusive, a
+     * failure of the run); the chosen one that left none is still inconclusive. A file chosen whole as well counts whole.
+     */
+    @Test
+    public void aTestChosenByIdLeavesItsSiblingsOut() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "byid");
+        Path test = dir.resolve("Two.java");
+        String tag = "@";
+        Files.writeString(test, "/*\n * " + tag + "test id=a\n * " + tag + "run main Two\n */\n/*\n * " + tag
+                + "test id=b\n * " + tag + "run main Two\n */\npublic class Two {}\n");
+        Properties p = new Properties();
+        Map<String, Summary.Result> verdicts = new java.util.LinkedHashMap<>();
+        Summary.addUnrun(verdicts, List.of(test + "#b"), Map.of(), p);
+        assertEquals(verdicts.keySet().stream().map(k -> k.substring(k.indexOf('#'))).toList(), List.of("#b"), verdicts.toString());
+        assertEquals(verdicts.values().iterator().next().status(), "inconclusive", verdicts.toString());
+        verdicts.clear();
+        Summary.addUnrun(verdicts, List.of(test + "#b", dir.toString()), Map.of(), p);
+        assertEquals(verdicts.size(), 2, "the directory chose the whole file: " + verdicts);
+        assertEquals(results.Selection.ids(List.of(test + "#a", test + "#b")).values().iterator().next(), java.util.Set.of("a", "b"));
+    }
+
+    /*
      * Without the probe's report (jtreg could not get the JDK's properties: make stress saw it when two runs shared one work
      * area) a test jtreg did not run is inconclusive: before, its @requires counted as false and it was skipped, exit 0.
      */

@@ -67,6 +67,7 @@ public final class Hygiene extends Mode {
                 new Case("JDK 11", "test", "JDK=" + tmp.resolve("old-jdk")),
                 new Case("unknown group", "test", "TEST=no-such-group"),
                 new Case("missing file", "test", "TEST=test/NoSuchTest.java"),
+                new Case("unknown test id", "test", "TEST=test/gc/CollectorDesignShowsInItsLog.java#no-such-id"),
                 new Case("CONC", "test", "CONC=zero"),
                 new Case("VM option", "test", "VM_OPTIONS=-XX:+NoSuchFlagAnywhere"),
                 new Case("ARCH", "test", "ARCH=sparc"),

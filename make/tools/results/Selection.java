@@ -10,24 +10,61 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/** The test files a jtreg selection names: files, directories, or ROOT:group from TEST.groups. */
+/**
+ * The test files a jtreg selection names: files, directories, ROOT:group from TEST.groups, or one test of a file
+ * by its id, {@code path/Test.java#id}, as jtreg and OpenJDK's make test take it.
+ */
 public final class Selection {
     private Selection() {
     }
 
-    /** The test files a selection names: files, directories, or root:group from TEST.groups. */
+    /** The test files a selection names: files, directories, root:group from TEST.groups; file#id names its file. */
     public static Set<Path> tests(List<String> selection) throws IOException {
         Set<Path> tests = new LinkedHashSet<>();
         Map<String, List<String>> groups = groups(Path.of("TEST.groups"));
         for (String s : selection) {
             int colon = s.lastIndexOf(':');
-            if (colon >= 0 && !s.endsWith(".java")) {
+            if (colon >= 0 && !isPath(s)) {
                 expandGroup(s.substring(colon + 1), groups, tests, new LinkedHashSet<>());
             } else {
-                addTests(Path.of(s), tests);
+                addTests(Path.of(file(s)), tests);
             }
         }
         return tests;
+    }
+
+    /** True for a word that names a path (a file, a directory, a file's test by id), not a group. */
+    public static boolean isPath(String word) {
+        return word.contains("/") || file(word).endsWith(".java");
+    }
+
+    /** The file of a word: the word itself, or what comes before {@code #id}. */
+    public static String file(String word) {
+        int hash = word.indexOf('#');
+        return hash < 0 ? word : word.substring(0, hash);
+    }
+
+    /**
+     * The tests chosen by id, per file ({@code Test.java#a Test.java#b}: a and b of that file); a file selected whole,
+     * by a directory or a group as well, is not in the map: all of its tests are chosen.
+     */
+    public static Map<Path, Set<String>> ids(List<String> selection) throws IOException {
+        Map<Path, Set<String>> ids = new LinkedHashMap<>();
+        for (String s : selection) {
+            if (isPath(s) && s.indexOf('#') > 0) {
+                ids.computeIfAbsent(Path.of(file(s)).normalize().toAbsolutePath(), k -> new LinkedHashSet<>()).add(s.substring(s.indexOf('#') + 1));
+            }
+        }
+        Set<Path> whole = new LinkedHashSet<>();
+        for (String s : selection) {
+            if (!(isPath(s) && s.indexOf('#') > 0)) {
+                for (Path p : tests(List.of(s))) {
+                    whole.add(p.normalize().toAbsolutePath());
+                }
+            }
+        }
+        ids.keySet().removeAll(whole);
+        return ids;
     }
 
     static void expandGroup(String group, Map<String, List<String>> groups, Set<Path> tests, Set<String> seen)

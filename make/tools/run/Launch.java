@@ -150,9 +150,18 @@ public final class Launch {
             }
         }
         for (String t : words(test.isEmpty() ? "all" : test)) {
-            if (t.contains("/") || t.endsWith(".java")) {
-                if (!Files.exists(root.resolve(t))) {
+            if (results.Selection.isPath(t)) {
+                Path named = root.resolve(results.Selection.file(t));
+                if (!Files.exists(named)) {
                     throw new Homes.Bad("TEST=" + t + ": no such file or directory");
+                }
+                if (t.indexOf('#') >= 0) {   // one test of a file, by its id (jtreg's and OpenJDK's Test.java#id)
+                    List<String> ids = Summary.requirements(named, results.Selection.file(t)).keySet().stream()
+                            .filter(k -> k.contains("#")).map(k -> k.substring(k.indexOf('#') + 1)).toList();
+                    if (!ids.contains(t.substring(t.indexOf('#') + 1))) {
+                        throw new Homes.Bad("TEST=" + t + ": " + results.Selection.file(t) + " has no test of that id ("
+                                + (ids.isEmpty() ? "its tests have no ids" : "ids: " + String.join(" ", ids)) + ")");
+                    }
                 }
             } else if (!groups.contains(t.replaceFirst("^:", ""))) {
                 throw new Homes.Bad("TEST=" + t + " is neither a file, a directory nor a group (groups: " + String.join(" ", groups) + ")");
@@ -165,9 +174,9 @@ public final class Launch {
         return selection(root, test);
     }
 
-    /** TEST under the suite ROOT as jtreg takes it (make matrix's cells too). */
+    /** TEST under the suite ROOT as jtreg takes it (make matrix's cells too); a file's test by id passes as it is. */
     public static List<String> selection(Path root, String test) {
-        return words(test).stream().map(t -> t.contains("/") || t.endsWith(".java") ? t
+        return words(test).stream().map(t -> results.Selection.isPath(t) ? t
                 : t.startsWith(":") ? root + t : root + ":" + t).toList();
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import results.Results;
 import results.Selection;
 
@@ -183,10 +184,18 @@ public final class Shards {
         return all;
     }
 
-    /** The test files of a jtreg selection, relative to the pack's root, in a steady order. */
+    /**
+     * The test files of a jtreg selection, relative to the pack's root, in a steady order; a file's test chosen by id
+     * stays {@code file#id}, so that its shard runs that test alone.
+     */
     static List<String> testFiles(List<String> selection) throws IOException {
         Path root = Path.of("").toAbsolutePath();
-        return Selection.tests(selection).stream().map(p -> root.relativize(p.toAbsolutePath()).toString()).sorted().distinct().toList();
+        Map<Path, java.util.Set<String>> ids = Selection.ids(selection);
+        return Selection.tests(selection).stream().flatMap(p -> {
+            String file = root.relativize(p.toAbsolutePath()).toString();
+            java.util.Set<String> only = ids.get(p.normalize().toAbsolutePath());
+            return only == null ? Stream.of(file) : only.stream().map(id -> file + "#" + id);
+        }).sorted().distinct().toList();
     }
 
     /** The plan as the user reads it: per shard its load and its units, longest first; `mine` marked. */

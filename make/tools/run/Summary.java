@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -224,11 +225,14 @@ public class Summary {
      */
     public static void addUnrun(Map<String, Result> results, List<String> selection, Map<String, Problems.Entry> problems,
             Properties probe) throws IOException {
+        Map<Path, Set<String>> chosen = Selection.ids(selection);   // Test.java#id: that test of the file, not its others
         for (Path test : Selection.tests(selection)) {
             String file = Path.of("").toAbsolutePath().relativize(test.toAbsolutePath()).toString();
             Map<String, String> blocks = requirements(test, file);
+            Set<String> only = chosen.get(test.normalize().toAbsolutePath());
             for (Map.Entry<String, String> block : blocks.entrySet()) {
-                if (results.containsKey(block.getKey())) {
+                if (results.containsKey(block.getKey())
+                        || only != null && !only.contains(block.getKey().substring(block.getKey().indexOf('#') + 1))) {
                     continue;
                 }
                 Problems.Entry listed = problems.get(block.getKey());
