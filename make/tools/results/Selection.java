@@ -44,6 +44,12 @@ public final class Selection {
         return hash < 0 ? word : word.substring(0, hash);
     }
 
+    /** The id of a word {@code path/Test.java#id}, or null for a word that names no test by id. */
+    public static String id(String word) {
+        int hash = word.indexOf('#');
+        return hash < 0 || !isPath(word) ? null : word.substring(hash + 1);
+    }
+
     /**
      * The tests chosen by id, per file ({@code Test.java#a Test.java#b}: a and b of that file); a file selected whole,
      * by a directory or a group as well, is not in the map: all of its tests are chosen.
@@ -51,13 +57,13 @@ public final class Selection {
     public static Map<Path, Set<String>> ids(List<String> selection) throws IOException {
         Map<Path, Set<String>> ids = new LinkedHashMap<>();
         for (String s : selection) {
-            if (isPath(s) && s.indexOf('#') > 0) {
-                ids.computeIfAbsent(Path.of(file(s)).normalize().toAbsolutePath(), k -> new LinkedHashSet<>()).add(s.substring(s.indexOf('#') + 1));
+            if (id(s) != null) {
+                ids.computeIfAbsent(Path.of(file(s)).normalize().toAbsolutePath(), k -> new LinkedHashSet<>()).add(id(s));
             }
         }
         Set<Path> whole = new LinkedHashSet<>();
         for (String s : selection) {
-            if (!(isPath(s) && s.indexOf('#') > 0)) {
+            if (id(s) == null) {
                 for (Path p : tests(List.of(s))) {
                     whole.add(p.normalize().toAbsolutePath());
                 }

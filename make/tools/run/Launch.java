@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import jdks.Homes;
 import jdks.JdkTable;
+import results.Selection;
 
 /**
  * make test's entry (make/jtreg.sh starts it, in the host's tool VM): what the user typed checked first, each mistake one
@@ -150,16 +151,16 @@ public final class Launch {
             }
         }
         for (String t : words(test.isEmpty() ? "all" : test)) {
-            if (results.Selection.isPath(t)) {
-                Path named = root.resolve(results.Selection.file(t));
+            if (Selection.isPath(t)) {
+                Path named = root.resolve(Selection.file(t));
                 if (!Files.exists(named)) {
                     throw new Homes.Bad("TEST=" + t + ": no such file or directory");
                 }
-                if (t.indexOf('#') >= 0) {   // one test of a file, by its id (jtreg's and OpenJDK's Test.java#id)
-                    List<String> ids = Summary.requirements(named, results.Selection.file(t)).keySet().stream()
-                            .filter(k -> k.contains("#")).map(k -> k.substring(k.indexOf('#') + 1)).toList();
-                    if (!ids.contains(t.substring(t.indexOf('#') + 1))) {
-                        throw new Homes.Bad("TEST=" + t + ": " + results.Selection.file(t) + " has no test of that id ("
+                if (Selection.id(t) != null) {   // one test of a file, by its id (jtreg's and OpenJDK's Test.java#id)
+                    List<String> ids = Summary.requirements(named, Selection.file(t)).keySet().stream().map(Selection::id)
+                            .filter(java.util.Objects::nonNull).toList();
+                    if (!ids.contains(Selection.id(t))) {
+                        throw new Homes.Bad("TEST=" + t + ": " + Selection.file(t) + " has no test of that id ("
                                 + (ids.isEmpty() ? "its tests have no ids" : "ids: " + String.join(" ", ids)) + ")");
                     }
                 }
@@ -176,7 +177,7 @@ public final class Launch {
 
     /** TEST under the suite ROOT as jtreg takes it (make matrix's cells too); a file's test by id passes as it is. */
     public static List<String> selection(Path root, String test) {
-        return words(test).stream().map(t -> results.Selection.isPath(t) ? t
+        return words(test).stream().map(t -> Selection.isPath(t) ? t
                 : t.startsWith(":") ? root + t : root + ":" + t).toList();
     }
 

@@ -232,7 +232,7 @@ public class Summary {
             Set<String> only = chosen.get(test.normalize().toAbsolutePath());
             for (Map.Entry<String, String> block : blocks.entrySet()) {
                 if (results.containsKey(block.getKey())
-                        || only != null && !only.contains(block.getKey().substring(block.getKey().indexOf('#') + 1))) {
+                        || only != null && !only.contains(Selection.id(block.getKey()))) {
                     continue;
                 }
                 Problems.Entry listed = problems.get(block.getKey());
