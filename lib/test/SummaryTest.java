@@ -91,6 +91,11 @@ public class SummaryTest {
         Summary.addUnrun(verdicts, List.of(test + "#b", dir.toString()), Map.of(), p);
         assertEquals(verdicts.size(), 2, "the directory chose the whole file: " + verdicts);
         assertEquals(results.Selection.ids(List.of(test + "#a", test + "#b")).values().iterator().next(), java.util.Set.of("a", "b"));
+        // a group as the run hands it to jtreg, ROOT:group: the root's slashes make no path of it (a group's tests were
+        // once lost from the summary so: their skips went unreported)
+        assertEquals(results.Selection.isGroup("/work/pack:headline"), true);
+        assertEquals(results.Selection.isGroup("test/branches/UnpredictableBranchBecomesCmov.java#default"), false);
+        assertEquals(results.Selection.id("/work/pack:headline"), null);
     }
 
     /*

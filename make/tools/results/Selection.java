@@ -23,9 +23,8 @@ public final class Selection {
         Set<Path> tests = new LinkedHashSet<>();
         Map<String, List<String>> groups = groups(Path.of("TEST.groups"));
         for (String s : selection) {
-            int colon = s.lastIndexOf(':');
-            if (colon >= 0 && !isPath(s)) {
-                expandGroup(s.substring(colon + 1), groups, tests, new LinkedHashSet<>());
+            if (isGroup(s)) {
+                expandGroup(s.substring(s.lastIndexOf(':') + 1), groups, tests, new LinkedHashSet<>());
             } else {
                 addTests(Path.of(file(s)), tests);
             }
@@ -33,7 +32,13 @@ public final class Selection {
         return tests;
     }
 
-    /** True for a word that names a path (a file, a directory, a file's test by id), not a group. */
+    /** True for a group as jtreg takes it, {@code ROOT:group} (the root a path: its slashes are not the group's). */
+    public static boolean isGroup(String word) {
+        int colon = word.lastIndexOf(':');
+        return colon >= 0 && !isPath(word.substring(colon + 1));
+    }
+
+    /** True for a word of TEST that names a path (a file, a directory, a file's test by id), not a group. */
     public static boolean isPath(String word) {
         return word.contains("/") || file(word).endsWith(".java");
     }
@@ -47,7 +52,7 @@ public final class Selection {
     /** The id of a word {@code path/Test.java#id}, or null for a word that names no test by id. */
     public static String id(String word) {
         int hash = word.indexOf('#');
-        return hash < 0 || !isPath(word) ? null : word.substring(hash + 1);
+        return hash < 0 || isGroup(word) || !isPath(word) ? null : word.substring(hash + 1);
     }
 
     /**
