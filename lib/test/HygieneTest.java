@@ -86,6 +86,7 @@ public class HygieneTest {
                   ok      bad input (JDK 11): error: bad: JAVA_VERSION="11.0.2"
                   ok      bad input (unknown group): error: bad: TEST=no-such-group
                   ok      bad input (missing file): error: bad: TEST=test/NoSuchTest.java
+                  ok      bad input (unknown test id): error: bad: TEST=test/gc/CollectorDesignShowsInItsLog.java#no-such-id
                   FAILED  bad input (CONC): exit 2, 2 lines, plugin built: no: error: CONC=zero is no number
                 a second line
                   FAILED  bad input (VM option): exit 2, 1 lines, plugin built: yes: error: the JDK refuses -XX:+NoSuchFlagAnywhere
@@ -112,7 +113,7 @@ public class HygieneTest {
                   ok      the docs point nowhere outside the repository
                   ok      packages are installed only by make/need.sh
                   ok      no foreign-architecture package is installed into the system
-                28 passed, 4 failed, 0 skipped
+                29 passed, 4 failed, 0 skipped
                 """);
         assertEquals(r.status(), 1);
         String[] lines = r.out().split("\n");
@@ -128,6 +129,7 @@ public class HygieneTest {
                 test BUILD=TMP/build JDK=TMP/old-jdk tools=PACK/build/tools
                 test BUILD=TMP/build TEST=no-such-group tools=PACK/build/tools
                 test BUILD=TMP/build TEST=test/NoSuchTest.java tools=PACK/build/tools
+                test BUILD=TMP/build TEST=test/gc/CollectorDesignShowsInItsLog.java#no-such-id tools=PACK/build/tools
                 test BUILD=TMP/build CONC=zero tools=PACK/build/tools
                 test BUILD=TMP/build VM_OPTIONS=-XX:+NoSuchFlagAnywhere tools=PACK/build/tools
                 test BUILD=TMP/build ARCH=sparc tools=PACK/build/tools
@@ -201,7 +203,7 @@ public class HygieneTest {
         r = hygiene(pack);
         assertTrue(r.out().contains("\n  FAILED  actionlint: bad.yml:1: one two three \n"), r.out());
         assertTrue(!Files.exists(pack.resolve("go-install")), "a built actionlint is not built again");
-        assertTrue(r.out().endsWith("\n28 passed, 4 failed, 0 skipped\n"), r.out());
+        assertTrue(r.out().endsWith("\n29 passed, 4 failed, 0 skipped\n"), r.out());
     }
 
     @Test
@@ -219,7 +221,7 @@ public class HygieneTest {
                   FAILED  the docs point outside the repository: docs/running.md:2:See ../shared/notes.md first.
                   FAILED  apt-get install outside make/need.sh: make/x.sh:3:apt-get install -y foo
                   FAILED  a foreign-architecture install: make/y.sh:1:sh make/need.sh libc6:arm64
-                25 passed, 7 failed, 0 skipped
+                26 passed, 7 failed, 0 skipped
                 """), out);
     }
 
