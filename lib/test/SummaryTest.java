@@ -52,11 +52,7 @@ public class SummaryTest {
     /** A test jtreg left no result for, though its @requires hold here, is inconclusive: never a skip that exits 0. */
     @Test
     public void aTestThatShouldHaveRunAndLeftNoResultIsInconclusive() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("."), "unrun");
-        Path test = dir.resolve("Lost.java");
-        String tag = "@";   // no jtreg tags in this file's own text: Summary reads it as a test too
-        Files.writeString(test, "/*\n * " + tag + "test\n * " + tag + "requires pack.isa == \"x86_64\"\n * " + tag
-                + "run main Lost\n */\npublic class Lost {}\n");
+        Path test = testFile("Lost", "test", "requires pack.isa == \"x86_64\"", "run main Lost");
         Properties p = new Properties();
         p.setProperty("pack.isa", "x86_64");
         p.setProperty("pack.isa.cause", "platform");
@@ -77,11 +73,8 @@ public class SummaryTest {
      */
     @Test
     public void aTestChosenByIdLeavesItsSiblingsOut() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("."), "byid");
-        Path test = dir.resolve("Two.java");
-        String tag = "@";
-        Files.writeString(test, "/*\n * " + tag + "test id=a\n * " + tag + "run main Two\n */\n/*\n * " + tag
-                + "test id=b\n * " + tag + "run main Two\n */\npublic class Two {}\n");
+        Path test = testFile("Two", "test id=a", "run main Two", "test id=b", "run main Two");
+        Path dir = test.getParent();
         Properties p = new Properties();
         Map<String, Summary.Result> verdicts = new java.util.LinkedHashMap<>();
         Summary.addUnrun(verdicts, List.of(test + "#b"), Map.of(), p);
@@ -104,11 +97,7 @@ public class SummaryTest {
      */
     @Test
     public void withoutTheProbesReportAnUnrunTestIsInconclusive() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("."), "unrun");
-        Path test = dir.resolve("Unknown.java");
-        String tag = "@";
-        Files.writeString(test, "/*\n * " + tag + "test\n * " + tag + "requires pack.c2 & pack.isa == \"x86_64\"\n * " + tag
-                + "run main Unknown\n */\npublic class Unknown {}\n");
+        Path test = testFile("Unknown", "test", "requires pack.c2 & pack.isa == \"x86_64\"", "run main Unknown");
         for (Properties p : List.of(new Properties(), props("pack.isa", "aarch64"))) {
             Map<String, Summary.Result> results = new java.util.LinkedHashMap<>();
             Summary.addUnrun(results, List.of(test.toString()), Map.of(), p);
@@ -122,5 +111,22 @@ public class SummaryTest {
         Properties p = new Properties();
         p.setProperty(key, value);
         return p;
+    }
+
+    /**
+     * A test file NAME.java of these jtreg tags, in a new directory: a comment per block, each block opening at a
+     * "test" tag. The tags are written with their at-sign here, never in this file's own text, which Summary reads as
+     * a test too.
+     */
+    static Path testFile(String name, String... tags) throws java.io.IOException {
+        Path test = Files.createTempDirectory(Path.of("."), name.toLowerCase(java.util.Locale.ROOT)).resolve(name + ".java");
+        StringBuilder text = new StringBuilder();
+        for (String tag : tags) {
+            if (tag.startsWith("test") && text.length() > 0) {
+                text.append(" */\n");
+            }
+            text.append(tag.startsWith("test") ? "/*\n" : "").append(" * ").append('@').append(tag).append('\n');
+        }
+        return Files.writeString(test, text + " */\npublic class " + name + " {}\n");
     }
 }
