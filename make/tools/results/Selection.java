@@ -66,6 +66,9 @@ public final class Selection {
                 ids.computeIfAbsent(Path.of(file(s)).normalize().toAbsolutePath(), k -> new LinkedHashSet<>()).add(id(s));
             }
         }
+        if (ids.isEmpty()) {
+            return ids;   // no test chosen by id: the words need not be expanded again
+        }
         Set<Path> whole = new LinkedHashSet<>();
         for (String s : selection) {
             if (id(s) == null) {
