@@ -32,8 +32,10 @@ public final class AgentJit {
     }
 
     /**
-     * Keeps this VM's JIT to C1 if it is a jtreg agent whose policy would use C2, once per VM, on a thread of its own:
-     * the management classes load (some 0.1 s) while the agent waits for its first child.
+     * Keeps this VM's JIT to C1 if it is a jtreg agent whose policy would use C2, once per VM, in the caller's thread
+     * (some 0.1 s, before the agent's first child). Not on a thread of its own: under qemu-user a fork while another
+     * thread of the guest is busy in the emulator can leave the forked child hung before its exec (a drill's
+     * aarch64-28ea cell hung so, the child's two threads waiting on a futex, the agent on the spawn pipe).
      */
     public static void keepToC1() {
         synchronized (System.class) {
@@ -45,9 +47,7 @@ public final class AgentJit {
         if (!String.valueOf(System.getProperty("sun.java.command")).startsWith(AGENT_MAIN)) {
             return;
         }
-        Thread t = new Thread(AgentJit::addDirective, "pack-agent-jit");
-        t.setDaemon(true);
-        t.start();
+        addDirective();
     }
 
     /** Adds the directive, and leaves in {@link #ASKED} what came of it: {@code c1}, or {@code kept: <why>}. */
