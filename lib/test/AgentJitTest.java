@@ -2,7 +2,8 @@
  * @test
  * @summary anatomy.capture.AgentJit keeps a jtreg agent's own JIT to C1 (a compiler directive excluding C2, asked
  *          once through the DiagnosticCommand MBean when the agent starts its first child VM), only where the VM's
- *          flags have C1 then C2; the children are not touched
+ *          flags have C1 then C2; the children are not touched, nor do they get the options the launcher gives the
+ *          agents from their start (JAVA_TOOL_OPTIONS marked as the pack's)
  * @library /lib
  * @run testng AgentJitTest
  */
@@ -14,6 +15,8 @@ import static org.testng.Assert.assertTrue;
 import anatomy.capture.AgentJit;
 import anatomy.capture.ChildVm;
 import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.Map;
 import javax.management.ObjectName;
 import org.testng.SkipException;
 import org.testng.annotations.Test;
@@ -42,6 +45,21 @@ public class AgentJitTest {
         assertFalse(AgentJit.usesC1AndC2("true", "4", "high-only-quick-internal"));
         assertFalse(AgentJit.usesC1AndC2("true", "4", "quick-only"));
         assertFalse(AgentJit.usesC1AndC2("true", "4", "a-mode-of-tomorrow"));
+    }
+
+    @Test
+    public void theAgentsOptionsStayWithTheAgents() {
+        Map<String, String> env = new HashMap<>(Map.of("JAVA_TOOL_OPTIONS", AgentJit.OPTIONS, AgentJit.MARK, AgentJit.OPTIONS, "PATH", "/bin"));
+        AgentJit.leaveToAgents(env);
+        assertEquals(env, Map.of("PATH", "/bin"), "the pack's JAVA_TOOL_OPTIONS and its mark go");
+        env = new HashMap<>(Map.of("JAVA_TOOL_OPTIONS", "-Xss2m", AgentJit.MARK, AgentJit.OPTIONS));
+        AgentJit.leaveToAgents(env);
+        assertEquals(env, Map.of("JAVA_TOOL_OPTIONS", "-Xss2m"), "a value the mark does not name is not the pack's");
+        env = new HashMap<>(Map.of("JAVA_TOOL_OPTIONS", AgentJit.OPTIONS));
+        AgentJit.leaveToAgents(env);
+        assertEquals(env, Map.of("JAVA_TOOL_OPTIONS", AgentJit.OPTIONS), "without the mark, nothing is the pack's");
+        assertEquals(AgentJit.jtregEnvironment(), "-e:JAVA_TOOL_OPTIONS=" + AgentJit.OPTIONS + "," + AgentJit.MARK + "=" + AgentJit.OPTIONS);
+        assertFalse(AgentJit.OPTIONS.contains(","), "jtreg's -e separates its variables by commas");
     }
 
     /**

@@ -10,11 +10,18 @@ import javax.management.ObjectName;
  * the agent only starts them and reads what they printed. At full strength an agent's C2 spends seconds of a run
  * on the parsers it warms up (the JDK's regular expressions and XML parser, ASM for lambdas, the assembly parser),
  * once per agent, competing with the children for the cores. jtreg has no option for the agents alone (its
- * {@code -vmoptions} reach the probe and every child), so the agent asks its own VM, once, through the
- * DiagnosticCommand MBean as {@code jcmd Compiler.directives_add} would: C2 excluded for every method, which the
- * tiered policy answers with C1 code (level 1). It does nothing outside an agent (a VM of its own per test, the
- * probe's), where tiered compilation is off or C2 is not used (the user's configuration, kept), or where the VM
- * refuses (the agent then keeps its C2: slower, never wrong). Measured in docs/running.md.
+ * {@code -vmoptions} reach the probe and every child). Two ways, measured in docs/running.md:
+ * <ul>
+ * <li>From the agent's start: the pack's launcher hands the agents {@link #OPTIONS} in {@code JAVA_TOOL_OPTIONS}
+ * (jtreg's {@code -e}, which reaches the agents but not the probe's VM, which inherits jtreg's own environment), and
+ * the same text in {@link #MARK}; every VM a test starts gets the environment without them ({@link #leaveToAgents}).
+ * The user's options come after on the agent's command line and win.
+ * <li>Otherwise (jtreg run by hand, or the user's options give the agent C2 again), the agent asks its own VM, once,
+ * through the DiagnosticCommand MBean as {@code jcmd Compiler.directives_add} would: C2 excluded for every method,
+ * which the tiered policy answers with C1 code (level 1, after level 3). It does nothing outside an agent (a VM of its
+ * own per test, the probe's), where tiered compilation is off or C2 is not used (the user's configuration, kept), or
+ * where the VM refuses (the agent then keeps its C2: slower, never wrong).
+ * </ul>
  */
 public final class AgentJit {
     /** The directive: no C2 compile of any method in this VM. */
@@ -27,6 +34,28 @@ public final class AgentJit {
      * (a jtreg that gives every test a class loader of its own over it) a static field would be one per test.
      */
     public static final String ASKED = "anatomy.agent.jit";
+
+    /** The agents' options from their start: C1 alone (no profiling, no second compile, no C2 before the directive). */
+    public static final String OPTIONS = "-XX:TieredStopAtLevel=1";
+    /** The variable that names {@link #OPTIONS} as the pack's own where {@code JAVA_TOOL_OPTIONS} holds them. */
+    public static final String MARK = "PACK_AGENT_JIT";
+
+    /** jtreg's option that starts its agents with {@link #OPTIONS} (make/tools/run/PackRun.java). */
+    public static String jtregEnvironment() {
+        return "-e:JAVA_TOOL_OPTIONS=" + OPTIONS + "," + MARK + "=" + OPTIONS;
+    }
+
+    /**
+     * The environment of a VM a test starts, without the agents' own options: {@code JAVA_TOOL_OPTIONS} goes when
+     * {@link #MARK} names it as the pack's (a user's own value is never the mark's: jtreg hands the tests only what
+     * {@code -e} names), and the mark with it.
+     */
+    public static void leaveToAgents(java.util.Map<String, String> environment) {
+        String mark = environment.remove(MARK);
+        if (mark != null && mark.equals(environment.get("JAVA_TOOL_OPTIONS"))) {
+            environment.remove("JAVA_TOOL_OPTIONS");
+        }
+    }
 
     private AgentJit() {
     }
@@ -47,7 +76,7 @@ public final class AgentJit {
         if (!String.valueOf(System.getProperty("sun.java.command")).startsWith(AGENT_MAIN)) {
             return;
         }
-        addDirective();
+        addDirective();   // with OPTIONS from its start the flags say C1 alone, and nothing is asked
     }
 
     /** Adds the directive, and leaves in {@link #ASKED} what came of it: {@code c1}, or {@code kept: <why>}. */

@@ -196,6 +196,7 @@ public final class ChildVm {
         ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile());
+        AgentJit.leaveToAgents(pb.environment());
         pb.environment().putAll(environment);
         long start = System.nanoTime();
         try {

@@ -101,6 +101,7 @@ public class PackRun {
                 need("ARCH_UNDER_TEST"), Integer.parseInt(need("FEATURE")), Boolean.parseBoolean(get("EMULATED")));
         prepareArea();
         List<String> args = jtregArgs();
+        args.addAll(agentJit(results.Selection.tests(selection), Path.of("")));
         if (!problems.isEmpty()) {
             args.add("-exclude:" + problems);
         }
@@ -248,6 +249,18 @@ public class PackRun {
         Bundles.delete(report);
         Files.deleteIfExists(work.resolve("jtData/ResultCache2.jtw"));
         Files.createDirectories(report);
+    }
+
+    /**
+     * The agents' own JIT kept to C1 from their start (anatomy.capture.AgentJit: JAVA_TOOL_OPTIONS for the agents, which
+     * every VM a test starts goes without), for TESTS (files) of the pack's under ROOT, whose drivers start VMs only through
+     * anatomy.capture.ChildVm. The library's unit tests (lib/) start tools and nested runs of the pack themselves, with
+     * the environment jtreg gives them: there the agents ask for the directive instead.
+     */
+    static List<String> agentJit(java.util.Collection<Path> tests, Path root) {
+        Path lib = root.toAbsolutePath().normalize().resolve("lib");
+        boolean library = tests.stream().anyMatch(t -> t.toAbsolutePath().normalize().startsWith(lib));
+        return library ? List.of() : List.of(anatomy.capture.AgentJit.jtregEnvironment());
     }
 
     /** jtreg's options of this run, but the work and report directories, the user's options and the tests. */
