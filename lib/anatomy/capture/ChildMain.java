@@ -36,8 +36,12 @@ public final class ChildMain {
             return "Disabled";
         }
         String file = System.getProperty(INIT_LOG);
-        if (file != null && java.nio.file.Files.exists(java.nio.file.Path.of(file))) {
-            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of(file))) {
+        if (file != null && new java.io.File(file).exists()) {
+            String text;
+            try (java.io.FileInputStream in = new java.io.FileInputStream(file)) {   // java.io, as Facts.record
+                text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            }
+            for (String line : text.split("\n")) {
                 int at = line.indexOf("Compressed Oops: ");
                 if (at >= 0) {
                     return line.substring(at + "Compressed Oops: ".length()).trim();
