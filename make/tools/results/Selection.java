@@ -81,16 +81,38 @@ public final class Selection {
         return ids;
     }
 
+    /** The files and directories a selection names, its groups expanded: nothing is read or walked (before a run). */
+    public static Set<Path> named(List<String> selection) throws IOException {
+        Set<Path> named = new LinkedHashSet<>();
+        Map<String, List<String>> groups = groups(Path.of("TEST.groups"));
+        for (String s : selection) {
+            if (isGroup(s)) {
+                namedInGroup(s.substring(s.lastIndexOf(':') + 1), groups, named, new LinkedHashSet<>());
+            } else {
+                named.add(Path.of(file(s)).normalize());
+            }
+        }
+        return named;
+    }
+
     static void expandGroup(String group, Map<String, List<String>> groups, Set<Path> tests, Set<String> seen)
             throws IOException {
+        Set<Path> named = new LinkedHashSet<>();
+        namedInGroup(group, groups, named, seen);
+        for (Path p : named) {
+            addTests(p, tests);
+        }
+    }
+
+    static void namedInGroup(String group, Map<String, List<String>> groups, Set<Path> named, Set<String> seen) {
         if (!seen.add(group)) {
             return;
         }
         for (String item : groups.getOrDefault(group, List.of())) {
             if (item.startsWith(":")) {
-                expandGroup(item.substring(1), groups, tests, seen);
+                namedInGroup(item.substring(1), groups, named, seen);
             } else {
-                addTests(Path.of(item), tests);
+                named.add(Path.of(item).normalize());
             }
         }
     }

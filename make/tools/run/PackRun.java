@@ -101,7 +101,7 @@ public class PackRun {
                 need("ARCH_UNDER_TEST"), Integer.parseInt(need("FEATURE")), Boolean.parseBoolean(get("EMULATED")));
         prepareArea();
         List<String> args = jtregArgs();
-        args.addAll(agentJit(results.Selection.tests(selection), Path.of("")));
+        args.addAll(agentJit(results.Selection.named(selection), Path.of("")));
         if (!problems.isEmpty()) {
             args.add("-exclude:" + problems);
         }
@@ -253,13 +253,14 @@ public class PackRun {
 
     /**
      * The agents' own JIT kept to C1 from their start (anatomy.capture.AgentJit: JAVA_TOOL_OPTIONS for the agents, which
-     * every VM a test starts goes without), for TESTS (files) of the pack's under ROOT, whose drivers start VMs only through
-     * anatomy.capture.ChildVm. The library's unit tests (lib/) start tools and nested runs of the pack themselves, with
-     * the environment jtreg gives them: there the agents ask for the directive instead.
+     * every VM a test starts goes without), for a selection that NAMES (files and directories, results.Selection.named)
+     * only the pack's tests under ROOT, whose drivers start VMs only through anatomy.capture.ChildVm. The library's unit
+     * tests (lib/: named, or in a directory named) start tools and nested runs of the pack themselves, with the
+     * environment jtreg gives them: there the agents ask for the directive instead.
      */
-    static List<String> agentJit(java.util.Collection<Path> tests, Path root) {
+    static List<String> agentJit(java.util.Collection<Path> names, Path root) {
         Path lib = root.toAbsolutePath().normalize().resolve("lib");
-        boolean library = tests.stream().anyMatch(t -> t.toAbsolutePath().normalize().startsWith(lib));
+        boolean library = names.stream().map(t -> t.toAbsolutePath().normalize()).anyMatch(t -> t.startsWith(lib) || lib.startsWith(t));
         return library ? List.of() : List.of(anatomy.capture.AgentJit.jtregEnvironment());
     }
 
