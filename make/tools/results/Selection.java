@@ -21,13 +21,8 @@ public final class Selection {
     /** The test files a selection names: files, directories, root:group from TEST.groups; file#id names its file. */
     public static Set<Path> tests(List<String> selection) throws IOException {
         Set<Path> tests = new LinkedHashSet<>();
-        Map<String, List<String>> groups = groups(Path.of("TEST.groups"));
-        for (String s : selection) {
-            if (isGroup(s)) {
-                expandGroup(s.substring(s.lastIndexOf(':') + 1), groups, tests, new LinkedHashSet<>());
-            } else {
-                addTests(Path.of(file(s)), tests);
-            }
+        for (Path p : named(selection)) {
+            addTests(p, tests);
         }
         return tests;
     }
@@ -93,15 +88,6 @@ public final class Selection {
             }
         }
         return named;
-    }
-
-    static void expandGroup(String group, Map<String, List<String>> groups, Set<Path> tests, Set<String> seen)
-            throws IOException {
-        Set<Path> named = new LinkedHashSet<>();
-        namedInGroup(group, groups, named, seen);
-        for (Path p : named) {
-            addTests(p, tests);
-        }
     }
 
     static void namedInGroup(String group, Map<String, List<String>> groups, Set<Path> named, Set<String> seen) {
