@@ -66,8 +66,8 @@ import java.util.List;
  *   JDK 25, Serial, Parallel:  none; the requester: Thread blocked to start GC. Resumed after 1017ms. (a 1 s window)
  *   JDK 25, ZGC:  none; GC(0) Minor Collection (WhiteBox Initiated Young GC) ... 29.992s (we held 30 s)
  *   G1 (pins since 22, JEP 423), Shenandoah (17, 25):  it runs at once, the array stays put (G1: Pinned)
- * A waiting collector has 10x what an unobstructed collection took here (0.1 s at least; it had 1 s) to show it; a
- * pinning one unpins at the release: a full GC moves the array from among garbage. Controls: docs/gc.md.
+ * A waiting collector has ten times an unobstructed collection's time (at least 0.1 s; it had 1 s) to show it. A
+ * pinning one unpins at the release: a full GC moves the array. No VM flag ignores a region (controls: docs/gc.md).
  */
 @NegativeControl(flags = "-XX:+UseSerialGC -Dpack.critical.hold=false", killsFact = HELD_OFF_BY_CRITICAL_REGION,
         why = "with no region held the requested collection runs at once")
