@@ -1,7 +1,8 @@
 /*
  * @test
  * @summary make/tools/run/CompiledCache.java: a fresh work area starts from what another compiled under the same key (times
- *          kept, so jtreg still recompiles an edited test); a changed library source is another key; a run adds only newer classes
+ *          kept, so jtreg still recompiles an edited test); a changed library source is another key; a run adds only newer classes;
+ *          an area keeps its key until its lib.stamp is renewed or the host JDK or jtreg is another (PackRun.compiledKey)
  * @library /make/tools /lib
  * @build run.CompiledCache run.PackRun report.Bundles
  * @run testng CompiledCacheTest
@@ -17,8 +18,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.testng.annotations.Test;
 import run.CompiledCache;
+import run.PackRun;
 
 public class CompiledCacheTest {
     private static final FileTime LONG_AGO = FileTime.from(Instant.parse("2026-01-01T00:00:00Z"));
@@ -93,5 +96,23 @@ public class CompiledCacheTest {
         Files.writeString(lib.resolve("Jit.class"), "two");
         cache.publishWhole("lib-classes", w[0].resolve("area/lib-classes"));
         assertEquals(Files.readString(cache.dir.resolve("lib-classes/anatomy/Jit.class")), "one");
+    }
+
+    @Test
+    public void anAreaKeepsItsKeyUntilItsStampIsRenewed() throws Exception {
+        Path[] w = world("kept");
+        Path jtregHome = Files.createDirectories(w[0].resolve("jtreg/lib"));
+        Files.copy(w[2], jtregHome.resolve("jtreg.jar"));
+        PackRun run = new PackRun(Map.of("BUILD", w[0].toString(), "AREA", w[0].resolve("area").toString(),
+                "HOST_JDK", w[1].toString(), "JTREG_HOME", jtregHome.getParent().toString()));
+        String first = run.compiledKey(false, List.of(w[3]));
+        assertEquals(first, CompiledCache.key(w[1], jtregHome.resolve("jtreg.jar"), List.of(w[3])));
+        Files.writeString(w[3].resolve("Jit.java"), "class Jit { int changed; }");
+        assertEquals(run.compiledKey(false, List.of(w[3])), first);   // read, not computed: the stamp decides when
+        String renewed = run.compiledKey(true, List.of(w[3]));
+        assertNotEquals(renewed, first);
+        Files.writeString(w[1].resolve("release"), "JAVA_VERSION=\"17.0.16\"\n");
+        Files.setLastModifiedTime(w[1].resolve("release"), LONG_AGO);
+        assertNotEquals(run.compiledKey(false, List.of(w[3])), renewed);   // another host JDK: computed again
     }
 }

@@ -32,7 +32,12 @@ public final class CompiledCache {
     public final Path dir;
 
     public CompiledCache(Path root, Path hostJdk, Path jtregJar, List<Path> libDirs) throws IOException {
-        this.dir = root.resolve(key(hostJdk, jtregJar, libDirs));
+        this(root, key(hostJdk, jtregJar, libDirs));
+    }
+
+    /** The copy under a key already computed ({@link #key}). */
+    public CompiledCache(Path root, String key) {
+        this.dir = root.resolve(key);
     }
 
     /** A hex digest of what the compiled classes depend on. */

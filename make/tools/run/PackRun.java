@@ -193,7 +193,8 @@ public class PackRun {
         FileTime stamped = Files.exists(stamp) ? Files.getLastModifiedTime(stamp) : null;
         boolean libChanged = stamped == null || newerThan(Path.of("lib"), ".java", stamped);
         Path tools = Path.of("make", "tools");
-        if (libChanged || Files.isDirectory(tools) && newerThan(tools, ".java", stamped)) {
+        boolean restamped = libChanged || Files.isDirectory(tools) && newerThan(tools, ".java", stamped);
+        if (restamped) {
             for (String d : libChanged ? List.of("classes", "extraPropDefns", "lib-classes") : List.of("classes")) {
                 Bundles.delete(work.resolve(d));
             }
@@ -206,7 +207,7 @@ public class PackRun {
         // of CPU in a child VM of 0.21 s (docs/running.md). The tests are compiled by jtreg: their bytecode is as before.
         Path classes = work.resolve("lib-classes");
         compiled = new CompiledCache(Path.of(get("PACK_COMPILED").isEmpty() ? build.resolve("compiled").toString() : get("PACK_COMPILED")),
-                Path.of(need("HOST_JDK")), Path.of(need("JTREG_HOME"), "lib", "jtreg.jar"), Stream.concat(LIB_DIRS.stream(), Stream.of("make/tools")).map(Path::of).toList());   // (classes holds the unit tests' make/tools)
+                compiledKey(restamped, Stream.concat(LIB_DIRS.stream(), Stream.of("make/tools")).map(Path::of).toList()));   // (classes holds the unit tests' make/tools)
         for (String part : CompiledCache.PARTS) {
             compiled.seed(part, work.resolve(part));
         }
@@ -468,6 +469,29 @@ public class PackRun {
                 }
             }
         }
+    }
+
+    /**
+     * The key of what this area compiled (CompiledCache.key: the host JDK, jtreg and every one of SOURCES, read in
+     * full), kept in the area with what it was computed for. It is computed again when the area's
+     * lib.stamp was (a library source or tool is newer: the area's classes went too) or the host JDK or jtreg is
+     * another, else read: reading every source cost each run some 50 ms before jtreg started.
+     */
+    public String compiledKey(boolean restamped, List<Path> sources) throws IOException {
+        Path hostJdk = Path.of(need("HOST_JDK"));
+        Path jtregJar = Path.of(need("JTREG_HOME"), "lib", "jtreg.jar");
+        Path release = hostJdk.resolve("release");
+        String inputs = hostJdk.toRealPath() + " " + (Files.exists(release) ? Files.getLastModifiedTime(release) : "-") + " "
+                + jtregJar.toRealPath() + " " + Files.size(jtregJar) + " " + Files.getLastModifiedTime(jtregJar);
+        Path kept = work.resolve("compiled.key");
+        List<String> lines = !restamped && Files.exists(kept) ? Files.readAllLines(kept) : List.of();
+        if (lines.size() == 2 && lines.get(0).equals(inputs)) {
+            return lines.get(1);
+        }
+        String key = CompiledCache.key(hostJdk, jtregJar, sources);
+        Files.createDirectories(work);
+        Files.writeString(kept, inputs + "\n" + key + "\n");
+        return key;
     }
 
     /** FROM's files into TO, times kept; with onlyNewer, a file TO holds as new or newer is left (cp -a -u). */
