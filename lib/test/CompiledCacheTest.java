@@ -87,6 +87,22 @@ public class CompiledCacheTest {
     }
 
     @Test
+    public void aRunPublishesWhatItCompiled() throws Exception {
+        Path[] w = world("since");
+        CompiledCache cache = cache(w);
+        Path area = Files.createDirectories(w[0].resolve("area/classes"));
+        FileTime start = FileTime.from(Instant.parse("2026-06-01T00:00:00Z"));
+        Files.setLastModifiedTime(Files.writeString(area.resolve("Old.class"), "old"), LONG_AGO);
+        cache.publish("classes", area, start);   // the copy has no classes yet: all of them
+        assertEquals(Files.readString(cache.dir.resolve("classes/Old.class")), "old");
+        Files.setLastModifiedTime(Files.writeString(area.resolve("Before.class"), "before"), LONG_AGO);
+        Files.writeString(area.resolve("During.class"), "during");   // now: after the run's start
+        cache.publish("classes", area, start);
+        assertFalse(Files.exists(cache.dir.resolve("classes/Before.class")));   // not this run's
+        assertEquals(Files.readString(cache.dir.resolve("classes/During.class")), "during");
+    }
+
+    @Test
     public void theLibraryIsPublishedWholeOnce() throws Exception {
         Path[] w = world("whole");
         CompiledCache cache = cache(w);

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -96,12 +97,23 @@ public final class CompiledCache {
 
     /** The area's FROM added to PART's copy: each file newer than the copy's (or new) put in place by a rename. */
     public void publish(String part, Path from) {
+        publish(part, from, null);
+    }
+
+    /**
+     * {@link #publish(String, Path)}, of the files changed after SINCE only (a run's start: what its jtreg compiled),
+     * unless the copy has no PART yet. A run that compiled nothing reads one time per file, which the walk has: the
+     * copy's times were read for every file of the area, some 70 to 140 ms after each whole run.
+     */
+    public void publish(String part, Path from, FileTime since) {
         if (!Files.isDirectory(from)) {
             return;
         }
         Path to = dir.resolve(part);
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) s.filter(Files::isRegularFile)::iterator) {
+        FileTime after = has(part) ? since : null;
+        try (Stream<Path> s = Files.find(from, Integer.MAX_VALUE,
+                (p, a) -> a.isRegularFile() && (after == null || a.lastModifiedTime().compareTo(after) > 0))) {
+            for (Path p : (Iterable<Path>) s::iterator) {
                 Path target = to.resolve(from.relativize(p).toString());
                 if (Files.exists(target) && Files.getLastModifiedTime(p).compareTo(Files.getLastModifiedTime(target)) <= 0) {
                     continue;

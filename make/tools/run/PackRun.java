@@ -136,7 +136,7 @@ public class PackRun {
         }
         shareCompiledClasses(work.resolve("classes"), started);
         for (String part : List.of("classes", "extraPropDefns")) {
-            compiled.publish(part, work.resolve(part));
+            compiled.publish(part, work.resolve(part), Files.getLastModifiedTime(started));
         }
 
         Map<String, String> facts = new java.util.HashMap<>(Map.of("pack.problems", problems, "pack.run.id", runId,
