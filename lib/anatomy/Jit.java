@@ -9,7 +9,6 @@ import anatomy.capture.Facts;
 import anatomy.capture.Disassembly;
 import anatomy.capture.Hsdis;
 import anatomy.isa.Isa;
-import java.lang.invoke.MethodType;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Method;
@@ -40,8 +39,15 @@ public final class Jit {
     public static final int C2 = 4;
 
     private static final long COMPILE_WAIT_NANOS = 30_000_000_000L;
-    private static final Pattern SELECTED_GC = Pattern.compile("-XX:\\+Use(\\w+)GC");
-    private static final Pattern MISSING_GC = Pattern.compile("Option -XX:\\+Use(\\w+)GC not supported|Unrecognized VM option 'Use(\\w+)GC'");
+
+    /**
+     * The driver's patterns, compiled at its first use: this class runs in the child VMs too, whose own code spins no
+     * method handles (a character class of java.util.regex is a lambda: lib/test/ChildStartTest.java).
+     */
+    private static final class Patterns {
+        static final Pattern SELECTED_GC = Pattern.compile("-XX:\\+Use(\\w+)GC");
+        static final Pattern MISSING_GC = Pattern.compile("Option -XX:\\+Use(\\w+)GC not supported|Unrecognized VM option 'Use(\\w+)GC'");
+    }
 
     private Jit() {
     }
@@ -73,9 +79,8 @@ public final class Jit {
                 "-XX:CompileCommand=log," + testClass.getName() + "::*",
                 "-XX:CompileCommand=log," + testClass.getName() + "$*::*",
                 // the pack's plugin signs what it prints; a user's PrintAssemblyOptions replace this (the code is
-                // then decoded from its bytes), and the code blob is read for its stubs (anatomy.capture.CodeBytes)
+                // then decoded from its bytes, the stubs' read from the code blob: anatomy.capture.CodeBytes)
                 "-XX:PrintAssemblyOptions=" + Disassembly.SIGN_OPTION,
-                "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
                 "-D" + Facts.PROPERTY + "=" + facts,
                 "-D" + ChildMain.INIT_LOG + "=" + initLog));
         List<String> observing = observingOptions(flags, log, vmLog, initLog);
@@ -145,7 +150,7 @@ public final class Jit {
      * ({@code ,serial,parallel,g1,...,}), or null when not known.
      */
     public static void judgeRefusedCollectorOption(String output, List<String> options, String builtGcs) {
-        Matcher lacks = MISSING_GC.matcher(output);
+        Matcher lacks = Patterns.MISSING_GC.matcher(output);
         if (lacks.find()) {
             // the probe's list, which it read from the collectors' own flags, is the build's word: a collector it lists
             // and the VM refuses is a broken build, not a platform without it
@@ -161,7 +166,7 @@ public final class Jit {
                     + (builtGcs == null ? "" : " (pack.gcs=" + builtGcs + ")"));
         }
         for (String o : options) {
-            Matcher gc = SELECTED_GC.matcher(o);
+            Matcher gc = Patterns.SELECTED_GC.matcher(o);
             if (!gc.matches() || !output.contains("Unrecognized VM option '" + gc.group(1))) {
                 continue;
             }
@@ -264,7 +269,12 @@ public final class Jit {
                 throw new IllegalArgumentException(holder.getName() + " declares no " + name + Arrays.toString(parameterTypes));
             }
         }
-        List<Method> found = Arrays.stream(holder.getDeclaredMethods()).filter(m -> m.getName().equals(name)).toList();
+        List<Method> found = new ArrayList<>();   // a loop, not a stream: the child's code spins no method handles
+        for (Method m : holder.getDeclaredMethods()) {
+            if (m.getName().equals(name)) {
+                found.add(m);
+            }
+        }
         if (found.size() != 1) {
             throw new IllegalArgumentException(holder.getName() + " declares " + (found.isEmpty() ? "no method named " + name
                     : found.size() + " methods named " + name + ": " + found.stream().map(Jit::id).toList()
@@ -275,9 +285,11 @@ public final class Jit {
 
     /** A method's exact identity: holder, name and descriptor, e.g. {@code Outer$Inner::apply(I)I}. */
     public static String id(Executable m) {
-        Class<?> returns = m instanceof Method method ? method.getReturnType() : void.class;
-        return m.getDeclaringClass().getName() + "::" + m.getName()
-                + MethodType.methodType(returns, m.getParameterTypes()).toMethodDescriptorString();
+        StringBuilder id = new StringBuilder(m.getDeclaringClass().getName()).append("::").append(m.getName()).append('(');
+        for (Class<?> p : m.getParameterTypes()) {
+            id.append(p.descriptorString());
+        }
+        return id.append(')').append((m instanceof Method method ? method.getReturnType() : void.class).descriptorString()).toString();
     }
 
     /** Compiles the method with C2 now and returns the compile id; see {@link #compile}. */
@@ -355,7 +367,12 @@ public final class Jit {
         WhiteBox wb = whiteBox();
         Object scaling = wb.getVMFlag("CompileThresholdScaling");
         double k = scaling instanceof Double d && d > 1 ? d : 1;
-        return (int) Math.min(Integer.MAX_VALUE, Math.ceil(n * k) + callsToMatureProfile(wb::getVMFlag));
+        return (int) Math.min(Integer.MAX_VALUE, Math.ceil(n * k) + callsToMatureProfile(new java.util.function.Function<String, Object>() {
+            @Override
+            public Object apply(String flag) {   // a class, not wb::getVMFlag: the child's code spins no method handles
+                return wb.getVMFlag(flag);
+            }
+        }));
     }
 
     /**
