@@ -18,8 +18,8 @@ import jdk.test.whitebox.WhiteBox;
 /**
  * What a workload (in the child VM) asks the VM itself, for runtime claims: collections on demand, an
  * object's address and size, the heap's oop size and flags through WhiteBox; and the VM's own reports
- * recorded under a label for the driver, which reads them with {@link Run#classHistogram},
- * {@link Run#nativeMemory} and {@link Run#smaps}.
+ * recorded under a label for the driver, which reads them with {@link Run#classHistogram}, {@link Run#stringTable}
+ * and {@link Run#smaps}.
  */
 public final class Vm {
     private Vm() {
@@ -170,11 +170,6 @@ public final class Vm {
      */
     public static void recordClassHistogramOfAllObjects(String label) {
         recordReport("histogram", label, diagnosticCommand("gcClassHistogram", "-all"));
-    }
-
-    /** Records the native memory summary now; the run needs {@code -XX:NativeMemoryTracking=summary}. */
-    public static void recordNativeMemory(String label) {
-        recordReport("nmt", label, diagnosticCommand("vmNativeMemory", "summary"));
     }
 
     /** The string table's statistics now, or empty while the VM is resizing or cleaning it. */

@@ -180,6 +180,21 @@ public class RuntimeEvidenceTest {
         assertTrue(nmt.category("Code").isPresent() && nmt.category("GC").isPresent(), nmt.categories().keySet().toString());
     }
 
+    /** The summary a VM prints at its exit (-XX:+PrintNMTStatistics) counts bytes, without a unit, after the rest of its output. */
+    @Test
+    public void readsTheSummaryPrintedAtExit() {
+        String stdout = String.join("\n", "[Disassembly]", "  0x00007f09: movl $0x1,%eax   ;   {no_reloc}", "[/Disassembly]", "",
+                "Native Memory Tracking:", "", "Total: reserved=1965149735, committed=562363943",
+                "       malloc: 19034471 #45362", "", "-                 Java Heap (reserved=536870912, committed=536870912)",
+                "                            (mmap: reserved=536870912, committed=536870912)", "",
+                "-                        GC (reserved=1759250, committed=1759250)", "");
+        NativeMemory nmt = NativeMemory.atExit(stdout, "stdout").orElseThrow();
+        assertEquals(nmt.total(), new NativeMemory.Usage(1965149735L / 1024, 562363943L / 1024));
+        assertEquals(nmt.category("Java Heap").orElseThrow().committedKB(), 512 * 1024);
+        assertEquals(nmt.category("GC").orElseThrow().reservedKB(), 1759250L / 1024);
+        assertTrue(NativeMemory.atExit("[Disassembly]\n[/Disassembly]\n", "stdout").isEmpty(), "tracking off: no summary");
+    }
+
     @Test(dataProvider = "runtime")
     public void readsSmaps(Fixtures.Fixture f) {
         Smaps smaps = Smaps.parse(f.report("smaps.gz"), f.name());

@@ -15,13 +15,12 @@ import static anatomy.Fact.NMT_CATEGORIES;
 import anatomy.Jit;
 import anatomy.NegativeControl;
 import anatomy.Run;
-import anatomy.Vm;
 import anatomy.model.NativeMemory;
 import java.util.List;
 
 /*
  * With -XX:NativeMemoryTracking=summary the VM accounts every native allocation and mapping to a category;
- * the summary (jcmd VM.native_memory summary, here the DiagnosticCommand MBean in the child) lists them:
+ * the summary (jcmd VM.native_memory summary; here the VM's own at its exit, -XX:+PrintNMTStatistics) lists them:
  *
  *   x86_64, JDK 17, -Xms512m:  - Java Heap (reserved=524288KB, committed=524288KB)
  *                              - Class ... - Thread ... - Code ... - GC ... - Compiler ... - Internal ...
@@ -38,24 +37,24 @@ import java.util.List;
 @NegativeControl(flags = "-XX:NativeMemoryTracking=off", killsFact = NMT_CATEGORIES, why = "without tracking the VM attributes nothing")
 public class NativeMemorySummaryShowsGcOverhead {
     public static class Workload {
-        public static void main(String[] args) {
-            Vm.recordNativeMemory("end");
+        public static void main(String[] args) {   // nothing: the VM prints its summary as it exits
         }
     }
 
     static Run withCollector(String gc) {
-        return Jit.run(Workload.class, List.of("-XX:+" + gc, "-Xms512m", "-Xmx512m", "-XX:NativeMemoryTracking=summary"));
+        return Jit.run(Workload.class, List.of("-XX:+" + gc, "-Xms512m", "-Xmx512m", "-XX:NativeMemoryTracking=summary",
+                "-XX:+PrintNMTStatistics"));
     }
 
     public static void main(String[] args) {
         Run g1 = withCollector("UseG1GC");
         Run serial = withCollector("UseSerialGC");
-        NativeMemory nmt = g1.nativeMemoryIfTracked("end").orElse(new NativeMemory(null, java.util.Map.of()));
+        NativeMemory nmt = g1.nativeMemoryAtExit().orElse(new NativeMemory(null, java.util.Map.of()));
         long named = List.of("Java Heap", "Class", "Thread", "Code", "GC", "Compiler").stream()
                 .filter(c -> nmt.category(c).isPresent()).count();
         assertThat(NMT_CATEGORIES, g1.measured("nmt categories", named)).isAtLeast(6);
         assertThat(HEAP_COMMITTED_KB, g1.measured("heap committed kb", nmt.category("Java Heap").orElseThrow().committedKB())).isAtLeast(512 * 1024);
-        long serialGc = serial.nativeMemory("end").category("GC").orElseThrow().committedKB();
+        long serialGc = serial.nativeMemoryAtExit().orElseThrow().category("GC").orElseThrow().committedKB();
         assertThat(GC_COMMITTED_KB, g1.measured("gc committed kb", nmt.category("GC").orElseThrow().committedKB())).isAtLeast(4 * serialGc);
     }
 }
