@@ -53,70 +53,21 @@ public final class ChildMain {
 
     /**
      * This VM's options in the order it reports them (JVM_GetVmArguments: JAVA_TOOL_OPTIONS', JDK_JAVA_OPTIONS', then
-     * the command line's without its class path), read from the launcher's command line (/proc/self/cmdline: what an
-     * emulator or a JDK's facade put there too) from the launcher, {@code java}, up to this class's name, after the two
-     * variables' words; where there is no such file, the runtime MXBean's. The VM's own answer costs a child its start: jdk.internal.misc.VM only where
-     * java.base exports it (the export makes the VM build its module graph instead of mapping it, 7 ms on 17, 17 ms on
-     * 25), the MXBean the management classes (15 ms). lib/test/ChildStartTest.java compares the two.
+     * the command line's without its class path), read from /proc/self ({@link ProcSelf}: what an emulator or a JDK's
+     * facade put on the command line too), the runtime MXBean's where there is none. The VM's own answer costs a child
+     * its start: jdk.internal.misc.VM only where java.base exports it (the export makes the VM build its module graph
+     * instead of mapping it, 7 ms on 17, 17 ms on 25), the MXBean the management classes (15 ms).
+     * lib/test/ChildStartTest.java compares the two.
      */
     static List<String> vmArguments() {
-        String[] argv = procSelf("cmdline");
-        int main = java.util.Arrays.asList(argv).indexOf(ChildMain.class.getName());
-        if (main < 0) {
+        List<String> launched = ProcSelf.launcherOptions(ChildMain.class.getName());
+        if (launched == null) {
             return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments();
         }
-        int launcher = 0;   // a C library's loader may start it (ld.so --library-path ... .../java): the launcher is "java"
-        while (launcher < main && !argv[launcher].equals("java") && !argv[launcher].endsWith("/java")) {
-            launcher++;
-        }
-        String[] environment = procSelf("environ");   // not System.getenv: on 28-ea under qemu it spins a method handle
-        List<String> options = new java.util.ArrayList<>(words(variable(environment, "JAVA_TOOL_OPTIONS")));
-        options.addAll(words(variable(environment, "JDK_JAVA_OPTIONS")));
-        for (int i = launcher == main ? 1 : launcher + 1; i < main; i++) {
-            if (argv[i].equals("-cp") || argv[i].equals("-classpath") || argv[i].equals("--class-path")) {
-                i++;
-            } else if (!argv[i].startsWith("--class-path=")) {
-                options.add(argv[i]);
-            }
-        }
+        List<String> options = new java.util.ArrayList<>(ProcSelf.words(ProcSelf.variable("JAVA_TOOL_OPTIONS")));
+        options.addAll(ProcSelf.words(ProcSelf.variable("JDK_JAVA_OPTIONS")));
+        options.addAll(launched);
         return options;
-    }
-
-    /** The NUL-separated strings of /proc/self/NAME, none where it cannot be read. */
-    private static String[] procSelf(String name) {
-        try (java.io.FileInputStream in = new java.io.FileInputStream("/proc/self/" + name)) {
-            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\0");   // one char: no regex
-        } catch (java.io.IOException e) {
-            return new String[0];
-        }
-    }
-
-    /** The value of the variable in an environment of NAME=VALUE strings, or null. */
-    private static String variable(String[] environment, String name) {
-        for (String e : environment) {
-            if (e.startsWith(name + "=")) {
-                return e.substring(name.length() + 1);
-            }
-        }
-        return null;
-    }
-
-    /** The blank-separated words of an environment variable's value (none when it is not set). */
-    static List<String> words(String value) {
-        List<String> words = new java.util.ArrayList<>();
-        if (value != null) {
-            int from = -1;
-            for (int i = 0; i <= value.length(); i++) {
-                boolean blank = i == value.length() || Character.isWhitespace(value.charAt(i));
-                if (!blank && from < 0) {
-                    from = i;
-                } else if (blank && from >= 0) {
-                    words.add(value.substring(from, i));
-                    from = -1;
-                }
-            }
-        }
-        return words;
     }
 
     public static void main(String[] args) throws Throwable {
