@@ -3,7 +3,7 @@
  * @summary Vm.youngGC and Vm.fullGC under -XX:+DisableExplicitGC either collect or skip naming the flag, never return
  *          without a collection (Shenandoah on JDK 25 ignores WhiteBox requests then; on 17 it collects).
  * @library /lib
- * @build jdk.test.whitebox.WhiteBox jdk.test.whitebox.BootClassPathInstaller anatomy.Vm jtreg.SkippedException
+ * @build jdk.test.whitebox.WhiteBox jdk.test.whitebox.BootClassPathInstaller
  * @run driver jdk.test.whitebox.BootClassPathInstaller
  * @run junit/othervm -Xbootclasspath/a:. -XX:+UnlockDiagnosticVMOptions -XX:+WhiteBoxAPI -XX:+UseShenandoahGC
  *                    -XX:+DisableExplicitGC -Danatomy.facts=collection-request.facts CollectionRequestTest

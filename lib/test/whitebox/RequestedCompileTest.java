@@ -4,7 +4,7 @@
  *          own policy compiled the method first (eager thresholds); Jit.rounds follows the thresholds: n times a
  *          lazy scaling, plus the calls to a mature profile (eager: 10 + 50; lazy: 4000 + 20000).
  * @library /lib
- * @build jdk.test.whitebox.WhiteBox jdk.test.whitebox.BootClassPathInstaller anatomy.Jit
+ * @build jdk.test.whitebox.WhiteBox jdk.test.whitebox.BootClassPathInstaller
  * @run driver jdk.test.whitebox.BootClassPathInstaller
  * @run junit/othervm -Xbootclasspath/a:. -XX:+UnlockDiagnosticVMOptions -XX:+WhiteBoxAPI -Xbatch
  *                    -XX:CompileThresholdScaling=0.05 -Danatomy.facts=requested-compile-eager.facts
