@@ -24,7 +24,11 @@ jdk_feature() {
 
 # The platform table, make/platforms: one row per ISA the pack knows, read here for every shell script (and by
 # the Makefile, make/hsdis.mk and the Java library the same way: columns by position, '#' starts a comment).
-PLATFORMS_FILE=${PLATFORMS_FILE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/platforms}
+# This file's directory, absolute, found without a process (every make/*.sh sources this file, a run eight times)
+PACK_MAKE_DIR=${BASH_SOURCE[0]%/*}
+[ "$PACK_MAKE_DIR" = "${BASH_SOURCE[0]}" ] && PACK_MAKE_DIR=.
+case $PACK_MAKE_DIR in /*) ;; *) PACK_MAKE_DIR=$PWD/$PACK_MAKE_DIR ;; esac
+PLATFORMS_FILE=${PLATFORMS_FILE:-$PACK_MAKE_DIR/platforms}
 PLATFORM_COLUMNS="isa aliases elf debian triple qemu cpu backend variants"
 
 # platform KEY COLUMN: the column (a name of PLATFORM_COLUMNS) of the ISA that KEY names: its name, one of its
@@ -55,7 +59,7 @@ platform_isas() {
 
 # The JDK table, make/jdk-table (JDK_TABLE= another file): one row per JDK name, read for every shell script by its
 # one reader, make/tools/jdks/JdkTable.java.
-JDK_TABLE=${JDK_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/jdk-table}
+JDK_TABLE=${JDK_TABLE:-$PACK_MAKE_DIR/jdk-table}
 
 # table_rows CLASS FILE: the rows of a table, checked, in its order, one a line, the columns separated by one blank, as
 # its one reader prints them (`CLASS rows FILE`, make/tools/jdks/CLASS.java: use_runs' JDK and tools), kept in a file
@@ -91,7 +95,7 @@ jdk_list() {
 
 # The CPU models of the fleet, make/cpus (CPUS_FILE= another file): one row per model a JDK name <name>@<model> can
 # ask for, read for every shell script by its one reader, make/tools/jdks/CpuTable.java.
-CPUS_FILE=${CPUS_FILE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/cpus}
+CPUS_FILE=${CPUS_FILE:-$PACK_MAKE_DIR/cpus}
 
 # cpu_rows: the models' rows (table_rows, make/tools/jdks/CpuTable.java): name isa how what needs lists (why left off).
 cpu_rows() {
