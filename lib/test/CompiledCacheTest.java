@@ -47,7 +47,7 @@ public class CompiledCacheTest {
         CompiledCache cache = cache(w);
         Path first = Files.createDirectories(w[0].resolve("area1/classes/test"));
         Files.setLastModifiedTime(Files.writeString(first.resolve("T.class"), "compiled"), LONG_AGO);
-        cache.publish("classes", w[0].resolve("area1/classes"));
+        cache.publish("classes", w[0].resolve("area1/classes"), null);
 
         Path second = w[0].resolve("area2/classes");
         assertTrue(cache.seed("classes", second));
@@ -74,11 +74,11 @@ public class CompiledCacheTest {
         CompiledCache cache = cache(w);
         Path area = Files.createDirectories(w[0].resolve("area/classes"));
         Files.setLastModifiedTime(Files.writeString(area.resolve("A.class"), "old"), LONG_AGO);
-        cache.publish("classes", area);
+        cache.publish("classes", area, null);
         Path held = cache.dir.resolve("classes/A.class");
         Files.writeString(held, "newer in the copy");   // now: newer than the area's
         Files.writeString(area.resolve("B.class"), "new");
-        cache.publish("classes", area);
+        cache.publish("classes", area, null);
         assertEquals(Files.readString(held), "newer in the copy");
         assertEquals(Files.readString(cache.dir.resolve("classes/B.class")), "new");
         try (var s = Files.list(cache.dir.resolve("classes"))) {

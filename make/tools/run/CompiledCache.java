@@ -95,15 +95,11 @@ public final class CompiledCache {
         }
     }
 
-    /** The area's FROM added to PART's copy: each file newer than the copy's (or new) put in place by a rename. */
-    public void publish(String part, Path from) {
-        publish(part, from, null);
-    }
-
     /**
-     * {@link #publish(String, Path)}, of the files changed after SINCE only (a run's start: what its jtreg compiled),
-     * unless the copy has no PART yet. A run that compiled nothing reads one time per file, which the walk has: the
-     * copy's times were read for every file of the area, some 70 to 140 ms after each whole run.
+     * The area's FROM added to PART's copy: each file newer than the copy's (or new) put in place by a rename; of the
+     * files changed after SINCE only (a run's start: what its jtreg compiled; null: all), unless the copy has no PART
+     * yet. A run that compiled nothing reads one time per file, which the walk has: the copy's times were read for
+     * every file of the area, some 70 to 140 ms after each whole run.
      */
     public void publish(String part, Path from, FileTime since) {
         if (!Files.isDirectory(from)) {
